@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// The project's own tests: `*.test.ts` beside the code they test. The conformance checks are not
+// tests of this repository; they run through `npm run conformance` against a target.
+export default defineConfig({
+  test: {
+    include: ["{scripts,server,conformance,examples}/**/*.test.ts"],
+    exclude: ["**/node_modules/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
