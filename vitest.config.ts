@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // The JSON report feeds the one-line summary that .ci/run prints last.
+    reporters: ["default", ["json", { outputFile: ".reports/vitest.json" }]],
   },
 });

@@ -45,7 +45,7 @@ export const operations = {
   listOAuthProviders: { method: "get", path: "/v2/auth/providers", successStatus: 200 },
   /** Creates an OAuth provider manually (operation 1). */
   createOAuthProvider: { method: "post", path: "/v2/auth/providers", successStatus: 200 },
-  /** Lists the deployments of the caller's tenant, newest first, with filters and offset */
+  /** Lists the deployments of the caller's tenant, newest first, with filters and offset pagination (operation 5). */
   listDeployments: { method: "get", path: "/v2/deployments", successStatus: 200 },
   /** Creates a deployment (operation 6). */
   createDeployment: { method: "post", path: "/v2/deployments", successStatus: 201 },
@@ -54,8 +54,11 @@ export const operations = {
 /** The operationId of an operation of the contract. */
 export type OperationId = keyof typeof operations;
 
-/** The typed client: `client.GET("/v2/deployments", { params: { query } })` and so on. */
-export type ServiceClient = Client<paths, "application/json">;
+/**
+ * The typed client: `client.GET("/v2/deployments", { params: { query } })` and so on. Every media
+ * type counts, so that `error` is the `application/problem+json` Problem of the error responses.
+ */
+export type ServiceClient = Client<paths>;
 
 /** How to reach a service: its base URL, an API key, and optionally a tenant. */
 export interface ServiceClientOptions {
@@ -83,7 +86,7 @@ export class ProblemError extends Error {
 
 /** Creates a typed client that authenticates every request. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const client = createFetchClient<paths, "application/json">({
+  const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     fetch: options.fetch,
     headers: { Accept: "application/json" },

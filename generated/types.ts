@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the repositories reachable through a code-host integration (operation 3). */
+        /**
+         * List code-host repositories
+         * @description Lists the repositories reachable through a code-host integration (operation 3).
+         */
         get: operations["listCodehostRepositories"];
         put?: never;
         post?: never;
@@ -25,6 +28,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List repositories for a managed code-host integration
          * @description Lists the repositories of a managed (vendor app) code-host integration (operation 4).
          *
          *     The interface spec leaves the path open; this is the production path with the neutral vendor
@@ -46,10 +50,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the OAuth providers of the caller's organization, oldest first (operation 2). */
+        /**
+         * List OAuth providers
+         * @description Lists the OAuth providers of the caller's organization, oldest first (operation 2).
+         */
         get: operations["listOAuthProviders"];
         put?: never;
         /**
+         * Create an OAuth provider
          * @description Creates an OAuth provider manually (operation 1).
          *
          *     `client_secret` is stored encrypted and never returned. A `provider_id` already used in the
@@ -70,6 +78,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List deployments
          * @description Lists the deployments of the caller's tenant, newest first, with filters and offset
          *     pagination (operation 5).
          *
@@ -79,6 +88,7 @@ export interface paths {
         get: operations["listDeployments"];
         put?: never;
         /**
+         * Create a deployment
          * @description Creates a deployment (operation 6).
          *
          *     One transaction creates the deployment, its first revision and a tracing project of the same
@@ -290,12 +300,12 @@ export interface components {
              * @description How the client authenticates at the token endpoint.
              * @default client_secret_post
              */
-            token_endpoint_auth_method: string;
+            token_endpoint_auth_method?: string;
             /**
              * @description Whether the client was registered dynamically.
              * @default false
              */
-            is_dynamic_client: boolean;
+            is_dynamic_client?: boolean;
         };
         /**
          * @description Request body of operation 1 (interface spec: OAuth provider creation request body).
@@ -329,19 +339,19 @@ export interface components {
              * @description Whether the authorization flow uses PKCE.
              * @default false
              */
-            uses_pkce: boolean;
+            uses_pkce?: boolean;
             /**
              * @description PKCE code challenge method.
              * @default S256
              */
-            code_challenge_method: components["schemas"]["CodeChallengeMethod"];
+            code_challenge_method?: components["schemas"]["CodeChallengeMethod"];
             /** @description Vendor of the provider, if it is one of the known vendors. */
             provider_type?: components["schemas"]["ProviderType"] | null;
             /**
              * @description How the client authenticates at the token endpoint.
              * @default client_secret_post
              */
-            token_endpoint_auth_method: components["schemas"]["TokenEndpointAuthMethod"];
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
         };
         /** @description An RFC 9457 problem detail. */
         Problem: {
@@ -770,6 +780,15 @@ export interface operations {
             };
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

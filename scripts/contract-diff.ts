@@ -39,6 +39,14 @@ export function diffContracts(before: OpenApiDocument, after: OpenApiDocument): 
     if (next.successStatus !== op.successStatus) {
       changes.push({ breaking: true, where: id, what: `success status ${op.successStatus} became ${next.successStatus}` });
     }
+    const oldStatuses = Object.keys(op.operation.responses);
+    const newStatuses = Object.keys(next.operation.responses);
+    for (const status of newStatuses.filter((code) => !oldStatuses.includes(code))) {
+      changes.push({ breaking: false, where: id, what: `response ${status} added` });
+    }
+    for (const status of oldStatuses.filter((code) => !newStatuses.includes(code))) {
+      changes.push({ breaking: false, where: id, what: `response ${status} removed` });
+    }
     const oldParams = new Set(op.parameters.map((p) => `${p.in}:${p.name}`));
     for (const parameter of next.parameters) {
       if (!oldParams.has(`${parameter.in}:${parameter.name}`)) {

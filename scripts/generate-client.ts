@@ -41,8 +41,11 @@ ${operationRows}
 /** The operationId of an operation of the contract. */
 export type OperationId = keyof typeof operations;
 
-/** The typed client: \`client.GET("/v2/deployments", { params: { query } })\` and so on. */
-export type ServiceClient = Client<paths, "application/json">;
+/**
+ * The typed client: \`client.GET("/v2/deployments", { params: { query } })\` and so on. Every media
+ * type counts, so that \`error\` is the \`application/problem+json\` Problem of the error responses.
+ */
+export type ServiceClient = Client<paths>;
 
 /** How to reach a service: its base URL, an API key, and optionally a tenant. */
 export interface ServiceClientOptions {
@@ -70,7 +73,7 @@ export class ProblemError extends Error {
 
 /** Creates a typed client that authenticates every request. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const client = createFetchClient<paths, "application/json">({
+  const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\\/+$/, ""),
     fetch: options.fetch,
     headers: { Accept: "application/json" },

@@ -66,7 +66,8 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
         operationId: operation.operationId,
         method,
         path,
-        summary: (operation.description ?? operation.operationId).split("\n")[0]!.trim(),
+        // The first paragraph of the description, on one line.
+        summary: (operation.description ?? operation.operationId).split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim(),
         successStatus: Number(successes[0]),
         operation,
         parameters,

@@ -1,0 +1,84 @@
+/** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ (client-teams issue). */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMock, type RunningMock } from "../scripts/mock.js";
+import { demoApiKey, demoIntegrationId, referenceServerMissing, startReferenceServer, type ReferenceServer } from "./reference-server.js";
+import { runWalkthrough } from "./walkthrough.js";
+import { titledExamples } from "../scripts/example-titles.js";
+import { contractDocumentPath } from "../scripts/mock/prism-document.js";
+import type { OpenApiDocument } from "../scripts/openapi-document.js";
+
+const examples = titledExamples(JSON.parse(readFileSync(contractDocumentPath, "utf8")) as OpenApiDocument);
+
+/** What the static mock serves for an operation without a Prefer header. */
+function defaultExample(operationId: string): unknown {
+  return examples.find((example) => example.operationId === operationId && example.isDefault)!.value;
+}
+
+describe("walkthrough against the mock (static examples)", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0 });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  it("completes every step with the examples of the contract", async () => {
+    const pageSize = 2;
+    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demoIntegrationId, pageSize });
+    // The static mock answers every call with the default (first) example of its operation, whatever was sent.
+    const providers = defaultExample("listOAuthProviders") as unknown[];
+    const repositories = defaultExample("listCodehostRepositories") as Array<{ url: string }>;
+    const page = defaultExample("listDeployments") as { resources: Array<{ id: string }>; offset: number };
+    // A default page as long as the limit is fetched twice (the second answer repeats it, so the
+    // offset stops advancing): the walk ends, and reports the repeated ids.
+    const full = page.resources.length >= pageSize && page.offset > 0;
+    expect({
+      providersListed: result.providersListed,
+      repositories: result.repositories,
+      pages: result.pages,
+      duplicateIds: result.duplicateIds,
+    }).toEqual({
+      providersListed: providers.length,
+      repositories: repositories.length,
+      pages: full ? 2 : 1,
+      duplicateIds: full ? page.resources.map((resource) => resource.id) : [],
+    });
+    expect(result.deploymentRequest.source_config.repo_url).toBe(repositories[0]!.url);
+  });
+});
+
+const missing = referenceServerMissing();
+
+describe.skipIf(missing !== undefined)(`walkthrough against the reference server${missing ? ` (skipped: ${missing})` : ""}`, () => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("creates a provider and a deployment from a repository record, and finds the deployment by walking every page", async () => {
+    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
+    expect(result.provider.provider_id).toBe(result.deployment.name);
+    expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
+    expect(result.deploymentRequest).toMatchObject({
+      source_config: { repo_url: `https://codehost.example/${result.repository.owner}/${result.repository.name}` },
+      source_revision_config: { repo_ref: result.repository.default_branch },
+    });
+    expect(result.createdDeploymentListed).toBe(true);
+    expect(result.duplicateIds).toEqual([]);
+  });
+
+  it("runs again against the same server without a name conflict", async () => {
+    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
+    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
+    expect(second.deployment.name).not.toBe(first.deployment.name);
+    // Walking pages of two yields at least the two new deployments, each once.
+    expect(second.deploymentsWalked).toBeGreaterThanOrEqual(first.deploymentsWalked + 1);
+    expect(second.pages).toBeGreaterThanOrEqual(2);
+    expect(second.duplicateIds).toEqual([]);
+  });
+});

@@ -1,0 +1,651 @@
+/**
+ * Walks every table of the interface spec (../shared/interface-spec.md) and checks each row against
+ * the OpenAPI document: wire name, type, nullability, default, required-ness, read-only, the
+ * request/response split, the query parameters, states and endpoints. Deliberate refinements are
+ * the explicit exceptions below, each citing its row of spec/decisions.md.
+ */
+import type { OpenApiDocument, OpenApiParameter } from "./openapi-document.js";
+import { resolveParameter } from "./openapi-document.js";
+import type { MarkdownSection, MarkdownTable } from "./markdown-tables.js";
+import { codeSpans, parseMarkdownSections, sectionByHeading } from "./markdown-tables.js";
+
+/** One row of the interface spec that the OpenAPI document does not match. */
+export interface Finding {
+  table: string;
+  where: string;
+  problem: string;
+}
+
+/** What was checked: the findings and how many rows of each table were walked. */
+export interface CheckResult {
+  findings: Finding[];
+  rowsChecked: Record<string, number>;
+  rowsInSpec: Record<string, number>;
+}
+
+/** The type a row of the interface spec states, in a form comparable with a JSON Schema. */
+export type Expected =
+  | { kind: "string"; format?: string }
+  | { kind: "integer" | "number" | "boolean" | "object" }
+  | { kind: "enum"; values: string[] }
+  | { kind: "ref"; name: string }
+  | { kind: "array"; items: Expected }
+  | { kind: "fields"; fields: Record<string, Expected> };
+
+/** Which schema each field table describes, and on which side of the wire. */
+interface TableTarget {
+  heading: string;
+  schema: string;
+  side: "request" | "response";
+  /** Rows of the table that are not part of this schema (the request variant of a response table). */
+  omitRow?: (row: Record<string, string>) => boolean;
+}
+
+export const tableTargets: TableTarget[] = [
+  { heading: "OAuth provider: creation request body", schema: "OAuthProviderCreate", side: "request" },
+  { heading: "OAuth provider: response record", schema: "OAuthProvider", side: "response" },
+  { heading: "Code-host repository record", schema: "CodehostRepository", side: "response" },
+  { heading: "Deployment (response record)", schema: "Deployment", side: "response" },
+  { heading: "Secret", schema: "Secret", side: "request" },
+  { heading: "SecretReference", schema: "SecretReference", side: "request" },
+  { heading: "SourceConfig", schema: "SourceConfig", side: "request" },
+  { heading: "SourceRevisionConfig", schema: "SourceRevisionConfig", side: "response" },
+  {
+    heading: "SourceRevisionConfig",
+    schema: "SourceRevisionConfigCreate",
+    side: "request",
+    omitRow: (row) => /responses only|absent from the creation request/i.test(row.Notes ?? ""),
+  },
+  { heading: "Paginated deployment list", schema: "DeploymentList", side: "response" },
+  { heading: "6. Create a deployment", schema: "DeploymentCreate", side: "request" },
+];
+
+/** A request table naming a response schema means its request variant (D-67). */
+const requestVariant: Record<string, string> = { SourceRevisionConfig: "SourceRevisionConfigCreate" };
+
+/**
+ * Required-ness of schemas whose table has no Required column. These are decisions, not
+ * statements of the interface spec.
+ */
+export const requiredByDecision: Record<string, { required: string[]; decision: string }> = {
+  Secret: { required: ["name", "value"], decision: "D-69" },
+  SecretReference: { required: ["name", "secret_name", "secret_key"], decision: "D-69" },
+  SourceConfig: { required: [], decision: "D-68" },
+  SourceRevisionConfig: { required: [], decision: "D-68" },
+  SourceRevisionConfigCreate: { required: [], decision: "D-68" },
+  ListenerConfig: { required: [], decision: "D-69" },
+  ResourceSpec: { required: [], decision: "D-65" },
+  ImagePullSecret: { required: [], decision: "D-69" },
+  Volume: { required: [], decision: "D-69" },
+  VolumeMount: { required: [], decision: "D-69" },
+  ContainerResources: { required: [], decision: "D-69" },
+  Container: { required: ["name", "image"], decision: "D-65" },
+  EnvVar: { required: ["name"], decision: "D-65" },
+};
+
+/** Where the model deliberately refines what a row states. `where` is `Schema.field`, `query.name` or `Schema.*`. */
+export interface Exception {
+  where: string;
+  aspect: "type" | "nullable";
+  /** The model's type (aspect type) or nullability (aspect nullable) instead of the stated one. */
+  model: Expected | boolean;
+  decision: string;
+  why: string;
+}
+
+const stateValues = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"];
+
+export const exceptions: Exception[] = [
+  // The spec writes the vendors as placeholders; the profile names them.
+  { where: "OAuthProviderCreate.provider_type", aspect: "type", model: { kind: "enum", values: ["microsoft", "salesforce", "slack"] }, decision: "D-57", why: "vendor placeholders are microsoft, salesforce, slack" },
+  // A free string would accept PKCE methods no authorization server implements.
+  { where: "OAuthProviderCreate.code_challenge_method", aspect: "type", model: { kind: "enum", values: ["S256", "plain"] }, decision: "D-02", why: "RFC 7636 defines S256 and plain" },
+  // URL fields are checked as absolute URLs.
+  { where: "OAuthProviderCreate.auth_url", aspect: "type", model: { kind: "string", format: "uri" }, decision: "D-73", why: "absolute URL, format uri" },
+  { where: "OAuthProviderCreate.token_url", aspect: "type", model: { kind: "string", format: "uri" }, decision: "D-73", why: "absolute URL, format uri" },
+  // Comma-separated lists are arrays serialized with explode: false; `status` lists the states.
+  { where: "query.status", aspect: "type", model: { kind: "array", items: { kind: "enum", values: stateValues } }, decision: "D-07", why: "comma-separated list of status values" },
+  { where: "query.tag_value_ids", aspect: "type", model: { kind: "array", items: { kind: "string", format: "uuid" } }, decision: "D-64", why: "comma-separated uuids as an explode:false array" },
+  { where: "query.deployment_ids", aspect: "type", model: { kind: "array", items: { kind: "string", format: "uuid" } }, decision: "D-64", why: "comma-separated uuids as an explode:false array" },
+  // A URL cannot carry null: nullable query parameters are optional and non-null.
+  ...["name_contains", "status", "remote_reconciled", "tag_value_ids", "image_version", "deployment_type", "deployment_ids"].map(
+    (name): Exception => ({ where: `query.${name}`, aspect: "nullable", model: false, decision: "D-63", why: "absent means no filter" }),
+  ),
+  // Every ResourceSpec field is optional and nullable; null means the same as absent.
+  { where: "ResourceSpec.*", aspect: "nullable", model: true, decision: "D-65", why: "null means the same as absent" },
+];
+
+/** The path operation 4 has in this profile (the spec leaves method and path open). */
+export const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", decision: "D-10" };
+
+/** What each operation takes and answers: the schemas named by its section, and its success status (D-06). */
+export const operationShapes: Record<string, { request?: string; response: Expected; success: number; errors: number[] }> = {
+  "1": { request: "OAuthProviderCreate", response: { kind: "ref", name: "OAuthProvider" }, success: 200, errors: [400, 401, 403, 409, 413, 415, 422] },
+  "2": { response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } }, success: 200, errors: [401, 403, 422] },
+  "3": { response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } }, success: 200, errors: [401, 403, 404, 422] },
+  "4": { response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } }, success: 200, errors: [401, 403, 404, 422] },
+  "5": { response: { kind: "ref", name: "DeploymentList" }, success: 200, errors: [401, 403, 422] },
+  "6": { request: "DeploymentCreate", response: { kind: "ref", name: "Deployment" }, success: 201, errors: [400, 401, 403, 409, 413, 415, 422] },
+};
+
+type Json = Record<string, any>;
+
+/** Checks the OpenAPI document against every table of the interface spec. */
+export function checkInterfaceSpec(markdown: string, document: OpenApiDocument): CheckResult {
+  const sections = parseMarkdownSections(markdown);
+  const result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
+  const states = statesFromSpec(sections);
+  const named = namedShapes(sections);
+  const usedExceptions = new Set<Exception>();
+
+  const report = (table: string, where: string, problem: string) => result.findings.push({ table, where, problem });
+  const count = (table: string, rows: number) => {
+    result.rowsChecked[table] = (result.rowsChecked[table] ?? 0) + rows;
+  };
+  const exceptionFor = (where: string, aspect: Exception["aspect"]) => {
+    const schemaWide = `${where.split(".")[0]}.*`;
+    const found = exceptions.find((e) => e.aspect === aspect && (e.where === where || e.where === schemaWide));
+    if (found) usedExceptions.add(found);
+    return found;
+  };
+
+  /** Compares a stated type with a schema; returns what differs, or undefined. */
+  const compare = (want: Expected, actual: Json | undefined, side: "request" | "response"): string | undefined => {
+    if (!actual) return "is missing";
+    const { core } = unwrap(actual);
+    const resolved = deref(schemas, core);
+    switch (want.kind) {
+      case "string":
+        if (resolved.type !== "string" || resolved.enum) return `is ${describe(resolved)}, want string`;
+        if (resolved.format !== want.format) return `has format ${resolved.format ?? "none"}, want ${want.format ?? "none"}`;
+        return undefined;
+      case "integer":
+      case "number":
+      case "boolean":
+        return resolved.type === want.kind && !resolved.enum ? undefined : `is ${describe(resolved)}, want ${want.kind}`;
+      case "object":
+        return resolved.type === "object" && !resolved.properties ? undefined : `is ${describe(resolved)}, want a free-form object`;
+      case "enum": {
+        const values = resolved.enum as unknown[] | undefined;
+        if (!values) return `is ${describe(resolved)}, want enum ${want.values.join("|")}`;
+        const same = values.length === want.values.length && want.values.every((value) => values.includes(value));
+        return same ? undefined : `is enum ${values.join("|")}, want ${want.values.join("|")}`;
+      }
+      case "ref": {
+        const name = side === "request" ? (requestVariant[want.name] ?? want.name) : want.name;
+        const got = refName(core);
+        return got === name ? undefined : `refers to ${got ?? describe(resolved)}, want ${name}`;
+      }
+      case "array":
+        if (resolved.type !== "array") return `is ${describe(resolved)}, want an array`;
+        {
+          const inner = compare(want.items, resolved.items as Json, side);
+          return inner ? `items ${inner}` : undefined;
+        }
+      case "fields": {
+        if (resolved.type !== "object" || !resolved.properties) return `is ${describe(resolved)}, want an object with ${Object.keys(want.fields).join(", ")}`;
+        const problems = compareFieldSets(Object.keys(want.fields), Object.keys(resolved.properties as Json));
+        for (const [field, type] of Object.entries(want.fields)) {
+          const property = (resolved.properties as Json)[field] as Json | undefined;
+          if (!property) continue;
+          if (unwrap(property).nullable) problems.push(`${field} is nullable, want non-null`);
+          const inner = compare(type, property, side);
+          if (inner) problems.push(`${field} ${inner}`);
+        }
+        const component = refName(core);
+        if (component) {
+          const decided = requiredByDecision[component];
+          if (!decided) problems.push(`no decision on the required fields of ${component}`);
+          else if (!sameSet(decided.required, (resolved.required as string[]) ?? [])) {
+            problems.push(`${component} requires ${JSON.stringify(resolved.required ?? [])}, ${decided.decision} says ${JSON.stringify(decided.required)}`);
+          }
+        }
+        return problems.length > 0 ? problems.join("; ") : undefined;
+      }
+    }
+  };
+
+  /** The stated type of a row, or the model's type where an exception says so (and the exception must still be needed). */
+  const wantedType = (table: string, where: string, stated: Expected, actual: Json | undefined, side: "request" | "response") => {
+    const exception = exceptionFor(where, "type");
+    if (!exception) return stated;
+    if (!compare(stated, actual, side)) report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    return exception.model as Expected;
+  };
+
+  // Field tables: every row against its schema, and no field beyond the rows.
+  const nullableSchemas = nullableStatement(sections);
+  for (const target of tableTargets) {
+    const section = sectionByHeading(sections, target.heading);
+    const table = onlyTable(section);
+    const schema = schemas[target.schema];
+    const label = `${target.heading} → ${target.schema}`;
+    result.rowsInSpec[label] = table.rows.length;
+    if (!schema) {
+      report(label, target.schema, "schema is missing");
+      continue;
+    }
+    const rows = table.rows.filter((row) => !target.omitRow?.(row));
+    count(label, table.rows.length);
+    const properties = (schema.properties ?? {}) as Record<string, Json>;
+    for (const problem of compareFieldSets(rows.map((row) => row.Field!), Object.keys(properties))) report(label, target.schema, problem);
+    const allNullable = nullableSchemas.has(target.schema) || nullableSchemas.has(requestBase(target.schema));
+    for (const row of rows) {
+      const field = row.Field!;
+      const where = `${target.schema}.${field}`;
+      const property = properties[field];
+      if (!property) continue; // reported by the field-set comparison
+      const stated = parseStatedType(row.Type!, enumValuesOf(row, states));
+      const type = wantedType(label, where, stated.type, property, target.side);
+      const typeProblem = compare(type, property, target.side);
+      if (typeProblem) report(label, where, typeProblem);
+      checkNullable(label, where, stated.nullable || allNullable, unwrap(property).nullable);
+      checkRequired(label, where, table, row, schema, field);
+      if (table.header.includes("Default")) checkDefault(label, where, row.Default ?? "", property.default);
+      const readOnly = /read-only/i.test(row.Notes ?? "");
+      if (readOnly !== (property.readOnly === true)) report(label, where, readOnly ? "is not marked readOnly" : "is marked readOnly but the spec does not say so");
+    }
+  }
+
+  function checkNullable(table: string, where: string, stated: boolean, actual: boolean) {
+    const exception = exceptionFor(where, "nullable");
+    const want = exception ? (exception.model as boolean) : stated;
+    if (exception && stated === actual) report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    if (want !== actual) report(table, where, actual ? "is nullable, want non-null" : "is not nullable, want T | null");
+  }
+
+  function checkRequired(table: string, where: string, spec: MarkdownTable, row: Record<string, string>, schema: Json, field: string) {
+    const required = ((schema.required as string[]) ?? []).includes(field);
+    if (spec.header.includes("Required")) {
+      const want = /^yes/i.test(row.Required ?? "");
+      if (want !== required) report(table, where, want ? "is optional, want required" : "is required, want optional");
+      return;
+    }
+    const name = where.split(".")[0]!;
+    const decided = requiredByDecision[name];
+    if (!decided) report(table, where, `no decision on the required fields of ${name}`);
+    else if (decided.required.includes(field) !== required) report(table, where, `required is ${required}, ${decided.decision} says ${!required}`);
+  }
+
+  function checkDefault(table: string, where: string, cell: string, actual: unknown) {
+    const want = parseDefault(cell);
+    if (JSON.stringify(want) !== JSON.stringify(actual)) report(table, where, `default is ${JSON.stringify(actual)}, want ${JSON.stringify(want)}`);
+  }
+
+  // ResourceSpec: every group's fields, the array-valued rows, and the container object.
+  {
+    const section = sectionByHeading(sections, "ResourceSpec");
+    const table = onlyTable(section);
+    const label = "ResourceSpec → ResourceSpec";
+    result.rowsInSpec[label] = table.rows.length;
+    count(label, table.rows.length);
+    const schema = schemas.ResourceSpec;
+    if (!schema) report(label, "ResourceSpec", "schema is missing");
+    else {
+      const fields = resourceSpecFields(table, named);
+      const properties = (schema.properties ?? {}) as Record<string, Json>;
+      for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties))) report(label, "ResourceSpec", problem);
+      for (const [field, type] of Object.entries(fields)) {
+        const where = `ResourceSpec.${field}`;
+        const property = properties[field];
+        if (!property) continue;
+        const problem = compare(type, property, "request");
+        if (problem) report(label, where, problem);
+        checkNullable(label, where, false, unwrap(property).nullable);
+        if (((schema.required as string[]) ?? []).includes(field)) report(label, where, "is required, D-65 says optional");
+        const { core } = unwrap(property);
+        if ((type.kind === "integer" || type.kind === "number") && core.minimum !== 0 && property.minimum !== 0) {
+          report(label, where, "has no minimum 0 (D-65)");
+        }
+      }
+    }
+  }
+
+  // States: the status enum holds exactly the states of the table.
+  {
+    const label = "States and transitions → DeploymentStatus";
+    result.rowsInSpec[label] = states.length;
+    count(label, states.length);
+    const problem = compare({ kind: "enum", values: states }, { $ref: "#/components/schemas/DeploymentStatus" }, "response");
+    if (problem) report(label, "DeploymentStatus", problem);
+  }
+
+  // Query parameters of operation 5, and the Limits table.
+  const listDeployments = document.paths["/v2/deployments"]?.get;
+  const queryParameters = new Map<string, OpenApiParameter>(
+    (listDeployments?.parameters ?? [])
+      .map((parameter) => resolveParameter(document, parameter))
+      .filter((parameter) => parameter.in === "query")
+      .map((parameter) => [parameter.name, parameter]),
+  );
+  {
+    const section = sectionByHeading(sections, "5. List deployments");
+    const table = onlyTable(section);
+    const label = "List deployments query parameters";
+    result.rowsInSpec[label] = table.rows.length;
+    count(label, table.rows.length);
+    const allOptional = /\(all optional\)/i.test(section.text);
+    for (const problem of compareFieldSets(table.rows.map((row) => row.Parameter!), [...queryParameters.keys()])) report(label, "listDeployments", problem);
+    for (const row of table.rows) {
+      const name = row.Parameter!;
+      const where = `query.${name}`;
+      const parameter = queryParameters.get(name);
+      if (!parameter) continue;
+      if (allOptional && parameter.required) report(label, where, "is required, want optional");
+      const stated = parseStatedType(row.Type!, codeSpans(row.Rule ?? ""));
+      const type = wantedType(label, where, stated.type, parameter.schema, "request");
+      const problem = compare(type, parameter.schema, "request");
+      if (problem) report(label, where, problem);
+      if (type.kind === "array" && parameter.explode !== false) report(label, where, "is a list but not explode: false (D-64)");
+      checkNullable(label, where, stated.nullable, unwrap(parameter.schema).nullable);
+      checkDefault(label, where, row.Default ?? "", parameter.schema.default);
+      const range = /range (\d+) to (\d+)/i.exec(row.Rule ?? "");
+      const atLeast = /at least (\d+)/i.exec(row.Rule ?? "");
+      if (range) checkBounds(label, where, parameter, { minimum: Number(range[1]), maximum: Number(range[2]) });
+      if (atLeast) checkBounds(label, where, parameter, { minimum: Number(atLeast[1]) });
+    }
+  }
+  {
+    const table = onlyTable(sectionByHeading(sections, "Limits"));
+    const label = "Limits";
+    result.rowsInSpec[label] = table.rows.length;
+    count(label, table.rows.length);
+    for (const row of table.rows) {
+      const name = row.Limit!.split(/\s+/)[0]!;
+      const where = `query.${name}`;
+      const parameter = queryParameters.get(name);
+      if (!parameter) {
+        report(label, where, "is missing");
+        continue;
+      }
+      const bounds: Record<string, number> = {};
+      for (const match of row.Value!.matchAll(/(default|minimum|maximum) (\d+)/g)) bounds[match[1]!] = Number(match[2]);
+      if (Object.keys(bounds).length === 0) report(label, where, `cannot read the limit "${row.Value}"`);
+      if ("default" in bounds) checkDefault(label, where, String(bounds.default), parameter.schema.default);
+      delete bounds.default;
+      checkBounds(label, where, parameter, bounds);
+    }
+  }
+
+  function checkBounds(table: string, where: string, parameter: OpenApiParameter, bounds: Record<string, number>) {
+    for (const [key, value] of Object.entries(bounds)) {
+      if (parameter.schema[key] !== value) report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
+    }
+  }
+
+  // Endpoints: every row is an operation at its method and path, and there is no other operation.
+  {
+    const table = onlyTable(sectionByHeading(sections, "Endpoints"));
+    const label = "Endpoints";
+    result.rowsInSpec[label] = table.rows.length;
+    count(label, table.rows.length);
+    const wanted = new Set<string>();
+    for (const row of table.rows) {
+      const number = row["#"]!;
+      const unspecified = /unspecified/i.test(row.Method!) || /unspecified/i.test(row.Path!);
+      const method = unspecified ? operation4.method : row.Method!.toLowerCase();
+      const path = unspecified ? operation4.path : row.Path!.replace("{base_url}", "");
+      const where = `${number}. ${method.toUpperCase()} ${path}`;
+      wanted.add(`${method} ${path}`);
+      const operation = document.paths[path]?.[method] as Json | undefined;
+      if (!operation) {
+        report(label, where, "operation is missing");
+        continue;
+      }
+      const shape = operationShapes[number];
+      if (!shape) {
+        report(label, where, "no request/response shape for this operation in the test");
+        continue;
+      }
+      const section = sections.find((candidate) => candidate.heading.startsWith(`${number}. `));
+      const text = section?.text ?? "";
+      const parameters = ((operation.parameters ?? []) as Json[]).map((parameter) => resolveParameter(document, parameter as never));
+      if (/no query parameters/i.test(text) && parameters.some((parameter) => parameter.in === "query")) report(label, where, "has query parameters, the spec says none");
+      if (/no body/i.test(text) && operation.requestBody) report(label, where, "has a request body, the spec says none");
+      if (/no path parameters/i.test(text) && parameters.some((parameter) => parameter.in === "path")) report(label, where, "has path parameters, the spec says none");
+      for (const match of text.matchAll(/path parameter `(\w+)` \((\w[\w-]*), required\)/gi)) {
+        const parameter = parameters.find((candidate) => candidate.in === "path" && candidate.name === match[1]);
+        if (!parameter?.required) report(label, where, `path parameter ${match[1]} is missing or optional`);
+        else {
+          const problem = compare(parseStatedType(match[2]!, []).type, parameter.schema, "request");
+          if (problem) report(label, where, `path parameter ${match[1]} ${problem}`);
+        }
+      }
+      if (/one path parameter/i.test(text) && parameters.filter((parameter) => parameter.in === "path").length !== 1) report(label, where, "want exactly one path parameter");
+      // Authentication is outside the operation shapes (the spec says so): the key travels as the
+      // security scheme, and the only header parameter is the optional tenant selector.
+      const headers = parameters.filter((parameter) => parameter.in === "header");
+      const tenant = headers.find((parameter) => parameter.name === "X-Tenant-Id");
+      if (headers.length !== 1 || !tenant || tenant.required || compare({ kind: "string", format: "uuid" }, tenant.schema, "request")) {
+        report(label, where, `header parameters ${JSON.stringify(headers.map((parameter) => parameter.name))}, D-14 says one optional uuid X-Tenant-Id`);
+      }
+      const security = (operation.security ?? (document as Json).security) as Array<Record<string, unknown>> | undefined;
+      const scheme = (document as Json).components?.securitySchemes?.ApiKeyAuth as Json | undefined;
+      if (!security?.some((requirement) => "ApiKeyAuth" in requirement) || scheme?.type !== "apiKey" || scheme.in !== "header" || scheme.name !== "X-Api-Key") {
+        report(label, where, "is not secured by the X-Api-Key header scheme (D-13)");
+      }
+      const body = operation.requestBody?.content?.["application/json"]?.schema as Json | undefined;
+      if (shape.request && refName(body ?? {}) !== shape.request) report(label, where, `request body is ${body ? describe(body) : "missing"}, want ${shape.request}`);
+      if (!shape.request && body) report(label, where, "has a request body");
+      const successes = Object.keys(operation.responses as Json).filter((status) => status.startsWith("2"));
+      if (successes.length !== 1 || Number(successes[0]) !== shape.success) report(label, where, `success status is ${successes.join(",")}, D-06 says ${shape.success}`);
+      const success = (operation.responses as Json)[String(shape.success)]?.content?.["application/json"]?.schema as Json | undefined;
+      const problem = compare(shape.response, success, "response");
+      if (problem) report(label, where, `response ${problem}`);
+      const errors = Object.keys(operation.responses as Json).filter((status) => /^[45]/.test(status)).map(Number);
+      if (!sameSet(errors, shape.errors)) report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
+    }
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of Object.keys(item)) {
+        if (!wanted.has(`${method} ${path}`)) report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
+      }
+    }
+  }
+
+  for (const exception of exceptions) {
+    if (!usedExceptions.has(exception)) result.findings.push({ table: "exceptions", where: exception.where, problem: `exception ${exception.decision} matches no row` });
+  }
+  return result;
+}
+
+/** Schema name of the response table a request schema was derived from. */
+function requestBase(schema: string): string {
+  return Object.entries(requestVariant).find(([, variant]) => variant === schema)?.[0] ?? schema;
+}
+
+/** The schemas named in "All fields of X and Y are nullable". */
+function nullableStatement(sections: MarkdownSection[]): Set<string> {
+  const names = new Set<string>();
+  for (const section of sections) {
+    for (const match of section.text.matchAll(/All fields of ([\w ,]+?) are nullable/g)) {
+      for (const name of match[1]!.split(/,|\band\b/)) if (name.trim()) names.add(name.trim());
+    }
+  }
+  return names;
+}
+
+/** The states of the States table, in order. */
+function statesFromSpec(sections: MarkdownSection[]): string[] {
+  return onlyTable(sectionByHeading(sections, "States and transitions")).rows.map((row) => row.State!);
+}
+
+/** Enum values of a row: its backticked words, or the States table when it points there. */
+function enumValuesOf(row: Record<string, string>, states: string[]): string[] {
+  const notes = row.Notes ?? "";
+  const values = codeSpans(notes);
+  if (values.length === 0 && /States and transitions/.test(notes)) return states;
+  return values;
+}
+
+/** Parses a Type cell: `string or null`, `Secret[]`, `SourceConfig object`, `enum`, `object with field ...`. */
+export function parseStatedType(text: string, enumValues: string[]): { type: Expected; nullable: boolean } {
+  const nullable = /\s+(?:or|\|)\s+null$/.exec(text.trim());
+  const base = nullable ? text.trim().slice(0, nullable.index) : text.trim();
+  if (base === "enum") {
+    if (enumValues.length === 0) throw new Error(`enum without values: ${text}`);
+    return { type: { kind: "enum", values: enumValues }, nullable: Boolean(nullable) };
+  }
+  return { type: parseTypePhrase(base, new Map()), nullable: Boolean(nullable) };
+}
+
+/** Parses a type phrase of the spec's prose (also the ResourceSpec and container descriptions). */
+function parseTypePhrase(text: string, named: Map<string, Expected>): Expected {
+  const phrase = text.trim();
+  if (phrase === "string") return { kind: "string" };
+  if (phrase === "uuid") return { kind: "string", format: "uuid" };
+  if (phrase === "date-time") return { kind: "string", format: "date-time" };
+  if (phrase === "integer" || phrase === "number" || phrase === "boolean" || phrase === "object") return { kind: phrase };
+  if (phrase.endsWith("[]")) return { kind: "array", items: parseTypePhrase(phrase.slice(0, -2), named) };
+  const objectRef = /^([A-Z]\w*)(?: object)?$/.exec(phrase);
+  if (objectRef) return { kind: "ref", name: objectRef[1]! };
+  const arrayOfObjects = /^arrays? of objects with (.*)$/.exec(phrase);
+  if (arrayOfObjects) return { kind: "array", items: { kind: "fields", fields: parseFieldList(arrayOfObjects[1]!, named) } };
+  const objectWith = /^object with (.*)$/.exec(phrase);
+  if (objectWith) return { kind: "fields", fields: parseFieldList(objectWith[1]!, named) };
+  const arrayOfNamed = /^arrays? of (?:the )?(.+?) objects?(?: above| \(below\))?$/.exec(phrase);
+  if (arrayOfNamed) {
+    const shape = named.get(arrayOfNamed[1]!);
+    if (!shape) throw new Error(`unknown object "${arrayOfNamed[1]}" in "${phrase}"`);
+    return { kind: "array", items: shape };
+  }
+  throw new Error(`cannot read the type "${phrase}"`);
+}
+
+/**
+ * Parses a list of backticked field names, each group followed by its type: "`name` string, `value`
+ * string", "`a`, `b` (string) and `c` (boolean)", "`name` (string) and the object-valued fields `x`, `y`".
+ */
+function parseFieldList(text: string, named: Map<string, Expected>): Record<string, Expected> {
+  const fields: Record<string, Expected> = {};
+  let pending: string[] = [];
+  let objectValued = false;
+  const assign = (type: Expected) => {
+    for (const name of pending) fields[name] = type;
+    pending = [];
+  };
+  const tokens = /`([^`]+)`|\(([^)]+)\)|\b(object-valued)\b|\b(string\[\]|object\[\]|string|integer|number|boolean|object)(?![\w-])/g;
+  for (const match of text.matchAll(tokens)) {
+    if (match[1]) pending.push(match[1]);
+    else if (match[2]) assign(parseTypePhrase(match[2], named));
+    else if (match[3]) objectValued = true;
+    else if (match[4]) assign(parseTypePhrase(match[4], named));
+  }
+  if (pending.length > 0) {
+    if (!objectValued) throw new Error(`fields without a type in "${text}"`);
+    assign({ kind: "object" });
+  }
+  return fields;
+}
+
+/** The object shapes the ResourceSpec section names in prose: "volume mount", "container", .... */
+function namedShapes(sections: MarkdownSection[]): Map<string, Expected> {
+  const named = new Map<string, Expected>();
+  const section = sectionByHeading(sections, "ResourceSpec");
+  for (const row of onlyTable(section).rows) {
+    const group = row.Group!;
+    if (!/^[a-z_]+$/.test(group)) continue;
+    const fields = row["Fields (type)"]!;
+    if (!/^arrays? of objects with/.test(fields)) continue;
+    const type = parseTypePhrase(fields, named);
+    if (type.kind === "array") named.set(group.replace(/_/g, " ").replace(/s$/, ""), type.items);
+  }
+  const container = /Container object:\s*(.*)/.exec(section.text);
+  if (!container) throw new Error("the ResourceSpec section has no Container object paragraph");
+  named.set("container", { kind: "fields", fields: parseFieldList(container[1]!.replace(/\.\s*$/, ""), named) });
+  return named;
+}
+
+/** Every field of the ResourceSpec table: group rows ("a, b (integer); c (number)") and field rows. */
+function resourceSpecFields(table: MarkdownTable, named: Map<string, Expected>): Record<string, Expected> {
+  const fields: Record<string, Expected> = {};
+  for (const row of table.rows) {
+    const group = row.Group!;
+    const cell = row["Fields (type)"]!;
+    if (/^[a-z_]+(?:,\s*[a-z_]+)*$/.test(group)) {
+      // The row names the fields itself: "init_containers, sidecars" | "arrays of container objects (below)".
+      const type = parseTypePhrase(cell, named);
+      for (const name of group.split(",")) fields[name.trim()] = type;
+      continue;
+    }
+    const matches = [...cell.matchAll(/((?:[a-z_]+,\s*)*[a-z_]+)\s*\(([^)]+)\)/g)];
+    if (matches.length === 0) throw new Error(`cannot read the ResourceSpec group "${group}"`);
+    for (const match of matches) {
+      const type = parseTypePhrase(match[2]!, named);
+      for (const name of match[1]!.split(",")) fields[name.trim()] = type;
+    }
+  }
+  return fields;
+}
+
+/** The only table of a section. */
+function onlyTable(section: MarkdownSection): MarkdownTable {
+  if (section.tables.length !== 1) throw new Error(`section "${section.heading}" has ${section.tables.length} tables, expected 1`);
+  return section.tables[0]!;
+}
+
+/** A Default cell as a JSON value: `false`, `20`, `S256`. */
+function parseDefault(cell: string): unknown {
+  const text = cell.trim();
+  if (text === "") return undefined;
+  if (text === "true" || text === "false") return text === "true";
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  return text;
+}
+
+/** Splits nullability off a property: `anyOf: [X, {type: null}]`, `type: [X, "null"]`, and unwraps `allOf: [X]`. */
+export function unwrap(schema: Json): { nullable: boolean; core: Json } {
+  let core: Json = schema;
+  let nullable = false;
+  if (Array.isArray(core.anyOf)) {
+    const members = core.anyOf as Json[];
+    const nonNull = members.filter((member) => member.type !== "null");
+    nullable = nonNull.length !== members.length;
+    if (nonNull.length === 1) {
+      const { anyOf: _anyOf, ...rest } = core;
+      core = { ...rest, ...nonNull[0] };
+    }
+  }
+  if (Array.isArray(core.type) && (core.type as string[]).includes("null")) {
+    nullable = true;
+    const types = (core.type as string[]).filter((type) => type !== "null");
+    core = { ...core, type: types.length === 1 ? types[0] : types };
+  }
+  if (Array.isArray(core.allOf) && core.allOf.length === 1) {
+    const { allOf, ...rest } = core;
+    core = { ...rest, ...(allOf as Json[])[0] };
+  }
+  return { nullable, core };
+}
+
+/** Follows `$ref`s to component schemas. */
+function deref(schemas: Record<string, Json>, schema: Json): Json {
+  let current = schema;
+  for (let depth = 0; current.$ref && depth < 10; depth++) {
+    const target = schemas[refName(current)!];
+    if (!target) return {};
+    current = unwrap(target).core;
+  }
+  return current;
+}
+
+function refName(schema: Json): string | undefined {
+  return typeof schema.$ref === "string" ? schema.$ref.replace("#/components/schemas/", "") : undefined;
+}
+
+function describe(schema: Json): string {
+  if (schema.$ref) return refName(schema)!;
+  if (schema.enum) return `enum ${(schema.enum as unknown[]).join("|")}`;
+  return [schema.type ?? "untyped", schema.format].filter(Boolean).join(":");
+}
+
+function compareFieldSets(stated: string[], actual: string[]): string[] {
+  return [
+    ...stated.filter((name) => !actual.includes(name)).map((name) => `field ${name} is missing`),
+    ...actual.filter((name) => !stated.includes(name)).map((name) => `field ${name} is not in the interface spec`),
+  ];
+}
+
+function sameSet<T>(a: T[], b: T[]): boolean {
+  return a.length === b.length && a.every((value) => b.includes(value));
+}

@@ -1,0 +1,277 @@
+/** The Prism mock serves every operation and every titled example, schema-valid, and rejects invalid requests (client-teams issue). */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { componentValidator, validateAnswer } from "../conformance/schema.js";
+import { titledExamples } from "./example-titles.js";
+import { contractDocumentPath } from "./mock/prism-document.js";
+import { listOperations, type OpenApiDocument } from "./openapi-document.js";
+import { startMock, type RunningMock } from "./mock.js";
+
+const document = JSON.parse(readFileSync(contractDocumentPath, "utf8")) as OpenApiDocument;
+const integrationId = "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
+const apiKey = "dk_mock_any_key_works";
+
+/** A valid request body of an operation: its request example of that title, else its first one. */
+function requestBody(operationId: string, title?: string): unknown {
+  const entry = listOperations(document).find((operation) => operation.operationId === operationId)!;
+  const media = entry.operation.requestBody?.content["application/json"] as { examples?: Record<string, { value: unknown }> } | undefined;
+  if (!media?.examples) return undefined;
+  return (title !== undefined ? media.examples[title]?.value : undefined) ?? Object.values(media.examples)[0]!.value;
+}
+
+/** The concrete URL path of an operation. */
+function concretePath(path: string): string {
+  return path.replace("{integration_id}", integrationId);
+}
+
+let mock: RunningMock;
+
+/** Sends one request to the mock and reads the answer. */
+async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string; json?: unknown } = {}) {
+  const headers: Record<string, string> = { "X-Api-Key": apiKey, ...init.headers };
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(`${mock.url}${path}`, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get("content-type") ?? undefined, headers: response.headers, body: parsed };
+}
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("npm run mock (static examples)", () => {
+  const operations = listOperations(document);
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    "%s answers its success status with a schema-valid body",
+    async (operationId, operation) => {
+      const result = await call(operation.method, concretePath(operation.path), { json: requestBody(operationId) });
+      expect(result.status).toBe(operation.successStatus);
+      expect(validateAnswer(operationId, result.status, result.contentType, result.body)).toEqual([]);
+    },
+  );
+
+  const examples = titledExamples(document);
+  it("the document has titled examples for every operation", () => {
+    const covered = new Set(examples.map((example) => example.operationId));
+    expect([...covered].sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+  });
+
+  it.each(examples.map((example) => [`${example.operationId} ${example.status} "${example.title}"`, example] as const))(
+    "serves %s with Prefer, exactly and schema-valid",
+    async (_name, example) => {
+      const prefer = example.success ? `example=${example.title}` : `code=${example.status}, example=${example.title}`;
+      const result = await call(example.method, concretePath(example.path), {
+        headers: { Prefer: prefer },
+        json: requestBody(example.operationId, example.title),
+      });
+      expect(result.status).toBe(example.status);
+      expect(result.contentType?.split(";")[0]).toBe(example.contentType);
+      expect(result.body).toEqual(example.value);
+      expect(validateAnswer(example.operationId, result.status, result.contentType, result.body)).toEqual([]);
+    },
+  );
+
+  it("serves the first success example when no Prefer header is sent", async () => {
+    for (const example of examples.filter((candidate) => candidate.isDefault)) {
+      const result = await call(example.method, concretePath(example.path), { json: requestBody(example.operationId) });
+      expect({ operation: example.operationId, body: result.body }).toEqual({ operation: example.operationId, body: example.value });
+    }
+  });
+});
+
+const validProvider = requestBody("createOAuthProvider") as Record<string, unknown>;
+const validDeployment = requestBody("createDeployment", "External container deployment") as Record<string, unknown>;
+
+/** Invalid requests: each must be rejected with the contract's problem shape, naming what is wrong. */
+const invalidRequests: Array<{
+  name: string;
+  operationId: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: string;
+  undocumentedStatus?: boolean;
+  want: { status: number; type: string; errors?: Array<{ pointer?: string; parameter?: string }> };
+}> = [
+  { name: "limit 0", operationId: "listDeployments", method: "get", path: "/v2/deployments?limit=0", want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] } },
+  { name: "limit 101", operationId: "listDeployments", method: "get", path: "/v2/deployments?limit=101", want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] } },
+  { name: "negative offset", operationId: "listDeployments", method: "get", path: "/v2/deployments?offset=-1", want: { status: 422, type: "validation", errors: [{ parameter: "offset" }] } },
+  { name: "unknown status in a comma list", operationId: "listDeployments", method: "get", path: "/v2/deployments?status=READY,BOGUS", want: { status: 422, type: "validation", errors: [{ parameter: "status" }] } },
+  { name: "malformed deployment id", operationId: "listDeployments", method: "get", path: "/v2/deployments?deployment_ids=abc", want: { status: 422, type: "validation", errors: [{ parameter: "deployment_ids" }] } },
+  { name: "integration id not a uuid", operationId: "listCodehostRepositories", method: "get", path: "/v1/integrations/codehost/not-a-uuid/repos", want: { status: 422, type: "validation", errors: [{ parameter: "integration_id" }] } },
+  {
+    name: "provider without token_url",
+    operationId: "createOAuthProvider",
+    method: "post",
+    path: "/v2/auth/providers",
+    json: { ...validProvider, token_url: undefined },
+    want: { status: 422, type: "validation", errors: [{ pointer: "/token_url" }] },
+  },
+  {
+    name: "deployment name with an underscore",
+    operationId: "createDeployment",
+    method: "post",
+    path: "/v2/deployments",
+    json: { ...validDeployment, name: "bad_name" },
+    want: { status: 422, type: "validation", errors: [{ pointer: "/name" }] },
+  },
+  {
+    name: "nullable uuid of the wrong type",
+    operationId: "createDeployment",
+    method: "post",
+    path: "/v2/deployments",
+    json: { ...validDeployment, source_config: { integration_id: 5 } },
+    want: { status: 422, type: "validation", errors: [{ pointer: "/source_config/integration_id" }] },
+  },
+  {
+    // Only rejected because the mock declares jsonSchemaDialect: Prism reads 3.1 schemas as draft-07 otherwise.
+    name: "label with a number value (unevaluatedProperties)",
+    operationId: "createDeployment",
+    method: "post",
+    path: "/v2/deployments",
+    json: { ...validDeployment, source_config: { resource_spec: { labels: { team: 7 } } } },
+    want: { status: 422, type: "validation", errors: [{ pointer: "/source_config/resource_spec/labels/team" }] },
+  },
+  {
+    name: "tenant header not a uuid (operation without a documented 422)",
+    operationId: "listOAuthProviders",
+    method: "get",
+    path: "/v2/auth/providers",
+    headers: { "X-Tenant-Id": "not-a-uuid" },
+    // The contract documents no 422 for this operation although its X-Tenant-Id can be malformed;
+    // the reference server answers 422 too (reported to the contract's owner).
+    undocumentedStatus: true,
+    want: { status: 422, type: "validation", errors: [{ parameter: "X-Tenant-Id" }] },
+  },
+  { name: "no API key", operationId: "listDeployments", method: "get", path: "/v2/deployments", headers: { "X-Api-Key": "" }, want: { status: 401, type: "unauthenticated" } },
+  {
+    name: "malformed JSON",
+    operationId: "createDeployment",
+    method: "post",
+    path: "/v2/deployments",
+    headers: { "Content-Type": "application/json" },
+    body: '{"name":',
+    want: { status: 400, type: "malformed-json" },
+  },
+  {
+    name: "text body",
+    operationId: "createDeployment",
+    method: "post",
+    path: "/v2/deployments",
+    headers: { "Content-Type": "text/plain" },
+    body: "name=x",
+    want: { status: 415, type: "unsupported-media-type" },
+  },
+];
+
+describe("npm run mock rejects invalid requests with the contract's problem shape", () => {
+  it.each(invalidRequests.map((request) => [request.name, request] as const))("%s", async (_name, request) => {
+    const headers = { ...request.headers };
+    const result = await call(request.method, request.path, {
+      headers,
+      ...(request.json !== undefined ? { json: request.json } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    });
+    expect(result.status).toBe(request.want.status);
+    const problem = result.body as { type: string; status: number; errors?: Array<{ pointer?: string; parameter?: string }> };
+    expect(problem.type).toBe(`urn:deployment-service:problem:${request.want.type}`);
+    expect(problem.status).toBe(request.want.status);
+    const validateProblem = componentValidator("Problem");
+    expect(validateProblem(result.body) ? [] : validateProblem.errors).toEqual([]);
+    if (!request.undocumentedStatus) expect(validateAnswer(request.operationId, result.status, result.contentType, result.body)).toEqual([]);
+    if (request.want.errors) {
+      const named = (problem.errors ?? []).map((error) => (error.pointer !== undefined ? { pointer: error.pointer } : { parameter: error.parameter }));
+      expect(named).toEqual(request.want.errors);
+    }
+  });
+
+  it("answers an unknown route 404 and a wrong method 405 with Allow", async () => {
+    const unknown = await call("get", "/v2/nothing-here");
+    expect([unknown.status, (unknown.body as { type: string }).type]).toEqual([404, "urn:deployment-service:problem:not-found"]);
+    const wrongMethod = await call("delete", "/v2/deployments");
+    expect([wrongMethod.status, (wrongMethod.body as { type: string }).type, wrongMethod.headers.get("allow")]).toEqual([
+      405,
+      "urn:deployment-service:problem:method-not-allowed",
+      "GET, POST",
+    ]);
+  });
+});
+
+/**
+ * Why the mock has a front: Prism 5.14 on its own answers a request violation with whatever 422 the
+ * document holds (its first example, or a body sampled from the schema), or with its own problem
+ * shape (`https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY`, a `validation` array of
+ * `{location, severity, code, message}`) when the operation documents no 422. `--raw` serves that.
+ */
+describe("npm run mock -- --raw (Prism's own error answers)", () => {
+  let raw: RunningMock;
+  beforeAll(async () => {
+    raw = await startMock({ port: 0, raw: true });
+  });
+  afterAll(async () => {
+    await raw?.close();
+  });
+
+  it("answers a status filter violation with the document's limit example, not the failing parameter", async () => {
+    const response = await fetch(`${raw.url}/v2/deployments?status=BOGUS`, { headers: { "X-Api-Key": apiKey } });
+    const problem = (await response.json()) as { errors: Array<{ parameter?: string }> };
+    expect([response.status, problem.errors.map((error) => error.parameter)]).toEqual([422, ["limit"]]);
+    expect(JSON.parse(response.headers.get("sl-violations") ?? "[]")[0].location).toEqual(["request", "query", "status", "0"]);
+  });
+
+  it("answers a header violation of an operation without a documented 422 with Prism's own problem shape", async () => {
+    const response = await fetch(`${raw.url}/v2/auth/providers`, { headers: { "X-Api-Key": apiKey, "X-Tenant-Id": "not-a-uuid" } });
+    const problem = (await response.json()) as { type: string; validation: Array<{ location: string[]; code: string }> };
+    expect([response.status, problem.type, problem.validation.map((violation) => [violation.location, violation.code])]).toEqual([
+      422,
+      "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY",
+      [[["header", "x-tenant-id"], "format"]],
+    ]);
+  });
+});
+
+/**
+ * `--dynamic` generates bodies with Prism's json-schema-faker 0.5.8. It is reliable for providers and
+ * repositories; for deployments it fails intermittently (500 "Cannot read properties of undefined
+ * (reading 'items')" on nullable arrays of containers) and ignores `unevaluatedProperties` (labels
+ * with number values), so deployments are left out here and documented as a known gap.
+ */
+describe("npm run mock -- --dynamic", () => {
+  let dynamic: RunningMock;
+  beforeAll(async () => {
+    dynamic = await startMock({ port: 0, dynamic: true });
+  });
+  afterAll(async () => {
+    await dynamic?.close();
+  });
+
+  const reliable = listOperations(document).filter((operation) => !operation.path.startsWith("/v2/deployments"));
+  it.each(reliable.map((operation) => [operation.operationId, operation] as const))("%s answers generated, schema-valid bodies", async (operationId, operation) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const body = requestBody(operationId);
+      const response = await fetch(`${dynamic.url}${concretePath(operation.path)}`, {
+        method: operation.method.toUpperCase(),
+        headers: { "X-Api-Key": apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const answer: unknown = await response.json();
+      expect(response.status).toBe(operation.successStatus);
+      expect(validateAnswer(operationId, response.status, response.headers.get("content-type") ?? undefined, answer)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The mock's front: passes every exchange through to Prism and answers Prism's own error bodies
+ * (request validation, missing key, unknown route, bad media type, malformed JSON) with the
+ * contract's RFC 9457 problem details instead (profile choice 4), so a client sees the same error
+ * shape from the mock as from the reference server.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { Problem } from "../../generated/client.js";
+import { forward, readBody, type ForwardedResponse } from "./http-forward.js";
+import { isViolation, parseViolationsHeader, requestViolations, validationProblem, type Violation } from "./violations.js";
+
+/** What the front looks up in the contract. */
+export interface ContractLookups {
+  /** The methods a path allows, for the `Allow` header of a 405. */
+  allowedMethods: (path: string) => string[];
+  /** A header parameter's name as the document spells it, from its lower-case form. */
+  headerName: (lowerCase: string) => string;
+}
+
+/** Prism's own problem types (https://stoplight.io/prism/errors#...). */
+const prismErrors = "https://stoplight.io/prism/errors#";
+
+/** The answer to send instead of Prism's, or undefined to pass Prism's through. */
+export function contractProblem(
+  response: ForwardedResponse,
+  contract: ContractLookups,
+  path: string,
+): { problem: Problem; headers?: Record<string, string> } | undefined {
+  const violations = requestViolations(parseViolationsHeader(header(response.headers, "sl-violations")));
+  const body = parseJson(response.body);
+  const prismType = typeof body?.type === "string" && body.type.startsWith(prismErrors) ? body.type.slice(prismErrors.length) : undefined;
+  if (response.status === 422 && (violations.length > 0 || prismType === "UNPROCESSABLE_ENTITY")) {
+    const fromBody = Array.isArray(body?.validation) ? (body.validation as unknown[]).filter(isViolation) : [];
+    return { problem: validationProblem(violations.length > 0 ? violations : requestViolations(fromBody as Violation[]), contract.headerName) };
+  }
+  if (response.status === 401 && violations.some((violation) => violation.code === 401)) {
+    return { problem: { type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated", status: 401, detail: "Send a valid API key in the X-Api-Key header." } };
+  }
+  if (response.status === 415 && violations.some((violation) => violation.code === 415)) {
+    return { problem: { type: "urn:deployment-service:problem:unsupported-media-type", title: "Unsupported media type", status: 415, detail: "Send the request body as application/json." } };
+  }
+  const microError = body?.error as { code?: unknown } | undefined;
+  if (response.status === 400 && microError?.code === "invalid_json") {
+    return { problem: { type: "urn:deployment-service:problem:malformed-json", title: "Malformed JSON", status: 400, detail: "The request body is not well-formed JSON." } };
+  }
+  if (prismType === "NO_PATH_MATCHED_ERROR") {
+    return { problem: { type: "urn:deployment-service:problem:not-found", title: "Not found", status: 404, detail: `No route ${path}.` } };
+  }
+  if (prismType === "NO_METHOD_MATCHED_ERROR") {
+    const allow = contract.allowedMethods(path).map((method) => method.toUpperCase()).join(", ");
+    return {
+      problem: { type: "urn:deployment-service:problem:method-not-allowed", title: "Method not allowed", status: 405, detail: `${path} allows ${allow}.` },
+      headers: { allow },
+    };
+  }
+  return undefined;
+}
+
+/** A header value as one string. */
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(",") : value;
+}
+
+/** A JSON object body, or undefined. */
+function parseJson(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the front on host:port, forwarding to the Prism at `prismUrl`. */
+export function startProblemFront(options: { prismUrl: string; host: string; port: number; contract: ContractLookups }): Promise<Server> {
+  const target = new URL(options.prismUrl);
+  const server = createServer((incoming, outgoing) => {
+    void (async () => {
+      const body = await readBody(incoming);
+      const response = await forward(target, incoming, body);
+      const path = new URL(incoming.url ?? "/", "http://mock").pathname;
+      const rewrite = contractProblem(response, options.contract, path);
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) headers[name] = value;
+      }
+      if (rewrite) {
+        const data = Buffer.from(JSON.stringify(rewrite.problem));
+        outgoing.writeHead(rewrite.problem.status, { ...headers, ...rewrite.headers, "content-type": "application/problem+json", "content-length": data.length });
+        outgoing.end(data);
+      } else {
+        outgoing.writeHead(response.status, { ...headers, "content-length": response.body.length });
+        outgoing.end(response.body);
+      }
+    })().catch((error: unknown) => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
+      outgoing.end(JSON.stringify({ type: "urn:deployment-service:problem:internal", title: "Mock front failed", status: 502, detail: String(error) }));
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve(server));
+  });
+}

@@ -1,0 +1,46 @@
+/** Tests of AES-256-GCM sealing (profile choice 13) and of the development key kept in the data directory. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveEncryptionKey } from "./encryption-key.js";
+import { SecretBox } from "./secret-box.js";
+
+describe("SecretBox", () => {
+  const box = new SecretBox(Buffer.alloc(32, 1));
+  it("round-trips and uses a fresh IV each time", () => {
+    const cases = ["", "s3cr3t", "ünïcödé ✓", "x".repeat(65536)];
+    for (const plaintext of cases) {
+      const a = box.encrypt(plaintext);
+      expect(box.decrypt(a)).toBe(plaintext);
+      expect(box.encrypt(plaintext)).not.toBe(a);
+    }
+  });
+
+  it("refuses an altered value and another key", () => {
+    const sealed = box.encrypt("value");
+    const parts = sealed.split(".");
+    const flipped = Buffer.from(parts[3]!, "base64url");
+    flipped[0]! ^= 1;
+    expect(() => box.decrypt([parts[0], parts[1], parts[2], flipped.toString("base64url")].join("."))).toThrow();
+    expect(() => new SecretBox(Buffer.alloc(32, 2)).decrypt(sealed)).toThrow();
+  });
+});
+
+describe("resolveEncryptionKey", () => {
+  it("generates a development key once and reuses it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "key-test-"));
+    const first = resolveEncryptionKey(undefined, dir);
+    const second = resolveEncryptionKey(undefined, dir);
+    expect(first.source).toBe("generated");
+    expect(second.source).toBe("file");
+    expect(second.key.equals(first.key)).toBe(true);
+    expect(fs.statSync(path.join(dir, "encryption.key")).mode & 0o777).toBe(0o600);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prefers the configured key", () => {
+    const configured = Buffer.alloc(32, 9);
+    expect(resolveEncryptionKey(configured, "/nonexistent").key).toBe(configured);
+  });
+});

@@ -1,0 +1,42 @@
+/** The one error catalogue (profile choice 4): each problem kind with its status, ProblemType URN and title [D-16 to D-26, D-66]. */
+import type { ProblemType } from "../../generated/client.js";
+
+/** A kind of problem the server reports. */
+export type ProblemKind =
+  | "validation"
+  | "malformedJson"
+  | "sourceRule"
+  | "unauthenticated"
+  | "forbidden"
+  | "notFound"
+  | "methodNotAllowed"
+  | "conflict"
+  | "payloadTooLarge"
+  | "unsupportedMediaType"
+  | "internal";
+
+/** How one kind of problem is answered. */
+export interface ProblemEntry {
+  status: number;
+  type: ProblemType;
+  title: string;
+}
+
+/** Status, type and title of every kind; the URNs are the ProblemType values of the contract. */
+export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
+  validation: { status: 422, type: "urn:deployment-service:problem:validation", title: "Request validation failed" },
+  malformedJson: { status: 400, type: "urn:deployment-service:problem:malformed-json", title: "Malformed JSON" },
+  sourceRule: { status: 400, type: "urn:deployment-service:problem:source-rule", title: "Source configuration error" },
+  unauthenticated: { status: 401, type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated" },
+  forbidden: { status: 403, type: "urn:deployment-service:problem:forbidden", title: "Forbidden" },
+  notFound: { status: 404, type: "urn:deployment-service:problem:not-found", title: "Not found" },
+  methodNotAllowed: { status: 405, type: "urn:deployment-service:problem:method-not-allowed", title: "Method not allowed" },
+  conflict: { status: 409, type: "urn:deployment-service:problem:conflict", title: "Conflict" },
+  payloadTooLarge: { status: 413, type: "urn:deployment-service:problem:payload-too-large", title: "Payload too large" },
+  unsupportedMediaType: {
+    status: 415,
+    type: "urn:deployment-service:problem:unsupported-media-type",
+    title: "Unsupported media type",
+  },
+  internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },
+};

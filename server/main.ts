@@ -1,0 +1,37 @@
+/** `npm start` (brief: launch interface): configuration from the environment, start, SIGTERM/SIGINT graceful shutdown. */
+import { ConfigError, loadConfig } from "./config.js";
+import { demoBanner } from "./demo.js";
+import { startServer } from "./server.js";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  // The banner goes to stderr so that stdout stays one JSON log line per line.
+  if (server.demoKeysPresent) process.stderr.write(demoBanner(server.url) + "\n");
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, "shutting down");
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+/** Unit tests of the domain rules (profile choices 6-8, 10, 14 and the cpu facts), table-driven. */
+import { describe, expect, it } from "vitest";
+import { imageVersion, isImageReference } from "./image-version.js";
+import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";
+import { sortRepositories } from "./ordering.js";
+import { nextOffset } from "./pagination.js";
+import { normalizeResourceSpec, roundCpu } from "./resource-spec.js";
+import { checkSourceAvailability, sourceAvailability } from "./source-availability.js";
+import { checkSourceRules, sourceRules } from "./source-rules.js";
+
+describe("image version", () => {
+  const cases = [
+    { image: "registry.example/team/app:1.4.2", tag: "1.4.2", valid: true },
+    { image: "registry.example:5000/app", tag: null, valid: true },
+    { image: "registry.example:5000/app:v2", tag: "v2", valid: true },
+    { image: "app:latest", tag: "latest", valid: true },
+    { image: `app@sha256:${"b".repeat(64)}`, tag: null, valid: true },
+    { image: `app:1.0@sha256:${"b".repeat(64)}`, tag: "1.0", valid: true },
+    { image: "[::1]:5000/app:3", tag: "3", valid: true },
+    { image: "App/Upper:1", tag: null, valid: false },
+    { image: "app:", tag: null, valid: false },
+    { image: "https://registry.example/app:1", tag: null, valid: false },
+    { image: "", tag: null, valid: false },
+  ];
+  for (const { image, tag, valid } of cases) {
+    it(`${JSON.stringify(image)} → ${tag} (${valid ? "valid" : "invalid"})`, () => {
+      expect(isImageReference(image)).toBe(valid);
+      expect(imageVersion(image)).toBe(tag);
+    });
+  }
+});
+
+describe("OAuth URLs", () => {
+  const cases: Array<{ url: string; ok: boolean }> = [
+    { url: "https://auth.example/authorize", ok: true },
+    { url: "https://auth.example:8443/a?b=c", ok: true },
+    { url: "http://localhost/cb", ok: true },
+    { url: "http://api.localhost:3000/x", ok: false },
+    { url: "http://127.10.0.1/x", ok: true },
+    { url: "http://[::1]/x", ok: true },
+    { url: "http://auth.example/authorize", ok: false },
+    { url: "http://10.0.0.1/x", ok: false },
+    { url: "http://localhost.evil.example/x", ok: false },
+    { url: "http://127.0.0.1.nip.io/x", ok: false },
+    { url: "javascript:alert(1)", ok: false },
+    { url: "https://u:p@auth.example/", ok: false },
+    { url: "https://auth.example/#frag", ok: false },
+    { url: "auth.example/authorize", ok: false },
+  ];
+  for (const { url, ok } of cases) {
+    it(`${url} ${ok ? "accepted" : "rejected"}`, () => {
+      expect(checkOAuthUrl(url) === undefined).toBe(ok);
+    });
+  }
+  it("knows loopback hosts", () => {
+    expect(["localhost", "127.0.0.1", "[::1]", "::1"].every(isLoopback)).toBe(true);
+    expect(["0.0.0.0", "::", "example.com", "128.0.0.1"].some(isLoopback)).toBe(false);
+  });
+});
+
+describe("cpu rounding and default limits", () => {
+  const cases = [
+    { given: { cpu: 0.25 }, want: { cpu: 0.3, cpu_limit: 0.6 } },
+    { given: { cpu: 1, cpu_limit: 1.55 }, want: { cpu: 1, cpu_limit: 1.6 } },
+    { given: { cpu: null, cpu_limit: null }, want: { cpu: null, cpu_limit: null } },
+    { given: { executor_cpu: 0.04 }, want: { executor_cpu: 0, executor_cpu_limit: 0 } },
+    { given: { orchestrator_cpu_limit: 3.333 }, want: { orchestrator_cpu_limit: 3.3 } },
+    { given: { memory_mb: 512 }, want: { memory_mb: 512 } },
+  ];
+  for (const { given, want } of cases) {
+    it(JSON.stringify(given), () => {
+      expect(normalizeResourceSpec(given)).toEqual(want);
+    });
+  }
+  it("rounds half away from zero at one decimal", () => {
+    expect([0.05, 0.15, 2.449, 2.45].map(roundCpu)).toEqual([0.1, 0.2, 2.4, 2.5]);
+  });
+});
+
+describe("per-source table", () => {
+  it("every source's required fields are neither optional nor duplicated", () => {
+    for (const [source, rule] of Object.entries(sourceRules)) {
+      expect(rule.required.filter((f) => rule.optional.includes(f)), source).toEqual([]);
+    }
+  });
+
+  it("names every field that does not belong to the source", () => {
+    const violations = checkSourceRules({
+      name: "x",
+      source: "internal_template",
+      source_config: { custom_url: "https://x", build_on_push: false, install_command: "npm ci" },
+      source_revision_config: { graph_config_path: "g.json", image_uri: null },
+      secrets: [],
+      secret_references: [],
+    });
+    expect(violations.map((v) => v.pointer)).toEqual([
+      "/source_config/build_on_push",
+      "/source_config/custom_url",
+      "/source_config/install_command",
+      "/source_revision_config/graph_config_path",
+      "/secret_references",
+    ]);
+    expect(violations.find((v) => v.pointer.endsWith("graph_config_path"))?.detail).toBe("must be null for 'internal_template' source");
+  });
+
+  it("only external_container is self-hosted", () => {
+    for (const source of Object.keys(sourceAvailability) as Array<keyof typeof sourceAvailability>) {
+      expect(checkSourceAvailability(source, "cloud") === undefined).toBe(source !== "external_container");
+      expect(checkSourceAvailability(source, "self_hosted") === undefined).toBe(source === "external_container");
+    }
+  });
+});
+
+describe("ordering and pagination", () => {
+  it("sorts repositories by owner then name, by code point", () => {
+    const repo = (owner: string, name: string, id: number) => ({ id, owner, name, url: "", defaultBranch: "main", branches: {}, tags: {} });
+    const sorted = sortRepositories([repo("b", "a", 1), repo("a", "b", 2), repo("a", "B", 3), repo("a", "a", 4)]);
+    expect(sorted.map((r) => `${r.owner}/${r.name}`)).toEqual(["a/B", "a/a", "a/b", "b/a"]);
+  });
+  it("returns the request offset plus the number returned", () => {
+    expect([nextOffset(0, 20), nextOffset(40, 3), nextOffset(50, 0)]).toEqual([20, 43, 50]);
+  });
+});

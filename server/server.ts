@@ -1,0 +1,122 @@
+/** One server process (brief: launch interface): opens the store, seeds demo data, compiles validators, listens, and shuts down gracefully. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { DestinationStream, Logger } from "pino";
+import { createApp } from "./app.js";
+import { demoFixturePath, FixtureCodehost } from "./codehost/fixture-adapter.js";
+import type { CodehostPort } from "./codehost/port.js";
+import type { Config } from "./config.js";
+import { resolveEncryptionKey } from "./crypto/encryption-key.js";
+import { SecretBox } from "./crypto/secret-box.js";
+import { hashApiKey } from "./auth/api-keys.js";
+import { demo, seedDemo } from "./demo.js";
+import type { Dependencies } from "./dependencies.js";
+import { createLogger } from "./logging.js";
+import { nowMicros } from "./presenters/timestamps.js";
+import { startProvisioning } from "./provisioning.js";
+import { openStore } from "./storage/open-store.js";
+import type { Store } from "./storage/store.js";
+import { loadOpenApiDocument } from "./validation/openapi-document.js";
+import { compileRequestValidators } from "./validation/request-validators.js";
+import { compileResponseValidators } from "./validation/response-validator.js";
+
+export interface StartOptions {
+  /** Where log lines go (tests capture them); stdout otherwise. */
+  logDestination?: DestinationStream;
+  /** A store opened by the caller (tests); opened from the configuration otherwise. */
+  store?: Store;
+  codehost?: CodehostPort;
+  nowUs?: () => number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  store: Store;
+  logger: Logger;
+  seededDemo: boolean;
+  /** Whether the demo API keys work on this database (the start banner lists them only then). */
+  demoKeysPresent: boolean;
+  /** Stops accepting, finishes in-flight requests, then closes the store. */
+  close(): Promise<void>;
+}
+
+const keyCheckPlaintext = "deployment-service encryption key check";
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const { key, source: keySource } = resolveEncryptionKey(config.encryptionKey, config.dataDir);
+  if (keySource === "generated") logger.warn({ dataDir: config.dataDir }, "generated a development encryption key; set ENCRYPTION_KEY in production");
+  const secretBox = new SecretBox(key);
+  const store = options.store ?? (await openStore(config));
+  await checkEncryptionKey(store, secretBox);
+  const seededDemo = config.demo ? await seedDemo(store, logger) : false;
+  const demoKeysPresent = config.demo && (await store.findApiKeyByHash(hashApiKey(demo.acme.apiKey))) !== undefined;
+  const codehost = options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
+
+  const { document, ...compiled } = compileValidators();
+  const nowUs = options.nowUs ?? nowMicros;
+  const deps: Dependencies = {
+    config,
+    store,
+    codehost,
+    secretBox,
+    logger,
+    requestValidators: compiled.requestValidators,
+    checkResponse: config.validateResponses ? compiled.checkResponse : undefined,
+    nowUs,
+  };
+  const app = createApp(deps, document);
+  const server = http.createServer(app.callback());
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  const stopProvisioning = startProvisioning(store, logger, config.readyAfterMs, nowUs);
+  logger.info({ url, database: store.kind, hosting: config.hosting, demo: config.demo }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Connections still busy after 10 s are cut so that shutdown always ends.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await stopProvisioning();
+      await store.close();
+      logger.info("stopped");
+      logger.flush();
+    })());
+  return { url, port, store, logger, seededDemo, demoKeysPresent, close };
+}
+
+let compiledOnce: ReturnType<typeof compileAll> | undefined;
+
+/** The validators of the contract, compiled once per process (several servers in one test process share them). */
+function compileValidators() {
+  return (compiledOnce ??= compileAll());
+}
+
+function compileAll() {
+  const document = loadOpenApiDocument();
+  return { document, requestValidators: compileRequestValidators(document), checkResponse: compileResponseValidators(document) };
+}
+
+/** Refuses to start with a key other than the one the database's secrets were sealed with. */
+async function checkEncryptionKey(store: Store, box: SecretBox): Promise<void> {
+  const stored = await store.metaGetOrSet("encryption_key_check", box.encrypt(keyCheckPlaintext));
+  let matches = false;
+  try {
+    matches = box.decrypt(stored) === keyCheckPlaintext;
+  } catch {
+    matches = false;
+  }
+  if (!matches) throw new Error("the encryption key does not match the one this database was created with (check ENCRYPTION_KEY or the data directory)");
+}

@@ -1,0 +1,263 @@
+/** PostgreSQL adapter of the Store (issue 3: Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
+import pg from "pg";
+import { deploymentColumns, deploymentInsertValues, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
+import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
+import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
+import { UniqueViolation, type Store } from "./store.js";
+
+type Row = Record<string, unknown>;
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Schema to work in (created when missing); tests use a fresh one per run. */
+  schema?: string;
+  poolSize?: number;
+}
+
+/** Any number that tells this service's migration lock apart from other advisory locks. */
+const migrationLockKey = 727_001;
+
+export class PostgresStore implements Store {
+  readonly kind = "postgres" as const;
+  private readonly pool: pg.Pool;
+
+  constructor(private readonly options: PostgresStoreOptions) {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error("schema must be a plain lower-case identifier");
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 15_000,
+      query_timeout: 20_000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    this.pool.on("error", () => undefined);
+  }
+
+  private async query(sql: string, params: unknown[] = []): Promise<Row[]> {
+    try {
+      return (await this.pool.query(sql, params)).rows as Row[];
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** Runs work in one transaction on one client. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw translate(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      if (this.options.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.options.schema}`);
+      // Several processes may start at once: one migrates, the others wait and then find nothing to do.
+      await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+      try {
+        await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us BIGINT NOT NULL)");
+        const applied = new Set((await client.query("SELECT version FROM schema_migrations")).rows.map((r: Row) => Number(r.version)));
+        for (const migration of migrations) {
+          if (applied.has(migration.version)) continue;
+          await client.query("BEGIN");
+          try {
+            await client.query(migration.postgres);
+            await client.query("INSERT INTO schema_migrations (version, name, applied_us) VALUES ($1, $2, $3)", [migration.version, migration.name, Date.now() * 1000]);
+            await client.query("COMMIT");
+          } catch (error) {
+            await client.query("ROLLBACK");
+            throw error;
+          }
+        }
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.query("SELECT 1 FROM organizations LIMIT 1")).length === 0;
+  }
+
+  async metaGetOrSet(key: string, value: string): Promise<string> {
+    await this.query("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [key, value]);
+    return String((await this.query("SELECT value FROM meta WHERE key = $1", [key]))[0]?.value);
+  }
+
+  async createOrganization(o: OrganizationRecord): Promise<void> {
+    await this.query("INSERT INTO organizations (id, name, created_us) VALUES ($1, $2, $3)", [o.id, o.name, Date.now() * 1000]);
+  }
+
+  async createTenant(t: TenantRecord): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query("INSERT INTO tenants (id, organization_id, name, created_us) VALUES ($1, $2, $3, $4)", [t.id, t.organizationId, t.name, Date.now() * 1000]);
+      await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1)", [t.id]);
+    });
+  }
+
+  async getTenant(id: string): Promise<TenantRecord | undefined> {
+    const row = (await this.query("SELECT id, organization_id, name FROM tenants WHERE id = $1", [id]))[0];
+    return row && { id: String(row.id), organizationId: String(row.organization_id), name: String(row.name) };
+  }
+
+  async createApiKey(k: ApiKeyRecord): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(
+        "INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES ($1, $2, $3, $4, $5, $6)",
+        [k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000],
+      );
+      for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
+        await client.query("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES ($1, $2)", [k.id, tenantId]);
+      }
+    });
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const rows = await this.query(
+      `SELECT k.id, k.organization_id, k.key_hash, k.label, k.default_tenant_id,
+              ARRAY(SELECT t.tenant_id FROM api_key_tenants t WHERE t.api_key_id = k.id) AS tenant_ids
+       FROM api_keys k WHERE k.key_hash = $1`,
+      [keyHash],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      organizationId: String(row.organization_id),
+      keyHash: String(row.key_hash),
+      label: String(row.label),
+      defaultTenantId: String(row.default_tenant_id),
+      tenantIds: (row.tenant_ids as string[]).map(String),
+    };
+  }
+
+  async insertOAuthProvider(p: OAuthProviderRecord): Promise<void> {
+    await this.query(
+      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
+         uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        p.id, p.organizationId, p.providerId, p.name, p.clientId, p.authUrl, p.tokenUrl, p.sealedClientSecret,
+        p.usesPkce, p.codeChallengeMethod, p.providerType, p.mcpServerUrl, p.tokenEndpointAuthMethod,
+        p.isDynamicClient, p.createdUs, p.updatedUs,
+      ],
+    );
+  }
+
+  async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
+    const rows = await this.query("SELECT * FROM oauth_providers WHERE organization_id = $1 ORDER BY created_us ASC, id ASC", [organizationId]);
+    return rows.map(toOAuthProviderRecord);
+  }
+
+  async createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
+    const row = await this.transaction(async (client) => {
+      // The counter row lock orders the creates of one tenant across every process: sequence
+      // numbers stay dense and created_at strictly increasing; a rollback releases both.
+      await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING", [d.tenantId]);
+      const counter = (
+        await client.query(
+          `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = GREATEST(last_created_us + 1, $1)
+           WHERE tenant_id = $2 RETURNING deployment_seq, last_created_us`,
+          [nowUs, d.tenantId],
+        )
+      ).rows[0] as Row;
+      const seq = Number(counter.deployment_seq);
+      const createdUs = Number(counter.last_created_us);
+      const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
+      const inserted = await client.query(
+        `INSERT INTO deployments (${deploymentColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
+        values,
+      );
+      await client.query(
+        "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES ($1, $2, $3, 'QUEUED', $4, $5)",
+        [d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs],
+      );
+      await client.query("INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES ($1, $2, $3, $4, $5)", [
+        d.tracingProjectId, d.tenantId, d.name, d.id, createdUs,
+      ]);
+      return inserted.rows[0] as Row;
+    });
+    return toDeploymentRecord(row, nowUs);
+  }
+
+  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
+    let rows: Row[];
+    if (isUnfiltered(query)) {
+      // Dense per-tenant sequence numbers: offset k is an index seek, not a scan of k rows.
+      rows = await this.query(
+        `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = $1
+           AND seq <= (SELECT deployment_seq FROM tenant_counters WHERE tenant_id = $1) - $2
+         ORDER BY seq DESC LIMIT $3`,
+        [tenantId, query.offset, query.limit],
+      );
+    } else {
+      const filters = filterConditions("postgres", query, nowUs, 2);
+      const n = filters.params.length;
+      rows = await this.query(
+        `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = $1${filters.sql} ORDER BY seq DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
+        [tenantId, ...filters.params, query.limit, query.offset],
+      );
+    }
+    return rows.map((row) => toDeploymentRecord(row, nowUs));
+  }
+
+  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
+    const nowUs = Date.now() * 1000;
+    const rows = await this.query(
+      `SELECT r.*, d.ready_us AS deployment_ready_us FROM revisions r JOIN deployments d ON d.id = r.deployment_id
+       WHERE r.tenant_id = $1 AND r.deployment_id = $2 ORDER BY r.created_us DESC, r.id DESC`,
+      [tenantId, deploymentId],
+    );
+    return rows.map((row) => toRevisionRecord(row, nowUs, Number(row.deployment_ready_us)));
+  }
+
+  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
+    const row = (await this.query("SELECT * FROM tracing_projects WHERE tenant_id = $1 AND name = $2", [tenantId, name]))[0];
+    return row && toTracingProjectRecord(row);
+  }
+
+  async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
+    return this.transaction(async (client) => {
+      // SKIP LOCKED: several processes sweep at once without waiting on each other.
+      const ids = (
+        await client.query(
+          "SELECT id FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED",
+          [nowUs, batchSize],
+        )
+      ).rows.map((r: Row) => String(r.id));
+      if (ids.length === 0) return 0;
+      await client.query(
+        "UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us WHERE id = ANY($1::text[])",
+        [ids],
+      );
+      await client.query("UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id = ANY($1::text[])", [ids]);
+      return ids.length;
+    });
+  }
+}
+
+/** A unique violation (SQLSTATE 23505) becomes UniqueViolation naming its constraint. */
+function translate(error: unknown): unknown {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code === "23505") return new UniqueViolation(e.constraint ?? "unique");
+  return error;
+}

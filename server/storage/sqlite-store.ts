@@ -1,0 +1,293 @@
+/** SQLite adapter of the Store (issue 3: Storage): better-sqlite3, WAL, synchronous FULL (or NORMAL), migrations at start-up, creates group-committed with one savepoint each. */
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { deploymentColumns, deploymentInsertValues, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
+import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
+import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
+import { UniqueViolation, type Store } from "./store.js";
+
+type Row = Record<string, unknown>;
+
+/**
+ * One page of a tenant's deployments without filters (parameters: tenant, tenant, offset, limit).
+ * Sequence numbers are dense per tenant, so offset k is the deployment numbered total - k: an index
+ * range seek whatever the offset, and a walk over all pages stays linear.
+ */
+export const unfilteredPageSql =
+  `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = ?
+     AND seq <= (SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?) - ?
+   ORDER BY seq DESC LIMIT ?`;
+
+export interface SqliteStoreOptions {
+  /** File path, or ":memory:". */
+  path: string;
+  /** FULL (default) syncs the WAL at every commit; NORMAL survives a process crash but not a power loss. */
+  synchronous?: "FULL" | "NORMAL";
+}
+
+export class SqliteStore implements Store {
+  readonly kind = "sqlite" as const;
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(options: SqliteStoreOptions) {
+    if (options.path !== ":memory:") fs.mkdirSync(path.dirname(options.path), { recursive: true });
+    this.db = new Database(options.path);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
+    this.db.pragma("foreign_keys = ON");
+    // Another process (the admin command) may hold the write lock for a moment.
+    this.db.pragma("busy_timeout = 5000");
+  }
+
+  /** A prepared statement, prepared once per SQL text. */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  async migrate(): Promise<void> {
+    this.db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us INTEGER NOT NULL)");
+    const apply = this.db.transaction(() => {
+      const applied = new Set((this.db.prepare("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        this.db.exec(migration.sqlite);
+        this.db.prepare("INSERT INTO schema_migrations (version, name, applied_us) VALUES (?, ?, ?)").run(migration.version, migration.name, Date.now() * 1000);
+      }
+    });
+    apply.immediate();
+  }
+
+  async close(): Promise<void> {
+    // Creates still queued for the next group commit are written before the database closes.
+    while (this.pendingCreates.length > 0) this.flushCreates();
+    this.db.close();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return this.statement("SELECT 1 FROM organizations LIMIT 1").get() === undefined;
+  }
+
+  async metaGetOrSet(key: string, value: string): Promise<string> {
+    this.statement("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value);
+    return String((this.statement("SELECT value FROM meta WHERE key = ?").get(key) as Row).value);
+  }
+
+  async createOrganization(o: OrganizationRecord): Promise<void> {
+    this.guard(() => this.statement("INSERT INTO organizations (id, name, created_us) VALUES (?, ?, ?)").run(o.id, o.name, Date.now() * 1000));
+  }
+
+  async createTenant(t: TenantRecord): Promise<void> {
+    this.guard(() =>
+      this.db.transaction(() => {
+        this.statement("INSERT INTO tenants (id, organization_id, name, created_us) VALUES (?, ?, ?, ?)").run(t.id, t.organizationId, t.name, Date.now() * 1000);
+        this.statement("INSERT INTO tenant_counters (tenant_id) VALUES (?)").run(t.id);
+      }).immediate(),
+    );
+  }
+
+  async getTenant(id: string): Promise<TenantRecord | undefined> {
+    const row = this.statement("SELECT id, organization_id, name FROM tenants WHERE id = ?").get(id) as Row | undefined;
+    return row && { id: String(row.id), organizationId: String(row.organization_id), name: String(row.name) };
+  }
+
+  async createApiKey(k: ApiKeyRecord): Promise<void> {
+    this.guard(() =>
+      this.db.transaction(() => {
+        this.statement("INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES (?, ?, ?, ?, ?, ?)")
+          .run(k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000);
+        for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
+          this.statement("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES (?, ?)").run(k.id, tenantId);
+        }
+      }).immediate(),
+    );
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    // One statement per request: the key and the tenants it reaches.
+    const row = this.statement(
+      `SELECT k.id, k.organization_id, k.key_hash, k.label, k.default_tenant_id,
+              (SELECT json_group_array(t.tenant_id) FROM api_key_tenants t WHERE t.api_key_id = k.id) AS tenant_ids
+       FROM api_keys k WHERE k.key_hash = ?`,
+    ).get(keyHash) as Row | undefined;
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      organizationId: String(row.organization_id),
+      keyHash: String(row.key_hash),
+      label: String(row.label),
+      defaultTenantId: String(row.default_tenant_id),
+      tenantIds: (JSON.parse(String(row.tenant_ids)) as unknown[]).map(String),
+    };
+  }
+
+  async insertOAuthProvider(p: OAuthProviderRecord): Promise<void> {
+    this.guard(() =>
+      this.statement(
+        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
+           uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        p.id, p.organizationId, p.providerId, p.name, p.clientId, p.authUrl, p.tokenUrl, p.sealedClientSecret,
+        p.usesPkce ? 1 : 0, p.codeChallengeMethod, p.providerType, p.mcpServerUrl, p.tokenEndpointAuthMethod,
+        p.isDynamicClient ? 1 : 0, p.createdUs, p.updatedUs,
+      ),
+    );
+  }
+
+  async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
+    const rows = this.statement("SELECT * FROM oauth_providers WHERE organization_id = ? ORDER BY created_us ASC, id ASC").all(organizationId) as Row[];
+    return rows.map(toOAuthProviderRecord);
+  }
+
+  /**
+   * Group commit: the creates that arrive in one turn of the event loop share one transaction
+   * (one fsync under synchronous=FULL), each in its own savepoint, so a taken name fails only its
+   * own create. Every caller is answered after the commit that holds its create.
+   */
+  createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
+    return new Promise((resolve, reject) => {
+      this.pendingCreates.push({ deployment: d, nowUs, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushCreates());
+      }
+    });
+  }
+
+  private readonly pendingCreates: Array<{
+    deployment: NewDeployment;
+    nowUs: number;
+    resolve: (record: DeploymentRecord) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  private flushScheduled = false;
+
+  private flushCreates(): void {
+    this.flushScheduled = false;
+    const batch = this.pendingCreates.splice(0, 500);
+    if (this.pendingCreates.length > 0) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flushCreates());
+    }
+    const insertOne = this.db.transaction((d: NewDeployment, nowUs: number) => this.insertDeployment(d, nowUs));
+    const outcomes: Array<{ row?: Row; error?: unknown }> = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const item of batch) {
+            try {
+              // A nested transaction is a savepoint: a failure undoes this create only.
+              outcomes.push({ row: insertOne(item.deployment, item.nowUs) });
+            } catch (error) {
+              outcomes.push({ error: asUniqueViolation(error) });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      // The commit failed: none of the batch is stored.
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i] as { row?: Row; error?: unknown };
+      if (outcome.row) item.resolve(toDeploymentRecord(outcome.row, item.nowUs));
+      else item.reject(outcome.error);
+    });
+  }
+
+  /** The deployment, its first revision and its tracing project, numbered from the tenant's counter. */
+  private insertDeployment(d: NewDeployment, nowUs: number): Row {
+    let counter = this.statement(
+      `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = MAX(last_created_us + 1, ?)
+       WHERE tenant_id = ? RETURNING deployment_seq, last_created_us`,
+    ).get(nowUs, d.tenantId) as Row | undefined;
+    if (!counter) {
+      this.statement("INSERT INTO tenant_counters (tenant_id, deployment_seq, last_created_us) VALUES (?, 1, ?)").run(d.tenantId, nowUs);
+      counter = { deployment_seq: 1, last_created_us: nowUs };
+    }
+    const seq = Number(counter.deployment_seq);
+    const createdUs = Number(counter.last_created_us);
+    const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
+    const row = this.statement(`INSERT INTO deployments (${deploymentColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`).get(...values) as Row;
+    this.statement("INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)")
+      .run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
+    this.statement("INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)")
+      .run(d.tracingProjectId, d.tenantId, d.name, d.id, createdUs);
+    return row;
+  }
+
+  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
+    let rows: Row[];
+    if (isUnfiltered(query)) {
+      rows = this.statement(unfilteredPageSql).all(tenantId, tenantId, query.offset, query.limit) as Row[];
+    } else {
+      const filters = filterConditions("sqlite", query, nowUs, 2);
+      rows = this.statement(`SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = ?${filters.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+        .all(tenantId, ...filters.params, query.limit, query.offset) as Row[];
+    }
+    return rows.map((row) => toDeploymentRecord(row, nowUs));
+  }
+
+  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
+    const nowUs = Date.now() * 1000;
+    const rows = this.statement(
+      `SELECT r.*, d.ready_us AS deployment_ready_us FROM revisions r JOIN deployments d ON d.id = r.deployment_id
+       WHERE r.tenant_id = ? AND r.deployment_id = ? ORDER BY r.created_us DESC, r.id DESC`,
+    ).all(tenantId, deploymentId) as Row[];
+    return rows.map((row) => toRevisionRecord(row, nowUs, Number(row.deployment_ready_us)));
+  }
+
+  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
+    const row = this.statement("SELECT * FROM tracing_projects WHERE tenant_id = ? AND name = ?").get(tenantId, name) as Row | undefined;
+    return row && toTracingProjectRecord(row);
+  }
+
+  async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
+    const promote = this.db.transaction((): number => {
+      const ids = (this.statement("SELECT id FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?").all(nowUs, batchSize) as Row[]).map((r) => String(r.id));
+      if (ids.length === 0) return 0;
+      const list = JSON.stringify(ids);
+      this.statement(
+        `UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us
+         WHERE status = 'AWAITING_DATABASE' AND id IN (SELECT value FROM json_each(?))`,
+      ).run(list);
+      this.statement(
+        `UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id IN (SELECT value FROM json_each(?))`,
+      ).run(list);
+      return ids.length;
+    });
+    return promote.immediate();
+  }
+
+  /** Runs a write, turning a unique-constraint failure into UniqueViolation. */
+  private guard<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      throw asUniqueViolation(error);
+    }
+  }
+}
+
+/** A unique-constraint failure as UniqueViolation; any other error unchanged. */
+function asUniqueViolation(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return new UniqueViolation(uniqueConstraintName((error as Error).message));
+  }
+  return error;
+}
+
+/** SQLite names the columns ("UNIQUE constraint failed: deployments.tenant_id, deployments.name"). */
+function uniqueConstraintName(message: string): string {
+  return message.replace(/^UNIQUE constraint failed: /, "").trim();
+}

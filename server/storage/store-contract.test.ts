@@ -1,0 +1,179 @@
+/** The Store contract (issue 3: Storage): the same tests run against the SQLite adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
+import { PostgresStore } from "./postgres-store.js";
+import type { NewDeployment } from "./records.js";
+import { SqliteStore } from "./sqlite-store.js";
+import { UniqueViolation, type Store } from "./store.js";
+
+const adapters: Array<{ name: string; skip: boolean; open: () => Promise<{ store: Store; cleanup: () => Promise<void> }> }> = [
+  {
+    name: "SQLite",
+    skip: false,
+    open: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-contract-"));
+      const store = new SqliteStore({ path: path.join(dir, "s.sqlite") });
+      return { store, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: "PostgreSQL",
+    skip: !testDatabaseUrl,
+    open: async () => {
+      const schema = freshSchemaName();
+      const store = new PostgresStore({ connectionString: testDatabaseUrl as string, schema, poolSize: 8 });
+      return { store, cleanup: () => dropSchema(schema) };
+    },
+  },
+];
+
+const organizationId = randomUUID();
+const tenantA = randomUUID();
+const tenantB = randomUUID();
+
+function newDeployment(tenantId: string, name: string, extra: Partial<NewDeployment> = {}): NewDeployment {
+  return {
+    id: randomUUID(),
+    tenantId,
+    name,
+    source: "internal_template",
+    sourceConfig: { install_command: null },
+    sourceRevisionConfig: { repo_ref: null },
+    secrets: [{ name: "S", sealedValue: "v1.sealed" }],
+    secretReferences: null,
+    imageVersion: null,
+    listenerId: null,
+    revisionId: randomUUID(),
+    tracingProjectId: randomUUID(),
+    readyAfterUs: 1_000_000,
+    ...extra,
+  };
+}
+
+for (const adapter of adapters) {
+  describe.skipIf(adapter.skip)(`Store contract: ${adapter.name}`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, cleanup } = await adapter.open());
+      await store.migrate();
+      await store.migrate(); // idempotent
+      await store.createOrganization({ id: organizationId, name: "Org" });
+      await store.createTenant({ id: tenantA, organizationId, name: "a" });
+      await store.createTenant({ id: tenantB, organizationId, name: "b" });
+    });
+    afterAll(async () => {
+      await store?.close();
+      await cleanup?.();
+    });
+
+    it("stores organizations, tenants and hashed keys with the tenants they reach", async () => {
+      expect(await store.isEmpty()).toBe(false);
+      expect(await store.getTenant(tenantA)).toEqual({ id: tenantA, organizationId, name: "a" });
+      expect(await store.getTenant(randomUUID())).toBeUndefined();
+      await store.createApiKey({ id: randomUUID(), organizationId, keyHash: "hash-1", label: "k", defaultTenantId: tenantA, tenantIds: [tenantB] });
+      const key = await store.findApiKeyByHash("hash-1");
+      expect(key?.defaultTenantId).toBe(tenantA);
+      expect(key?.tenantIds.sort()).toEqual([tenantA, tenantB].sort());
+      expect(await store.findApiKeyByHash("hash-2")).toBeUndefined();
+      await expect(store.createOrganization({ id: organizationId, name: "again" })).rejects.toBeInstanceOf(UniqueViolation);
+    });
+
+    it("keeps the first value of a meta key", async () => {
+      expect(await store.metaGetOrSet("k", "first")).toBe("first");
+      expect(await store.metaGetOrSet("k", "second")).toBe("first");
+    });
+
+    it("lists providers oldest first (id breaking ties) and rejects a provider_id twice in an organization", async () => {
+      const provider = (providerId: string, createdUs: number) => ({
+        id: randomUUID(), organizationId, providerId, name: providerId, clientId: "c", authUrl: "https://a", tokenUrl: "https://t",
+        sealedClientSecret: null, usesPkce: false, codeChallengeMethod: "S256", providerType: null, mcpServerUrl: null,
+        tokenEndpointAuthMethod: "client_secret_post", isDynamicClient: false, createdUs, updatedUs: createdUs,
+      });
+      const later = provider("later", 2_000);
+      const sameTime = provider("same-time", 2_000);
+      await store.insertOAuthProvider(later);
+      await store.insertOAuthProvider(provider("earlier", 1_000));
+      await store.insertOAuthProvider(sameTime);
+      await expect(store.insertOAuthProvider(provider("later", 3_000))).rejects.toBeInstanceOf(UniqueViolation);
+      const tied = [later, sameTime].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.providerId);
+      expect((await store.listOAuthProviders(organizationId)).map((p) => p.providerId)).toEqual(["earlier", ...tied]);
+    });
+
+    it("creates with dense sequence numbers and strictly increasing created_at, even at one instant", async () => {
+      const now = 1_700_000_000_000_000;
+      const records = [];
+      for (const name of ["one", "two", "three"]) records.push(await store.createDeployment(newDeployment(tenantA, name), now));
+      expect(records.map((r) => r.seq)).toEqual([1, 2, 3]);
+      expect(records.map((r) => r.createdUs)).toEqual([now, now + 1, now + 2]);
+      expect(records[0]).toMatchObject({ status: "AWAITING_DATABASE", activeRevisionId: null, readyUs: now + 1_000_000 });
+      // A clock that goes backwards cannot reorder them.
+      const earlier = await store.createDeployment(newDeployment(tenantA, "four"), now - 5_000_000);
+      expect(earlier.createdUs).toBe(now + 3);
+    });
+
+    it("a taken name stores nothing and leaves the sequence dense", async () => {
+      const duplicate = newDeployment(tenantA, "one");
+      await expect(store.createDeployment(duplicate, Date.now() * 1000)).rejects.toBeInstanceOf(UniqueViolation);
+      expect(await store.listRevisions(tenantA, duplicate.id)).toEqual([]);
+      expect((await store.getTracingProject(tenantA, "one"))?.deploymentId).not.toBe(duplicate.id);
+      const next = await store.createDeployment(newDeployment(tenantA, "five"), Date.now() * 1000);
+      expect(next.seq).toBe(5);
+      // The same name in another tenant is fine and numbered from 1 there.
+      expect((await store.createDeployment(newDeployment(tenantB, "one"), Date.now() * 1000)).seq).toBe(1);
+    });
+
+    it("pages newest first by offset, the same with and without filters", async () => {
+      const now = Date.now() * 1000;
+      const all = (await store.listDeployments(tenantA, { limit: 100, offset: 0 }, now)).map((d) => d.name);
+      expect(all).toEqual(["five", "four", "three", "two", "one"]);
+      for (let offset = 0; offset <= 6; offset++) {
+        const page = await store.listDeployments(tenantA, { limit: 2, offset }, now);
+        const filtered = await store.listDeployments(tenantA, { limit: 2, offset, nameContains: "" }, now);
+        expect(page.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
+        expect(filtered.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
+      }
+    });
+
+    it("applies each filter", async () => {
+      const now = Date.now() * 1000;
+      await store.createDeployment(newDeployment(tenantB, "img_%x", { imageVersion: "1.0", listenerId: randomUUID() }), now);
+      const names = async (query: object) => (await store.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
+      expect(await names({ nameContains: "%" })).toEqual(["img_%x"]);
+      expect(await names({ nameContains: "IMG_" })).toEqual(["img_%x"]);
+      expect(await names({ imageVersion: "1.0" })).toEqual(["img_%x"]);
+      expect(await names({ remoteReconciled: true })).toEqual(["img_%x"]);
+      expect(await names({ remoteReconciled: false })).toEqual(["one"]);
+      expect(await names({ statuses: ["AWAITING_DATABASE"] })).toEqual(["img_%x", "one"]);
+      expect(await names({ statuses: ["UNUSED"] })).toEqual([]);
+      expect(await names({ matchNothing: true })).toEqual([]);
+      const [first] = await store.listDeployments(tenantB, { limit: 1, offset: 0 }, now);
+      expect(await names({ deploymentIds: [first!.id, randomUUID()] })).toEqual([first!.name]);
+    });
+
+    it("derives READY when provisioning ended and writes it down when promoted", async () => {
+      const created = await store.createDeployment(newDeployment(tenantB, "ready-soon", { readyAfterUs: 0 }), Date.now() * 1000);
+      const later = created.createdUs + 1;
+      const [seen] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, later);
+      expect(seen).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId });
+      expect((await store.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map((d) => d.id)).toEqual([created.id]);
+      expect(await store.promoteReadyDeployments(later, 100)).toBeGreaterThanOrEqual(1);
+      const [stored] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, 0);
+      expect(stored).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId, updatedUs: created.readyUs });
+      expect((await store.listRevisions(tenantB, created.id))[0]?.status).toBe("DEPLOYED");
+    });
+
+    it("concurrent creates of distinct names get distinct dense numbers", async () => {
+      const tenant = randomUUID();
+      await store.createTenant({ id: tenant, organizationId, name: "concurrent" });
+      const records = await Promise.all(Array.from({ length: 30 }, (_, i) => store.createDeployment(newDeployment(tenant, `c-${i}`), Date.now() * 1000)));
+      expect(records.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const bySeq = [...records].sort((a, b) => a.seq - b.seq);
+      for (let i = 1; i < bySeq.length; i++) expect(bySeq[i]!.createdUs).toBeGreaterThan(bySeq[i - 1]!.createdUs);
+    });
+  });
+}
