@@ -1,0 +1,92 @@
+/** Drives one benchmark row with autocannon (issue 6: requests/s, p50 and p99 per row, bounded in time). */
+import autocannon, { type RequestSpec, type Result } from "autocannon";
+
+export interface LoadOptions {
+  url: string;
+  path: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  /** A new body for each request (e.g. a unique deployment name); undefined for none. */
+  body?: () => string;
+  connections: number;
+  /** Seconds of measured load; ignored when `amount` is set. */
+  durationS: number;
+  /** Stop after this many requests instead of after `durationS`. */
+  amount?: number;
+  /** Seconds of unmeasured load before the measured run (JIT, caches, connection set-up). */
+  warmupS: number;
+}
+
+/** What one measured run produced. Latencies in milliseconds. */
+export interface LoadFigures {
+  requestsPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  durationS: number;
+  non2xx: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+  /** Requests completed during the unmeasured warm-up. */
+  warmupRequests: number;
+}
+
+/** Runs warm-up then the measured load and returns its figures. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const warmup = options.warmupS > 0 ? await fire({ ...options, amount: undefined, durationS: options.warmupS }) : undefined;
+  const measured = await fire(options);
+  return { ...figures(measured.result, measured.latenciesMs), warmupRequests: warmup ? figures(warmup.result, []).requests : 0 };
+}
+
+/** One autocannon run, with every response time (autocannon's own histogram keeps whole milliseconds only). */
+function fire(options: LoadOptions): Promise<{ result: Result; latenciesMs: number[] }> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const makeBody = options.body;
+  const request: RequestSpec = { method: options.method ?? "GET", path: options.path, headers };
+  if (makeBody) {
+    headers["content-type"] = "application/json";
+    // A new body per request: autocannon rebuilds the raw request from what setupRequest returns.
+    request.setupRequest = (req) => ({ ...req, body: makeBody() });
+  }
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.durationS }),
+    requests: [request],
+    timeout: 30,
+  });
+  const latenciesMs: number[] = [];
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => latenciesMs.push(responseTimeMs));
+  return new Promise((resolveRun, reject) => instance.then((result) => resolveRun({ result, latenciesMs }), reject));
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest-rank; NaN for an empty list. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * Turns an autocannon result into the row's figures: requests/s counts completed requests over the run
+ * time; p50/p99 come from the recorded response times when there are any, else from autocannon's histogram.
+ */
+export function figures(result: Pick<Result, "latency" | "duration" | "non2xx" | "errors" | "statusCodeStats">, latenciesMs: number[]): LoadFigures {
+  const statusCounts: Record<string, number> = {};
+  let completed = 0;
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCounts[status] = Number(stat.count);
+    completed += Number(stat.count);
+  }
+  return {
+    requestsPerS: result.duration > 0 ? completed / result.duration : 0,
+    p50Ms: latenciesMs.length ? quantile(latenciesMs, 0.5) : result.latency.p50,
+    p99Ms: latenciesMs.length ? quantile(latenciesMs, 0.99) : result.latency.p99,
+    requests: completed,
+    durationS: result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCounts,
+    warmupRequests: 0,
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The benchmark report (issue 6): the rows, the extra figures, the issue's targets beside the measured
+ * values (met / not met), and its text rendering. Pure functions, so they are unit-tested.
+ */
+import type { LoadFigures } from "./load.js";
+
+/** Identifiers of the rows the targets refer to. */
+export type RowId =
+  | "bare-http"
+  | "bare-koa"
+  | "seed-create"
+  | "list20-off0"
+  | "list100-off0"
+  | "list20-deep"
+  | "list100-deep"
+  | "name-contains"
+  | "status-ids"
+  | "create"
+  | "providers"
+  | "list20-off0-validated"
+  | "list100-off0-validated"
+  | "pg-list20-off0"
+  | "prism-list20-off0";
+
+export interface Row {
+  id: RowId;
+  label: string;
+  /** Measured figures, or undefined when the row was skipped. */
+  figures?: LoadFigures;
+  /** Why the row was skipped, or what it measured (items per answer, data size, ...). */
+  note?: string;
+  /** The machine's 1-minute load average when the row ended (other processes share the cores). */
+  load1m?: number;
+}
+
+export interface Extras {
+  startup?: { samplesMs: number[]; medianMs: number; listeningMedianMs: number; note: string };
+  memory?: { afterRequests: number; rssMiB: number; heapUsedMiB?: number; source: string };
+  pageWalk?: { small: WalkFigure; large: WalkFigure; ratio: number; note: string };
+  deepOffsetP50Ratio?: { limit20?: number; limit100?: number };
+}
+
+export interface WalkFigure {
+  deployments: number;
+  pages: number;
+  elapsedMs: number;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** undefined when a figure it needs is missing. */
+  met: boolean | undefined;
+}
+
+export interface Machine {
+  nproc: number;
+  memTotalMiB: number;
+  cpuModel: string;
+  node: string;
+  loadAverageAtStart: number[];
+  loadAverageAtEnd?: number[];
+}
+
+export interface Report {
+  startedAt: string;
+  mode: "full" | "quick";
+  command: string;
+  machine: Machine;
+  rows: Row[];
+  extras: Extras;
+  targets: TargetCheck[];
+  elapsedS?: number;
+}
+
+/** requests/s of a row, if it was measured. */
+export function rps(rows: Row[], id: RowId): number | undefined {
+  return rows.find((row) => row.id === id)?.figures?.requestsPerS;
+}
+
+/** A row's throughput as a multiple of the bare Koa row's. */
+export function ratioToKoa(rows: Row[], row: Row): number | undefined {
+  const koa = rps(rows, "bare-koa");
+  if (!row.figures || !koa) return undefined;
+  return row.figures.requestsPerS / koa;
+}
+
+function fixed(value: number | undefined, digits: number): string {
+  return value === undefined || !Number.isFinite(value) ? "-" : value.toFixed(digits);
+}
+
+/** Checks the issue's targets for the reference server (SQLite, response validation off). */
+export function evaluateTargets(rows: Row[], extras: Extras): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const list = rps(rows, "list20-off0");
+  const koa = rps(rows, "bare-koa");
+  const prism = rps(rows, "prism-list20-off0");
+  checks.push({
+    target: "list limit=20 offset 0 ≥ 25% of bare Koa req/s",
+    measured: list && koa ? `${fixed((100 * list) / koa, 1)}% (${fixed(list, 0)} vs ${fixed(koa, 0)} req/s)` : "missing",
+    met: list && koa ? list >= 0.25 * koa : undefined,
+  });
+  checks.push({
+    target: "list limit=20 offset 0 ≥ 5x Prism mock req/s",
+    measured: list && prism ? `${fixed(list / prism, 1)}x (${fixed(list, 0)} vs ${fixed(prism, 0)} req/s)` : "missing",
+    met: list && prism ? list >= 5 * prism : undefined,
+  });
+  const walk = extras.pageWalk;
+  checks.push({
+    target: "walk all pages (limit=100): 10x the deployments ≤ 12x the time",
+    measured: walk
+      ? `${fixed(walk.ratio, 2)}x (${walk.large.deployments} in ${fixed(walk.large.elapsedMs, 0)} ms vs ${walk.small.deployments} in ${fixed(walk.small.elapsedMs, 0)} ms)`
+      : "missing",
+    met: walk ? walk.ratio <= 12 : undefined,
+  });
+  const create = rps(rows, "create");
+  checks.push({
+    target: "create ≥ 2,000 req/s",
+    measured: create ? `${fixed(create, 0)} req/s` : "missing",
+    met: create ? create >= 2000 : undefined,
+  });
+  for (const [plain, validated, label] of [
+    ["list20-off0", "list20-off0-validated", "limit=20"],
+    ["list100-off0", "list100-off0-validated", "limit=100"],
+  ] as const) {
+    const off = rps(rows, plain);
+    const on = rps(rows, validated);
+    const cost = off && on ? 1 - on / off : undefined;
+    checks.push({
+      target: `response validation costs ≤ 20% of list throughput (${label})`,
+      measured: cost !== undefined && off && on ? `${fixed(100 * cost, 1)}% (${fixed(on, 0)} on vs ${fixed(off, 0)} off)` : "missing",
+      met: cost !== undefined ? cost <= 0.2 : undefined,
+    });
+  }
+  const startup = extras.startup;
+  checks.push({
+    target: "start-up to first answer < 1 s (validators compiled)",
+    measured: startup ? `median ${fixed(startup.medianMs, 0)} ms of ${startup.samplesMs.length} starts` : "missing",
+    met: startup ? startup.medianMs < 1000 : undefined,
+  });
+  return checks;
+}
+
+function pad(cells: string[][]): string {
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
+  return cells
+    .map((row) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd())
+    .join("\n");
+}
+
+/** The rows as a plain-text table. */
+export function formatRows(rows: Row[]): string {
+  const cells = [["row", "req/s", "p50 ms", "p99 ms", "x Koa", "non-2xx", "load", "note"]];
+  for (const row of rows) {
+    const f = row.figures;
+    cells.push([
+      row.label,
+      f ? fixed(f.requestsPerS, 0) : "skipped",
+      f ? fixed(f.p50Ms, 2) : "-",
+      f ? fixed(f.p99Ms, 2) : "-",
+      fixed(ratioToKoa(rows, row), 2),
+      f ? String(f.non2xx + f.errors) : "-",
+      fixed(row.load1m, 1),
+      row.note ?? "",
+    ]);
+  }
+  return pad(cells);
+}
+
+/** The target checks as a plain-text table. */
+export function formatTargets(checks: TargetCheck[]): string {
+  const cells = [["target (issue 6)", "measured", "result"]];
+  for (const check of checks) cells.push([check.target, check.measured, check.met === undefined ? "unknown" : check.met ? "met" : "NOT MET"]);
+  return pad(cells.map((row) => [row[0]!, row[1]!, row[2]!]));
+}
+
+/** The whole report as text: rows, extra figures, targets. */
+export function formatReport(report: Report): string {
+  const lines: string[] = [];
+  const m = report.machine;
+  lines.push(`npm run bench (${report.mode}) — ${report.startedAt}`);
+  lines.push(`machine: ${m.nproc} cores (${m.cpuModel}), ${m.memTotalMiB} MiB, node ${m.node}, load average at start ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(" ")}${m.loadAverageAtEnd ? `, at end ${m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(" ")}` : ""}`);
+  lines.push("");
+  lines.push(formatRows(report.rows));
+  lines.push(`(req/s: completed requests over the measured time; p50/p99: latency of every response; x Koa: req/s over the bare Koa row's; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`);
+  lines.push("");
+  const e = report.extras;
+  if (e.startup) lines.push(`start-up to first answer: median ${fixed(e.startup.medianMs, 0)} ms (samples ${e.startup.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; "listening" line median ${fixed(e.startup.listeningMedianMs, 0)} ms) — ${e.startup.note}`);
+  if (e.memory) lines.push(`memory after ${e.memory.afterRequests} requests: RSS ${fixed(e.memory.rssMiB, 1)} MiB${e.memory.heapUsedMiB !== undefined ? `, heap used ${fixed(e.memory.heapUsedMiB, 1)} MiB` : ""} (${e.memory.source})`);
+  if (e.pageWalk) {
+    const w = e.pageWalk;
+    lines.push(`page walk (limit=100): ${w.small.deployments} deployments in ${w.small.pages} pages ${fixed(w.small.elapsedMs, 0)} ms; ${w.large.deployments} in ${w.large.pages} pages ${fixed(w.large.elapsedMs, 0)} ms; ratio ${fixed(w.ratio, 2)}x — ${w.note}`);
+  }
+  if (e.deepOffsetP50Ratio) lines.push(`p50 at the deep offset vs offset 0: limit=20 ${fixed(e.deepOffsetP50Ratio.limit20, 2)}x, limit=100 ${fixed(e.deepOffsetP50Ratio.limit100, 2)}x`);
+  lines.push("");
+  lines.push(formatTargets(report.targets));
+  if (report.elapsedS !== undefined) lines.push(`\nwhole run: ${report.elapsedS.toFixed(0)} s`);
+  return lines.join("\n");
+}
+
+/** Median of a non-empty list. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

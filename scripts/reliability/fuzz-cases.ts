@@ -1,0 +1,578 @@
+/**
+ * Deterministic generator of invalid and hostile requests for the fuzz run (issue 6): wrong types, missing
+ * fields, huge strings and arrays, deep nesting, bad UTF-8, non-JSON bodies, wrong content types, header
+ * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
+ * seed gives the same requests. No case is a valid create, so none may change the data.
+ */
+
+export interface FuzzContext {
+  acmeKey: string;
+  globexKey: string;
+  acmeProduction: string;
+  acmeStaging: string;
+  globexProduction: string;
+  acmeIntegration: string;
+  acmeManagedIntegration: string;
+  globexIntegration: string;
+  /** A deployment name that exists in acme-production (duplicate creates must be 409). */
+  existingDeploymentName: string;
+  /** A provider_id that exists in the Acme organization (duplicate creates must be 409). */
+  existingProviderId: string;
+}
+
+export type Bytes = string | Buffer;
+
+export interface FuzzCase {
+  index: number;
+  category: string;
+  /** What it aims at, e.g. "POST /v2/deployments" or "path". */
+  operation: string;
+  variant: string;
+  method: string;
+  target: Bytes;
+  headers: [string, Bytes][];
+  body?: Buffer;
+  /** Whether the harness adds Content-Length for the body (false when the case sets its own framing). */
+  autoLength: boolean;
+  /** Whether the harness adds a Host header. */
+  host: boolean;
+}
+
+/** mulberry32: a small seeded PRNG, so a seed always gives the same cases. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rng = () => number;
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+const between = (rng: Rng, low: number, high: number): number => low + Math.floor(rng() * (high - low + 1));
+
+const deploymentsPath = "/v2/deployments";
+const providersPath = "/v2/auth/providers";
+const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
+/** A create body that would be accepted (an internal template) — every maker breaks it in some way. */
+function validDeployment(name: string): Record<string, unknown> {
+  return { name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] };
+}
+
+function validProvider(providerId: string): Record<string, unknown> {
+  return { provider_id: providerId, name: "Fuzz", client_id: "fuzz-client", auth_url: "https://auth.example/authorize", token_url: "https://auth.example/token" };
+}
+
+/** Values of the wrong type for each field (every one breaks the schema). */
+const deploymentWrongTypes: readonly [string, readonly unknown[]][] = [
+  ["name", [null, 0, -1, 1.5, 1e308, true, [], {}, ["fz"]]],
+  ["source", [null, 0, true, [], {}, "not-a-source", "CODEHOST", ""]],
+  ["source_config", [null, 0, "x", true, [], [{}]]],
+  ["source_revision_config", [null, 0, "x", false, [], [{}]]],
+  ["secrets", [null, 0, "x", true, {}, { name: "a", value: "b" }]],
+  ["secret_references", ["refs", 0, true, {}, [1], ["x"]]],
+  ["secrets[0]", [null, 0, "x", true, [], {}]],
+  ["secrets[0].name", [null, 0, true, [], {}]],
+  ["secrets[0].value", [null, 0, false, ["v"], {}]],
+  ["source_config.integration_id", [42, true, "not-a-uuid", ["x"], {}]],
+  ["source_config.build_on_push", ["true", 1, [], {}]],
+  ["source_revision_config.graph_config_path", [7, true, ["x"], {}]],
+  ["source_revision_config.repo_ref", [7, false, ["main"], {}]],
+];
+const providerWrongTypes: readonly [string, readonly unknown[]][] = [
+  ["provider_id", [null, 0, 1.5, true, [], {}]],
+  ["name", [null, 0, true, [], {}]],
+  ["client_id", [null, 0, true, [], {}]],
+  ["auth_url", [null, 0, true, [], {}]],
+  ["token_url", [null, 0, true, [], { href: "https://x.example" }]],
+  ["uses_pkce", ["true", 1, "yes", null, []]],
+  ["client_secret", [0, true, [], {}]],
+  ["provider_type", [0, true, [], {}, "google"]],
+  ["token_endpoint_auth_method", [null, 0, true, "x"]],
+  ["code_challenge_method", [null, 0, true, []]],
+];
+const deploymentRequired = ["name", "source", "source_config", "source_revision_config", "secrets"] as const;
+const providerRequired = ["provider_id", "name", "client_id", "auth_url", "token_url"] as const;
+const badUtf8: readonly Buffer[] = [
+  Buffer.from([0xff]),
+  Buffer.from([0xfe, 0xff]),
+  Buffer.from([0xc3, 0x28]),
+  Buffer.from([0xc0, 0xaf]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xf4, 0x90, 0x80, 0x80]),
+  Buffer.from([0xe2, 0x82]),
+  Buffer.from([0x80, 0x81, 0x82]),
+];
+
+interface Draft {
+  category: string;
+  operation: string;
+  variant: string;
+  method: string;
+  target: Bytes;
+  headers?: [string, Bytes][];
+  body?: Buffer;
+  autoLength?: boolean;
+  host?: boolean;
+  /** Send the acme key (default true). */
+  auth?: boolean;
+}
+
+type Maker = (rng: Rng, ctx: FuzzContext, index: number) => Draft;
+
+function post(category: string, path: string, variant: string, body: Buffer, headers: [string, Bytes][] = [["content-type", "application/json"]]): Draft {
+  return { category, operation: `POST ${path}`, variant, method: "POST", target: path, headers, body };
+}
+
+function nest(depth: number, leaf: unknown, asArray: boolean): string {
+  return (asArray ? "[".repeat(depth) : '{"a":'.repeat(depth)) + JSON.stringify(leaf) + (asArray ? "]" : "}").repeat(depth);
+}
+
+const makers: Maker[] = [
+  // Wrong types in every required and several optional fields of both create bodies.
+  (rng, _ctx, i) => {
+    if (rng() < 0.6) {
+      const body = validDeployment(`fz-type-${i}`);
+      const [field, values] = pick(rng, deploymentWrongTypes);
+      const value = pick(rng, values);
+      const [outer, inner] = field.split(".") as [string, string | undefined];
+      if (outer === "secrets[0]") body.secrets = inner ? [{ name: "A", value: "v", [inner]: value }] : [value];
+      else if (inner) body[outer] = { [inner]: value };
+      else body[outer] = value;
+      return post("wrong-type", deploymentsPath, `${field}=${JSON.stringify(value)}`, json(body));
+    }
+    const body = validProvider(`fz-type-${i}`);
+    const [field, values] = pick(rng, providerWrongTypes);
+    const value = pick(rng, values);
+    body[field] = value;
+    return post("wrong-type", providersPath, `${field}=${JSON.stringify(value)}`, json(body));
+  },
+  // Missing required fields.
+  (rng, _ctx, i) => {
+    const deployment = rng() < 0.6;
+    const body = deployment ? validDeployment(`fz-missing-${i}`) : validProvider(`fz-missing-${i}`);
+    const required: readonly string[] = deployment ? deploymentRequired : providerRequired;
+    const removed = required.filter(() => rng() < 0.3);
+    if (removed.length === 0) removed.push(pick(rng, required));
+    for (const field of removed) delete body[field];
+    const asEmpty = rng() < 0.1;
+    return post("missing-field", deployment ? deploymentsPath : providersPath, asEmpty ? "{}" : removed.join("+"), asEmpty ? json({}) : json(body));
+  },
+  // Huge strings in bodies and in query values.
+  (rng, _ctx, i) => {
+    const variant = pick(rng, ["name", "secret-value", "install-command-413", "repo-url", "provider-name", "auth-url", "client-secret", "name-contains", "image-version"]);
+    const size = between(rng, 2_049, 200_000);
+    switch (variant) {
+      case "name":
+        return post("huge-string", deploymentsPath, variant, json(validDeployment(`f${"z".repeat(between(rng, 63, 100_000))}`)));
+      case "secret-value":
+        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), secrets: [{ name: "S", value: "v".repeat(between(rng, 65_537, 300_000)) }] }));
+      case "install-command-413":
+        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), source_config: { install_command: "x".repeat(between(rng, 1_048_577, 1_300_000)) } }));
+      case "repo-url":
+        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), source_config: { repo_url: `https://codehost.example/${"a".repeat(size)}` } }));
+      case "provider-name":
+        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), name: "n".repeat(between(rng, 256, 100_000)) }));
+      case "auth-url":
+        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), auth_url: `https://auth.example/${"p".repeat(size)}` }));
+      case "client-secret":
+        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), client_id: "", client_secret: "s".repeat(size) }));
+      case "name-contains":
+        return { category: "huge-string", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?name_contains=${"q".repeat(between(rng, 1_000, 12_000))}` };
+      default:
+        return { category: "huge-string", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?image_version=${"v".repeat(between(rng, 1_000, 12_000))}` };
+    }
+  },
+  // Huge arrays.
+  (rng, _ctx, i) => {
+    const variant = pick(rng, ["secrets", "secret-references", "top-level-array", "deployment-ids", "volumes", "secrets-bad-items"]);
+    const n = between(rng, 101, 5_000);
+    switch (variant) {
+      case "secrets":
+        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secrets: Array.from({ length: n }, (_, k) => ({ name: `S${k}`, value: "v" })) }));
+      case "secret-references":
+        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secret_references: Array.from({ length: n }, (_, k) => ({ name: `R${k}`, secret_name: "s", secret_key: "k" })) }));
+      case "top-level-array":
+        return post("huge-array", pick(rng, [deploymentsPath, providersPath]), variant, json(Array.from({ length: n * 20 }, (_, k) => k)));
+      case "deployment-ids": {
+        const ids = Array.from({ length: between(rng, 101, 200) }, (_, k) => `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`);
+        return { category: "huge-array", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?deployment_ids=${ids.join(",")}` };
+      }
+      case "volumes":
+        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), source_config: { resource_spec: { volumes: Array.from({ length: n }, (_, k) => ({ name: `v${k}`, emptyDir: {} })) } } }));
+      default:
+        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secrets: Array.from({ length: n }, () => null) }));
+    }
+  },
+  // Deep nesting of objects and arrays at several places.
+  (rng, _ctx, i) => {
+    const depth = pick(rng, [64, 1_000, 10_000, 100_000]);
+    const asArray = rng() < 0.5;
+    const place = pick(rng, ["top", "name", "source_config", "labels", "secret", "provider", "query"]);
+    const deep = nest(depth, "x", asArray);
+    const base = JSON.stringify(validDeployment(`fz-deep-${i}`));
+    switch (place) {
+      case "top":
+        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(deep));
+      case "name":
+        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace(`"fz-deep-${i}"`, deep)));
+      case "source_config":
+        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"source_config":{}', `"source_config":{"listener_config":${deep}}`)));
+      case "labels":
+        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"source_config":{}', `"source_config":{"resource_spec":{"labels":{"k":${deep}}}}`)));
+      case "secret":
+        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"secrets":[]', `"secrets":[${deep}]`)));
+      case "provider":
+        return post("deep-nesting", providersPath, `${place}-${depth}`, Buffer.from(JSON.stringify(validProvider(`fz-deep-${i}`)).replace('"name":"Fuzz"', `"name":${deep}`)));
+      default:
+        return { category: "deep-nesting", operation: `GET ${deploymentsPath}`, variant: "query-brackets", method: "GET", target: `${deploymentsPath}?${"status[".repeat(Math.min(depth, 500))}=1` };
+    }
+  },
+  // Invalid UTF-8 in bodies, paths, queries and headers.
+  (rng, _ctx, i) => {
+    const bytes = pick(rng, badUtf8);
+    const variant = pick(rng, ["body-name", "body-provider-id", "body-key", "query-raw", "query-encoded", "path-raw", "path-encoded", "tenant-header", "key-header"]);
+    switch (variant) {
+      case "body-name":
+        // The name breaks the name pattern whatever a decoder makes of the bytes.
+        return post("bad-utf8", deploymentsPath, variant, Buffer.concat([Buffer.from(`{"name":"fz_${i}`), bytes, Buffer.from(`","source":"internal_template","source_config":{},"source_revision_config":{},"secrets":[]}`)]));
+      case "body-provider-id":
+        return post("bad-utf8", providersPath, variant, Buffer.concat([Buffer.from('{"provider_id":"'), bytes, Buffer.from('","name":"x"}')]));
+      case "body-key":
+        return post("bad-utf8", deploymentsPath, variant, Buffer.concat([Buffer.from('{"'), bytes, Buffer.from(`":1,"name":"fz_${i}"}`)]));
+      case "query-raw":
+        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: Buffer.concat([Buffer.from(`${deploymentsPath}?name_contains=`), bytes]) };
+      case "query-encoded":
+        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?${pick(rng, ["name_contains", "status", "deployment_ids", "limit", "image_version", "tag_value_ids"])}=${[...bytes].map((b) => `%${b.toString(16).toUpperCase()}`).join("")}` };
+      case "path-raw":
+        return { category: "bad-utf8", operation: "path", variant, method: "GET", target: Buffer.concat([Buffer.from("/v1/integrations/codehost/"), bytes, Buffer.from("/repos")]) };
+      case "path-encoded":
+        return { category: "bad-utf8", operation: "path", variant, method: "GET", target: `/v1/integrations/${pick(rng, ["codehost", "forge/codehost"])}/${[...bytes].map((b) => `%${b.toString(16)}`).join("")}/repos` };
+      case "tenant-header":
+        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: deploymentsPath, headers: [["x-tenant-id", Buffer.concat([Buffer.from("6f1d2c3b-"), bytes])]] };
+      default:
+        return { category: "bad-utf8", operation: `GET ${providersPath}`, variant, method: "GET", target: providersPath, auth: false, headers: [["x-api-key", Buffer.concat([Buffer.from("dk_demo_"), bytes])]] };
+    }
+  },
+  // Bodies that are not JSON, declared as JSON.
+  (rng, _ctx, i) => {
+    const bodies: readonly Bytes[] = ["", " ", "{", "}", "[", "nul", "tru", "[1,", "{'name':'x'}", "{name:1}", "undefined", "NaN", "Infinity", '{"name":}', '{"name":"x",}', "\u0000", "<deployment/>", "name=x&source=internal_template", "{}garbage", '"just a string"', "\ufeff{", "--\r\n", "\u2028", '{"a":1}{"b":2}', " ".repeat(2_000)];
+    const bytes = rng() < 0.15 ? Buffer.from(Array.from({ length: between(rng, 1, 400) }, () => between(rng, 0, 255))) : Buffer.from(pick(rng, bodies));
+    const path = pick(rng, [deploymentsPath, deploymentsPath, providersPath]);
+    return post("non-json", path, `${JSON.stringify(bytes.subarray(0, 12).toString("latin1"))} #${i}`, bytes);
+  },
+  // Wrong or odd content types; the body is valid JSON, so only the content type can refuse it.
+  (rng, _ctx, i) => {
+    const types: readonly (string | undefined)[] = [
+      undefined,
+      "text/plain",
+      "text/html",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=xyz",
+      "application/xml",
+      "application/octet-stream",
+      "image/png",
+      "json",
+      "application/jsonx",
+      "application/json-seq",
+      "*/*",
+      "",
+      "text/json;;;",
+    ];
+    const type = pick(rng, types);
+    const path = rng() < 0.7 ? deploymentsPath : providersPath;
+    const body = path === deploymentsPath ? json(validDeployment(`fz-ct-${i}`)) : json(validProvider(`fz-ct-${i}`));
+    return post("content-type", path, type === undefined ? "(none)" : type, body, type === undefined ? [] : [["content-type", type]]);
+  },
+  // Header tricks on reads (no data at risk) and on creates with a body that is invalid anyway.
+  (rng, ctx, i) => {
+    const variant = pick(rng, [
+      "duplicate-key-same",
+      "duplicate-key-valid-invalid",
+      "duplicate-key-invalid-valid",
+      "duplicate-key-cross-org",
+      "duplicate-tenant",
+      "tenant-not-uuid",
+      "tenant-empty",
+      "tenant-foreign",
+      "tenant-random",
+      "tenant-sql",
+      "tenant-long",
+      "key-missing",
+      "key-empty",
+      "key-wrong",
+      "key-long",
+      "key-sql",
+      "huge-header",
+      "many-headers",
+      "te-and-cl",
+      "double-cl",
+      "no-host",
+      "obs-fold",
+      "chunked-invalid-body",
+      "accept-xml",
+      "duplicate-content-type",
+    ] as const);
+    const onCreate = rng() < 0.4;
+    const target = onCreate ? deploymentsPath : pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acmeIntegration}/repos`]);
+    const method = onCreate ? "POST" : "GET";
+    // Invalid on purpose (underscore in the name): whatever the headers do, the create must not succeed.
+    const body = onCreate ? json(validDeployment(`fz_hdr_${i}`)) : undefined;
+    const base: Draft = { category: "header-tricks", operation: `${method} ${target}`, variant, method, target, headers: onCreate ? [["content-type", "application/json"]] : [], ...(body ? { body } : {}) };
+    const headers = base.headers!;
+    switch (variant) {
+      case "duplicate-key-same":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acmeKey], ["x-api-key", ctx.acmeKey]] };
+      case "duplicate-key-valid-invalid":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acmeKey], ["x-api-key", "dk_nope"]] };
+      case "duplicate-key-invalid-valid":
+        return { ...base, auth: false, headers: [...headers, ["X-API-KEY", "dk_nope"], ["x-api-key", ctx.acmeKey]] };
+      case "duplicate-key-cross-org":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.globexKey], ["x-api-key", ctx.acmeKey]] };
+      case "duplicate-tenant":
+        return { ...base, headers: [...headers, ["x-tenant-id", ctx.acmeProduction], ["x-tenant-id", ctx.acmeStaging]] };
+      case "tenant-not-uuid":
+        return { ...base, headers: [...headers, ["x-tenant-id", pick(rng, ["acme-production", "1234", "6f1d2c3b4a594e8d9c7b0a1b2c3d4e5f", "{6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f}", "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5g", "../../etc/passwd"])]] };
+      case "tenant-empty":
+        return { ...base, headers: [...headers, ["x-tenant-id", ""]] };
+      case "tenant-foreign":
+        return { ...base, headers: [...headers, ["x-tenant-id", ctx.globexProduction]] };
+      case "tenant-random":
+        return { ...base, headers: [...headers, ["x-tenant-id", "3b241101-e2bb-4255-8caf-4136c566a962"]] };
+      case "tenant-sql":
+        return { ...base, headers: [...headers, ["x-tenant-id", "' OR '1'='1"]] };
+      case "tenant-long":
+        return { ...base, headers: [...headers, ["x-tenant-id", "a".repeat(between(rng, 100, 8_000))]] };
+      case "key-missing":
+        return { ...base, auth: false };
+      case "key-empty":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ""]] };
+      case "key-wrong":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", pick(rng, ["dk_demo_acme_5f2b9c7e1d3a4b6c8e0e", "DK_DEMO_ACME_5F2B9C7E1D3A4B6C8E0F", "Bearer dk_demo_acme_5f2b9c7e1d3a4b6c8e0f", "null", "undefined", "*"])]] };
+      case "key-long":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", "k".repeat(between(rng, 1_000, 12_000))]] };
+      case "key-sql":
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", "' OR 1=1 --"]] };
+      case "huge-header":
+        return { ...base, headers: [...headers, ["x-padding", "p".repeat(between(rng, 17_000, 80_000))]] };
+      case "many-headers":
+        return { ...base, headers: [...headers, ...Array.from({ length: between(rng, 120, 400) }, (_, k) => [`x-h${k}`, "v".repeat(100)] as [string, string])] };
+      case "te-and-cl":
+        return onCreate
+          ? { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "4"]], body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`) }
+          : { ...base, headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "0"]], autoLength: false, body: Buffer.from("0\r\n\r\n") };
+      case "double-cl":
+        return onCreate ? { ...base, autoLength: false, headers: [...headers, ["content-length", String(body!.length)], ["content-length", String(body!.length + 1)]] } : { ...base, headers: [...headers, ["content-length", "0"], ["content-length", "5"]], autoLength: false };
+      case "no-host":
+        return { ...base, host: false };
+      case "obs-fold":
+        return { ...base, headers: [...headers, ["x-folded", "first\r\n second"]] };
+      case "chunked-invalid-body":
+        return onCreate
+          ? { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"]], body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`) }
+          : { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"]], body: Buffer.from("5\r\nhello\r\n0\r\n\r\n") };
+      case "accept-xml":
+        return { ...base, headers: [...headers, ["accept", pick(rng, ["application/xml", "text/html", "image/png", "*/*;q=0", ""])]] };
+      default:
+        return onCreate ? { ...base, headers: [["content-type", "application/json"], ["content-type", "text/plain"]] } : { ...base, headers: [["content-type", "application/json"], ["content-type", "application/json"]] };
+    }
+  },
+  // Path traversal and odd request targets.
+  (rng, ctx) => {
+    const targets = [
+      "/v2/../v2/deployments",
+      "/v2/deployments/../auth/providers",
+      "/v2/deployments/..%2f..%2fetc%2fpasswd",
+      "/v1/integrations/codehost/..%2F..%2F..%2Fetc%2Fpasswd/repos",
+      "/v1/integrations/codehost/%2e%2e/repos",
+      "/v1/integrations/codehost/../../../../etc/passwd",
+      "/v1/integrations/codehost/%2e%2e%2f%2e%2e%2fv2%2fdeployments/repos",
+      `/v1/integrations/codehost/${ctx.acmeIntegration}/repos/../../../../v2/deployments`,
+      `/v1/integrations/codehost/${ctx.acmeIntegration}%00/repos`,
+      `/v1/integrations/codehost/${ctx.acmeIntegration}/repos%00`,
+      "/v2/deployments%00",
+      "/v2/deployments;jsessionid=1",
+      "//v2//deployments",
+      "/./v2/./deployments",
+      "/v2/deployments/%2e%2e",
+      "/%2e%2e/%2e%2e/etc/passwd",
+      "/..\\..\\windows\\win.ini",
+      "/v3/deployments",
+      "/v2/deployment",
+      "/v2/deployments/123",
+      "/v2/auth",
+      "/v2/auth/providers/../../../etc/shadow",
+      "/admin",
+      "/.env",
+      "/.git/config",
+      "/server/main.ts",
+      "/node_modules/koa/package.json",
+      "/healthz/../v2/deployments",
+      "/v2/deployments?limit=20#fragment",
+      "/?",
+      "/%",
+      "/%zz",
+      "/v2/deployments%",
+      "*",
+      "http://evil.example/v2/deployments",
+      "v2/deployments",
+      `/v1/integrations/forge/codehost/${ctx.acmeManagedIntegration}/repos/..%252f..%252f`,
+    ];
+    const target = pick(rng, targets);
+    return { category: "path", operation: "path", variant: target, method: pick(rng, ["GET", "GET", "POST", "DELETE"]), target, ...(rng() < 0.5 ? {} : { body: json({ name: "fz_path" }), headers: [["content-type", "application/json"]] }) };
+  },
+  // Methods the contract does not define, and unknown or malformed ones.
+  (rng, ctx) => {
+    const path = pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acmeIntegration}/repos`, `/v1/integrations/forge/codehost/${ctx.acmeManagedIntegration}/repos`, "/nowhere"]);
+    const method = pick(rng, ["PUT", "DELETE", "PATCH", "POST", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "FOO", "get", "G ET", "GET\tX", "HEAD", "OPTIONS", "CONNECT", "PRI"]);
+    const isRepos = path.includes("/repos");
+    // POST is only "bad" on the repository paths; on the others send an invalid body so nothing is created.
+    const body = method === "POST" && !isRepos ? json({ name: "fz_method" }) : rng() < 0.3 ? json({ name: "fz_method" }) : undefined;
+    return { category: "method", operation: path, variant: method, method, target: method === "CONNECT" ? "127.0.0.1:443" : path, ...(body ? { body, headers: [["content-type", "application/json"]] } : {}) };
+  },
+  // Query-string abuse of the list operation.
+  (rng) => {
+    const params = [
+      ["limit", ["0", "101", "-1", "abc", "1.5", "1e2", "", " 20", "20 ", "0x10", "99999999999999999999", "NaN", "Infinity", "2,3", "%20"]],
+      ["offset", ["-1", "abc", "1.5", "1e400", "9007199254740993", "", "-0", "0x10", "NaN", "[]"]],
+      ["status", ["BOGUS", "ready", "READY,,", ",", "READY,BOGUS", "'", "%00", "READY;DROP TABLE deployments"]],
+      ["deployment_ids", ["not-a-uuid", ",", "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f,x", "' OR 1=1 --", "%00"]],
+      ["remote_reconciled", ["maybe", "2", "yes", "TRUE ", "", "null"]],
+      ["deployment_type", ["enterprise", "DEV", "", "dev,prod", "null"]],
+      ["tag_value_ids", ["nope", ",,,", "'"]],
+      ["limit&limit", ["1&limit=2"]],
+      ["offset&offset", ["1&offset=abc"]],
+      ["status&status", ["READY&status=BOGUS"]],
+      ["name_contains", ["%", "_", "%25", "'", "\\", "%00", "%27%20OR%201%3D1%20--"]],
+      ["unknown", ["x"]],
+      ["limit[]", ["1"]],
+      ["limit[a]", ["1"]],
+      ["__proto__[limit]", ["1"]],
+      ["constructor[prototype][x]", ["1"]],
+    ] as const;
+    const count = between(rng, 1, 3);
+    const parts: string[] = [];
+    const used: string[] = [];
+    for (let k = 0; k < count; k++) {
+      const [name, values] = pick(rng, params);
+      const value = pick(rng, values);
+      parts.push(`${name.split("&")[0]}=${value}`);
+      used.push(name.split("&")[0]!);
+    }
+    return { category: "query", operation: `GET ${deploymentsPath}`, variant: used.join("+"), method: "GET", target: `${deploymentsPath}?${parts.join("&")}` };
+  },
+  // Per-source rules and source availability (the server runs as cloud).
+  (rng, ctx, i) => {
+    const name = `fz-rule-${i}`;
+    const variants: [string, Record<string, unknown>][] = [
+      ["external-container-in-cloud", { name, source: "external_container", source_config: {}, source_revision_config: { image_uri: "registry.example/app:1.0" }, secrets: [] }],
+      ["codehost-no-integration", { name, source: "codehost", source_config: { repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-no-repo-ref", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-no-graph-config", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main" }, secrets: [] }],
+      ["codehost-foreign-integration", { name, source: "codehost", source_config: { integration_id: ctx.globexIntegration, repo_url: "https://codehost.example/globex/ops-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-unknown-repo", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/nope" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-unknown-branch", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "no-such-branch-fz", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-build-on-tag", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent", build_on_push: true }, source_revision_config: { repo_ref: "refs/tags/v1.0.0", graph_config_path: "graph.json" }, secrets: [] }],
+      ["internal-source-no-tarball", { name, source: "internal_source", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
+      ["internal-container-no-image", { name, source: "internal_container", source_config: {}, source_revision_config: {}, secrets: [] }],
+      ["template-with-graph-config", { name, source: "internal_template", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
+      ["template-with-resource-spec", { name, source: "internal_template", source_config: { resource_spec: { min_scale: 1 } }, source_revision_config: {}, secrets: [] }],
+      ["template-with-image", { name, source: "internal_template", source_config: {}, source_revision_config: { image_uri: "registry.example/app:1.0" }, secrets: [] }],
+      ["template-with-listener", { name, source: "internal_template", source_config: { listener_id: "3b241101-e2bb-4255-8caf-4136c566a962" }, source_revision_config: {}, secrets: [] }],
+      ["template-with-secret-references", { name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [], secret_references: [{ name: "a", secret_name: "b", secret_key: "c" }] }],
+      ["duplicate-name", validDeployment(ctx.existingDeploymentName)],
+      ["name-underscore", validDeployment(`fz_rule_${i}`)],
+      ["name-digit-first", validDeployment(`1fz-${i}`)],
+      ["name-64", validDeployment(`f${"z".repeat(63)}`)],
+      ["name-empty", validDeployment("")],
+      ["name-space", validDeployment(`fz ${i}`)],
+      ["name-unicode", validDeployment(`fzé-${i}`)],
+      ["name-nul", validDeployment(`fz\u0000${i}`)],
+      ["name-dot-dot", validDeployment("../etc")],
+      ["name-proto", { ...validDeployment("__proto__") }],
+      ["secret-empty-name", { ...validDeployment(name), secrets: [{ name: "", value: "v" }] }],
+      ["secret-missing-value", { ...validDeployment(name), secrets: [{ name: "A" }] }],
+      ["secret-101", { ...validDeployment(name), secrets: Array.from({ length: 101 }, (_, k) => ({ name: `S${k}`, value: "v" })) }],
+    ];
+    const [variant, body] = pick(rng, variants);
+    return post("source-rule", deploymentsPath, variant, json(body));
+  },
+  // OAuth provider rules and duplicates.
+  (rng, ctx, i) => {
+    const id = `fz-prov-${i}`;
+    const variants: [string, Record<string, unknown>][] = [
+      ["http-non-loopback", { ...validProvider(id), auth_url: "http://auth.example/authorize" }],
+      ["javascript-url", { ...validProvider(id), token_url: "javascript:alert(1)" }],
+      ["relative-url", { ...validProvider(id), auth_url: "/authorize" }],
+      ["not-a-url", { ...validProvider(id), token_url: "not a url" }],
+      ["file-url", { ...validProvider(id), auth_url: "file:///etc/passwd" }],
+      ["data-url", { ...validProvider(id), auth_url: "data:text/html,<script>alert(1)</script>" }],
+      ["userinfo-url", { ...validProvider(id), auth_url: "https://user:pass@" }],
+      ["url-2049", { ...validProvider(id), auth_url: `https://auth.example/${"a".repeat(2_030)}` }],
+      ["challenge-S512", { ...validProvider(id), code_challenge_method: "S512" }],
+      ["challenge-lower", { ...validProvider(id), code_challenge_method: "s256" }],
+      ["provider-type-unknown", { ...validProvider(id), provider_type: "google" }],
+      ["auth-method-unknown", { ...validProvider(id), token_endpoint_auth_method: "private_key_jwt" }],
+      ["empty-provider-id", { ...validProvider(""), name: "x" }],
+      ["long-provider-id", validProvider("p".repeat(256))],
+      ["duplicate-provider-id", validProvider(ctx.existingProviderId)],
+      ["uses-pkce-string", { ...validProvider(id), uses_pkce: "false" }],
+      ["client-secret-too-long", { ...validProvider(id), client_secret: "s".repeat(4_097) }],
+    ];
+    const [variant, body] = pick(rng, variants);
+    return post("provider-rule", providersPath, variant, json(body));
+  },
+  // Integration ids: malformed, foreign, unknown, on both repository paths.
+  (rng, ctx) => {
+    const prefix = pick(rng, ["/v1/integrations/codehost/", "/v1/integrations/forge/codehost/"]);
+    const id = pick(rng, ["not-a-uuid", "0", "-1", "3b241101-e2bb-4255-8caf-4136c566a962", ctx.globexIntegration, ctx.acmeIntegration.toUpperCase(), `${ctx.acmeIntegration}x`, "%7B%7D", "null", "00000000-0000-0000-0000-000000000000", "' OR '1'='1", ctx.acmeManagedIntegration, ctx.acmeIntegration]);
+    const key = rng() < 0.2 ? ctx.globexKey : ctx.acmeKey;
+    return { category: "integration", operation: `GET ${prefix}{id}/repos`, variant: id, method: "GET", target: `${prefix}${encodeURI(id)}/repos`, auth: false, headers: [["x-api-key", key]] };
+  },
+];
+
+/** The number of distinct makers (categories rotate through them in order). */
+export const makerCount = makers.length;
+
+/**
+ * Yields `count` cases for `seed`. Case i comes from maker i mod makerCount (so every category appears
+ * evenly) with variants drawn from a PRNG seeded with `seed`.
+ */
+export function* fuzzCases(seed: number, count: number, ctx: FuzzContext): Generator<FuzzCase> {
+  const rng = prng(seed);
+  for (let index = 0; index < count; index++) {
+    const draft = makers[index % makers.length]!(rng, ctx, index);
+    const headers: [string, Bytes][] = [];
+    if (draft.auth !== false) headers.push(["x-api-key", ctx.acmeKey]);
+    headers.push(...(draft.headers ?? []));
+    yield {
+      index,
+      category: draft.category,
+      operation: draft.operation,
+      variant: draft.variant,
+      method: draft.method,
+      target: draft.target,
+      headers,
+      ...(draft.body ? { body: draft.body } : {}),
+      autoLength: draft.autoLength ?? true,
+      host: draft.host ?? true,
+    };
+  }
+}
+
+/** The exact bytes of a case: request line, headers (Host, Content-Length and Connection: close added), body. */
+export function renderCase(fuzzCase: FuzzCase, hostHeader: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(`${fuzzCase.method} `), Buffer.from(fuzzCase.target), Buffer.from(" HTTP/1.1\r\n")];
+  const line = (name: string, value: Bytes) => parts.push(Buffer.from(`${name}: `), Buffer.from(value), Buffer.from("\r\n"));
+  if (fuzzCase.host) line("Host", hostHeader);
+  for (const [name, value] of fuzzCase.headers) line(name, value);
+  if (fuzzCase.body && fuzzCase.autoLength) line("Content-Length", String(fuzzCase.body.length));
+  line("Connection", "close");
+  parts.push(Buffer.from("\r\n"));
+  if (fuzzCase.body) parts.push(fuzzCase.body);
+  return Buffer.concat(parts);
+}
