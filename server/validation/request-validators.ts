@@ -60,6 +60,7 @@ function validateParameters(
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const repeated: string[] = [];
+  const malformed: Array<{ parameter: string; detail: string }> = [];
   for (const parameter of parameters) {
     const value = rawValue(parameter, raw);
     if (value === undefined) continue;
@@ -69,6 +70,8 @@ function validateParameters(
       data[parameter.name] = values.flatMap((v) => v.split(","));
     } else if (values.length > 1) {
       repeated.push(parameter.name);
+    } else if (!isNumeralOfType(values[0]!, parameter.schema.type)) {
+      malformed.push({ parameter: parameter.name, detail: `must be ${parameter.schema.type === "integer" ? "an integer" : "a number"} in decimal notation` });
     } else {
       data[parameter.name] = values[0];
     }
@@ -76,12 +79,25 @@ function validateParameters(
   const valid = validator(data);
   const errors = [
     ...repeated.map((name) => ({ parameter: name, detail: "must be given at most once" })),
+    ...malformed,
     ...(valid ? [] : parameterFieldErrors(validator.errors ?? [])),
   ];
   if (errors.length > 0) {
     throw new HttpProblem("validation", `The request parameters break the schema in ${places(errors.length)}; see errors.`, errors);
   }
   return data;
+}
+
+// Ajv coerces any string JavaScript reads as a number ("0x10", "1e1", " 5"); a query numeral must be
+// plain decimal digits, as a client following the contract writes it.
+const integerText = /^-?\d+$/;
+const numberText = /^-?\d+(\.\d+)?$/;
+
+/** Whether a raw parameter value is acceptable text for an integer or number schema (any text for other types). */
+function isNumeralOfType(value: string, type: unknown): boolean {
+  if (type === "integer") return integerText.test(value);
+  if (type === "number") return numberText.test(value);
+  return true;
 }
 
 function rawValue(parameter: OpenApiParameter, raw: RawRequestParts): string | string[] | undefined {

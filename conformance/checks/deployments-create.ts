@@ -1,0 +1,332 @@
+/** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; profile 1, 5, 8-13). */
+import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
+import { allSources, containerImageTag, deploymentBody, plainSource, sourcesFor, type Source } from "../data.js";
+import { createDeployment, differences, firstRepository, listDeployments, paths, type Json } from "../helpers.js";
+
+const tags = ["createDeployment", "deployments"];
+const requiredFields = ["name", "source", "source_config", "source_revision_config", "secrets"];
+
+/** Sends a create and records what it created even when the check then fails. */
+async function tryCreate(ctx: CheckContext, body: Json, noValidate = false) {
+  const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body, operation: "createDeployment", noValidate });
+  if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string") ctx.created({ kind: "deployment", id: ex.json.id, name: String(body.name), key: "main" });
+  return ex;
+}
+
+function specInvalidBodies(ctx: CheckContext): { label: string; body: Json }[] {
+  const out: { label: string; body: Json }[] = [];
+  for (const field of requiredFields) {
+    const body = deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting));
+    delete body[field];
+    out.push({ label: `without ${field}`, body });
+  }
+  out.push({ label: "source outside the enum", body: { ...deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting)), source: "ftp" } });
+  return out;
+}
+
+/** One check per source that the hosting kind must accept. */
+function sourceAccepted(id: string, source: Source, hosting: "cloud" | "self_hosted"): Check {
+  return {
+    id,
+    level: "MUST",
+    tags: [...tags, "sources"],
+    statement: `Source ${source} is accepted (2xx) on a ${hosting === "cloud" ? "cloud-hosted" : "self-hosted"} service`,
+    specRef: hosting === "cloud" ? "interface-spec: 6. Create a deployment, rule 2" : "interface-spec: 6. Create a deployment, rule 3",
+    needs: source === "codehost" ? ["write", hosting, "integration"] : ["write", hosting],
+    async run(ctx) {
+      const { exchange, record } = await createDeployment(ctx, { source, label: source.replace(/_/g, "-") });
+      if (!ctx.config.stateless) ensure(record.source === source, `source is ${JSON.stringify(record.source)}, expected ${source}`, exchange);
+    },
+  };
+}
+
+export const deploymentCreateChecks: Check[] = [
+  {
+    id: "DEP-CREATE-001",
+    level: "MUST",
+    tags,
+    statement: "Creating a deployment succeeds (2xx) and returns the record with the name and source sent",
+    specRef: "interface-spec: 6. Create a deployment (\"Response: one Deployment record\")",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body: Json = { ...deploymentBody(ctx.name("dep"), plainSource(ctx.config.hosting)), secrets: [{ name: "CF_TOKEN", value: "cf-secret-value-1" }] };
+      const { exchange, record } = await createDeployment(ctx, { body });
+      const diff = differences(record, { name: body.name, source: body.source });
+      ensure(diff.length === 0, diff.join("; "), exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-002",
+    level: "SHOULD",
+    tags,
+    statement: "Creating a deployment answers 201",
+    specRef: "profile 1 (create deployment 201)",
+    needs: ["write"],
+    async run(ctx) {
+      const ex = await tryCreate(ctx, deploymentBody(ctx.name("dep"), plainSource(ctx.config.hosting)), true);
+      expectStatus(ex, 201, "create deployment");
+    },
+  },
+  sourceAccepted("DEP-CREATE-003", "internal_template", "cloud"),
+  sourceAccepted("DEP-CREATE-004", "internal_container", "cloud"),
+  sourceAccepted("DEP-CREATE-005", "internal_source", "cloud"),
+  sourceAccepted("DEP-CREATE-006", "codehost", "cloud"),
+  sourceAccepted("DEP-CREATE-007", "external_container", "self_hosted"),
+  {
+    id: "DEP-CREATE-008",
+    level: "MUST",
+    tags: [...tags, "sources"],
+    statement: "A source that is not available for the configured hosting kind is rejected with a 4xx",
+    specRef: "interface-spec: 6. Create a deployment, rules 2 and 3",
+    needs: ["state"],
+    async run(ctx) {
+      const unavailable = allSources.filter((s) => !sourcesFor[ctx.config.hosting].includes(s));
+      for (const source of unavailable) {
+        if (source === "codehost" && !ctx.config.integrationId) continue;
+        const repo = source === "codehost" ? await firstRepository(ctx) : undefined;
+        const ex = await tryCreate(ctx, deploymentBody(ctx.name("unavail"), source, repo));
+        expect4xx(ex, `create ${source} deployment on a ${ctx.config.hosting} service`);
+      }
+    },
+  },
+  {
+    id: "DEP-CREATE-009",
+    level: "SHOULD",
+    tags: [...tags, "sources"],
+    statement: "An unavailable source answers 400 with a problem of type source-rule",
+    specRef: "profile 11 (a source unavailable there is 400)",
+    needs: ["state"],
+    async run(ctx) {
+      const source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
+      const ex = await tryCreate(ctx, deploymentBody(ctx.name("unavail"), source));
+      expectStatus(ex, 400, `create ${source} deployment on a ${ctx.config.hosting} service`);
+      ensure(isObject(ex.json) && ex.json.type === "urn:deployment-service:problem:source-rule", "the problem type is not urn:deployment-service:problem:source-rule", ex);
+    },
+  },
+  {
+    id: "DEP-CREATE-010",
+    level: "MUST",
+    tags: [...tags, "rule-4", "listCodehostRepositories"],
+    statement: "A deployment created from a repository record carries its host_integration_id, url and default_branch as integration_id, repo_url and repo_ref",
+    specRef: "interface-spec: 6. Create a deployment, rule 4; Code-host repository record",
+    needs: ["write", "state", "integration", "cloud"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const { exchange, record } = await createDeployment(ctx, { source: "codehost", repository: repo, label: "rule4" });
+      const diff = differences(record, {
+        source_config: { integration_id: repo.host_integration_id, repo_url: repo.url },
+        source_revision_config: { repo_ref: repo.default_branch },
+      });
+      ensure(diff.length === 0, `the deployment does not carry the repository record's fields: ${diff.join("; ")}`, exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-011",
+    level: "SHOULD",
+    tags: [...tags, "side-effects"],
+    statement: "A new deployment starts AWAITING_DATABASE with latest_revision_id set; a codehost one has a 40-hex repo_commit_sha",
+    specRef: "profile 12 (side effects of create)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const source: Source = ctx.config.integrationId && ctx.config.hosting === "cloud" ? "codehost" : plainSource(ctx.config.hosting);
+      const { exchange, record } = await createDeployment(ctx, { source, label: "fresh" });
+      ensure(record.status === "AWAITING_DATABASE", `status is ${JSON.stringify(record.status)}, expected AWAITING_DATABASE`, exchange);
+      ensure(typeof record.latest_revision_id === "string", "latest_revision_id is not set", exchange);
+      if (source === "codehost") {
+        const sha = (record.source_revision_config as Json | undefined)?.repo_commit_sha;
+        ensure(typeof sha === "string" && /^[0-9a-f]{40}$/.test(sha), `repo_commit_sha is ${JSON.stringify(sha)}, expected 40 hex digits`, exchange);
+      }
+    },
+  },
+  {
+    id: "DEP-CREATE-012",
+    level: "MUST",
+    tags: [...tags, "validation"],
+    statement: "A body without a required field (name, source, source_config, source_revision_config, secrets), or with source outside its enum, is rejected with a 4xx",
+    specRef: "interface-spec: 6. Create a deployment (required fields); Errors (constraints)",
+    needs: [],
+    async run(ctx) {
+      for (const { label, body } of specInvalidBodies(ctx)) expect4xx(await tryCreate(ctx, body), `create deployment ${label}`);
+    },
+  },
+  {
+    id: "DEP-CREATE-013",
+    level: "SHOULD",
+    tags: [...tags, "validation"],
+    statement: "Those schema violations answer 422",
+    specRef: "profile 4 (422 when a request breaks the schema)",
+    needs: [],
+    async run(ctx) {
+      for (const { label, body } of specInvalidBodies(ctx)) expectStatus(await tryCreate(ctx, body), 422, `create deployment ${label}`);
+    },
+  },
+  {
+    id: "DEP-CREATE-014",
+    level: "SHOULD",
+    tags: [...tags, "duplicates"],
+    statement: "A name already used in the tenant answers 409",
+    specRef: "profile 9 (name unique per tenant, 409)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { body } = await createDeployment(ctx, { label: "dup" });
+      const again = await tryCreate(ctx, body, true);
+      expectStatus(again, 409, "create a deployment with a name already used");
+    },
+  },
+  {
+    id: "DEP-CREATE-015",
+    level: "SHOULD",
+    tags: [...tags, "read-only"],
+    statement: "Read-only fields sent on create (id, tenant_id, status, created_at, updated_at, revision ids, repo_commit_sha) are ignored",
+    specRef: "profile 5; interface-spec: Deployment record (\"Read-only\")",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const forged = {
+        id: "00000000-0000-4000-8000-0000000000aa",
+        tenant_id: "00000000-0000-4000-8000-0000000000bb",
+        status: "READY",
+        created_at: "2001-01-01T00:00:00Z",
+        updated_at: "2001-01-01T00:00:00Z",
+        latest_revision_id: "00000000-0000-4000-8000-0000000000cc",
+        active_revision_id: "00000000-0000-4000-8000-0000000000dd",
+      };
+      const base = deploymentBody(ctx.name("ro"), plainSource(ctx.config.hosting));
+      const body = { ...base, ...forged, source_revision_config: { ...(base.source_revision_config as Json), repo_commit_sha: "f".repeat(40) } };
+      const { exchange, record } = await createDeployment(ctx, { body });
+      const honoured = Object.entries(forged)
+        .filter(([k, v]) => record[k] === v)
+        .map(([k]) => k);
+      if ((record.source_revision_config as Json | undefined)?.repo_commit_sha === "f".repeat(40)) honoured.push("source_revision_config.repo_commit_sha");
+      ensure(honoured.length === 0, `read-only fields were taken from the request: ${honoured.join(", ")}`, exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-016",
+    level: "SHOULD",
+    tags: [...tags, "unknown-fields"],
+    statement: "Unknown fields on create are ignored: the request succeeds and they are not returned",
+    specRef: "profile 5 (unknown request fields are ignored and never stored)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const base = deploymentBody(ctx.name("unk"), plainSource(ctx.config.hosting));
+      const body = { ...base, cf_unknown: "x", source_config: { ...(base.source_config as Json), cf_unknown_inner: 1 } };
+      const { exchange, record } = await createDeployment(ctx, { body });
+      ensure(!("cf_unknown" in record), "the unknown top-level field is echoed", exchange);
+      ensure(!("cf_unknown_inner" in ((record.source_config as Json | undefined) ?? {})), "the unknown source_config field is echoed", exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-017",
+    level: "SHOULD",
+    tags: [...tags, "validation"],
+    statement: "A name that breaks ^[a-zA-Z][a-zA-Z0-9-]*$ or is longer than 63 characters answers 422",
+    specRef: "profile 9 (deployment name pattern and length)",
+    needs: [],
+    async run(ctx) {
+      for (const name of [`${ctx.prefix}under_score`, `9${ctx.prefix}digit-first`, `${ctx.prefix}${"x".repeat(64)}`, ""]) {
+        expectStatus(await tryCreate(ctx, deploymentBody(name, plainSource(ctx.config.hosting))), 422, `create deployment named ${JSON.stringify(name)}`);
+      }
+    },
+  },
+  {
+    id: "DEP-CREATE-018",
+    level: "SHOULD",
+    tags: [...tags, "secrets"],
+    statement: "Deployment secret values are returned masked, never as sent; their names are returned as given",
+    specRef: "profile 13 (secret values returned masked; names as given)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const value = `cf-plain-${ctx.config.runId}-secret`;
+      const body = { ...deploymentBody(ctx.name("sec"), plainSource(ctx.config.hosting)), secrets: [{ name: "CF_SECRET", value }] };
+      const { exchange, record } = await createDeployment(ctx, { body });
+      ensure(!JSON.stringify(exchange.json).includes(value), "the secret value is returned in plain text", exchange);
+      const names = Array.isArray(record.secrets) ? (record.secrets as Json[]).map((x) => x.name) : [];
+      ensure(JSON.stringify(names) === JSON.stringify(["CF_SECRET"]), `secrets are returned as ${JSON.stringify(names)}, expected one named CF_SECRET`, exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-019",
+    level: "MUST",
+    tags: [...tags, "listDeployments"],
+    statement: "A created deployment is listed (found by deployment_ids) with the same fields",
+    specRef: "interface-spec: What the service does 3 (\"Deployments can be created and listed\")",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createDeployment(ctx, { label: "listed" });
+      const { exchange, resources } = await listDeployments(ctx, { deployment_ids: String(record.id) });
+      ensure(resources.length === 1, `listing deployment_ids=${String(record.id)} returned ${resources.length} records`, exchange);
+      const { status, updated_at, active_revision_id, ...stable } = record;
+      const diff = differences(resources[0]!, stable);
+      ensure(diff.length === 0, `the listed record differs: ${diff.join("; ")}`, exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-020",
+    level: "SHOULD",
+    tags: [...tags, "source-rules"],
+    statement: "A codehost body without repo_ref answers 400 naming the field (source-specific rule)",
+    specRef: "profile 10 (per-source rules, 400 naming the field)",
+    needs: ["cloud", "integration", "state"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const body = deploymentBody(ctx.name("norefs"), "codehost", repo);
+      body.source_revision_config = { graph_config_path: "graph.json" };
+      const ex = await tryCreate(ctx, body);
+      expectStatus(ex, 400, "create codehost deployment without repo_ref");
+      ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+    },
+  },
+  {
+    id: "DEP-CREATE-021",
+    level: "SHOULD",
+    tags: [...tags, "image_version"],
+    statement: "A container deployment gets image_version equal to the tag of image_uri; others get null",
+    specRef: "profile 8 (image_version is the tag of image_uri for container sources)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
+      const { exchange, record } = await createDeployment(ctx, { source, label: "img" });
+      ensure(record.image_version === containerImageTag, `image_version is ${JSON.stringify(record.image_version)}, expected "${containerImageTag}"`, exchange);
+    },
+  },
+  {
+    id: "DEP-CREATE-022",
+    level: "SHOULD",
+    tags: [...tags, "source-rules"],
+    statement: "A codehost deployment of an integration unknown in the tenant is rejected with a 4xx",
+    specRef: "profile 10 (the integration must exist in the caller's tenant)",
+    needs: ["cloud", "integration", "state"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const ex = await tryCreate(ctx, deploymentBody(ctx.name("noint"), "codehost", { ...repo, host_integration_id: "00000000-0000-4000-8000-0000000000cf" }));
+      expect4xx(ex, "create codehost deployment of an unknown integration");
+    },
+  },
+  {
+    id: "DEP-CREATE-023",
+    level: "SHOULD",
+    tags: [...tags, "side-effects", "status"],
+    statement: "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to 20 s)",
+    specRef: "profile 12 (status AWAITING_DATABASE, then READY with active_revision_id set)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createDeployment(ctx, { label: "ready" });
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { exchange, resources } = await listDeployments(ctx, { deployment_ids: String(record.id) });
+        const now = resources[0];
+        ensure(now, `deployment ${String(record.id)} is no longer listed`, exchange);
+        if (now.status === "READY") {
+          ensure(now.active_revision_id === record.latest_revision_id, `READY with active_revision_id ${JSON.stringify(now.active_revision_id)}, expected the latest revision ${JSON.stringify(record.latest_revision_id)}`, exchange);
+          return;
+        }
+        ensure(now.status === "AWAITING_DATABASE", `status went from AWAITING_DATABASE to ${JSON.stringify(now.status)}`, exchange);
+        ensure(Date.now() < deadline, "still AWAITING_DATABASE after 20 s", exchange);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+  },
+];
+
+export { tryCreate };

@@ -1,0 +1,254 @@
+/**
+ * Negative property-based checks (issue 4): invalid bodies and parameters generated from the schema with
+ * fast-check, each must get a 4xx, never a 5xx, and leave the lists unchanged. Seeded and bounded.
+ */
+import fc from "fast-check";
+import type { Check, CheckContext } from "../check.js";
+import { CheckFailure } from "../check.js";
+import { ensure, isObject } from "../assert.js";
+import type { Exchange } from "../http.js";
+import { plainSource, type Source } from "../data.js";
+import { paths, walkDeployments } from "../helpers.js";
+import { schemaMutations, specMutations, type Mutation } from "../fuzz/model.js";
+
+/** Time limit of one property, so a slow target cannot stall the run. */
+const timeLimitMs = 20_000;
+
+/** A random valid OAuth provider body (the base every mutation starts from). */
+function validProvider(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record(
+      {
+        n: fc.integer({ min: 0, max: 1_000_000 }),
+        uses_pkce: fc.boolean(),
+        code_challenge_method: fc.constantFrom("S256", "plain"),
+        provider_type: fc.constantFrom("microsoft", "salesforce", "slack", null),
+        token_endpoint_auth_method: fc.constantFrom("none", "client_secret_basic", "client_secret_post"),
+        client_secret: fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: undefined }),
+      },
+      { requiredKeys: ["n"] },
+    )
+    .map(({ n, ...optional }) => ({
+      provider_id: `${ctx.prefix}fz-${n}`,
+      name: `Fuzz ${n}`,
+      client_id: `client-${n}`,
+      auth_url: "https://auth.example.com/authorize",
+      token_url: "https://auth.example.com/token",
+      ...optional,
+    }));
+}
+
+/** A random valid deployment body for the hosting kind. */
+function validDeployment(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>> {
+  const source: Source = plainSource(ctx.config.hosting);
+  return fc
+    .record({
+      n: fc.integer({ min: 0, max: 1_000_000 }),
+      secrets: fc.array(fc.record({ name: fc.constantFrom("A", "TOKEN", "DB_URL"), value: fc.string({ maxLength: 10 }) }), { minLength: 1, maxLength: 2 }),
+      install_command: fc.option(fc.constantFrom("npm ci", "pip install ."), { nil: undefined }),
+    })
+    .map(({ n, secrets, install_command }) => ({
+      name: `${ctx.prefix}fz-${n}`,
+      source,
+      source_config: install_command ? { install_command } : {},
+      source_revision_config: source === "external_container" ? { image_uri: "registry.example.com/fuzz/app:1.0.0" } : {},
+      secrets,
+    }));
+}
+
+interface Snapshot {
+  take(): Promise<string>;
+}
+
+function deploymentSnapshot(ctx: CheckContext): Snapshot {
+  return {
+    async take() {
+      const walk = await walkDeployments(ctx, { name_contains: `${ctx.prefix}fz-` }, 100, 50);
+      const all = await ctx.send({ method: "GET", path: paths.deployments, query: { limit: 100 }, operation: "listDeployments" });
+      const first = isObject(all.json) && Array.isArray(all.json.resources) ? all.json.resources.map((r) => (r as { id: string }).id).join(",") : all.response.body;
+      return `${walk.ids.sort().join(",")}|${first}`;
+    },
+  };
+}
+
+function providerSnapshot(ctx: CheckContext): Snapshot {
+  return {
+    async take() {
+      const ex = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
+      return Array.isArray(ex.json) ? ex.json.map((r) => (r as { id: string }).id).sort().join(",") : ex.response.body;
+    },
+  };
+}
+
+/**
+ * Runs a property: every generated request must answer 4xx. Reports the seed, the number of runs,
+ * the first counterexample and its exchange.
+ */
+async function property<T>(
+  ctx: CheckContext,
+  label: string,
+  arbitrary: fc.Arbitrary<T>,
+  send: (input: T) => Promise<Exchange>,
+  describe: (input: T) => string,
+  snapshot?: Snapshot,
+): Promise<void> {
+  const before = snapshot && !ctx.config.stateless ? await snapshot.take() : undefined;
+  let failure: { reason: string; exchange: Exchange } | undefined;
+  let runs = 0;
+  const result = await fc.check(
+    fc.asyncProperty(arbitrary, async (input) => {
+      runs += 1;
+      const ex = await send(input);
+      const s = ex.response.status;
+      if (s >= 400 && s < 500) return true;
+      failure = { reason: `${label}: ${describe(input)} answered ${s}, expected a 4xx${s >= 500 ? " (a client input must never produce a 5xx)" : ""}`, exchange: ex };
+      return false;
+    }),
+    { seed: ctx.config.seed, numRuns: ctx.config.fuzzRuns, endOnFailure: true, interruptAfterTimeLimit: timeLimitMs },
+  );
+  ctx.note(`${label}: ${runs} generated inputs, seed ${ctx.config.seed}`);
+  if (result.failed && failure) throw new CheckFailure(`${failure.reason} [fast-check seed ${ctx.config.seed}, run ${runs}; reproduce with --seed ${ctx.config.seed}]`, failure.exchange);
+  if (result.failed && result.errorInstance) throw result.errorInstance;
+  if (before !== undefined && snapshot) {
+    const after = await snapshot.take();
+    ensure(before === after, `${label}: the list changed after ${runs} rejected requests (something was stored)`);
+  }
+}
+
+function mutated(base: fc.Arbitrary<Record<string, unknown>>, mutations: fc.Arbitrary<Mutation>, max: number) {
+  return fc.tuple(base, fc.array(mutations, { minLength: 1, maxLength: max })).map(([body, ms]) => {
+    const copy = structuredClone(body);
+    for (const m of ms) m.apply(copy);
+    return { body: copy, labels: ms.map((m) => m.label) };
+  });
+}
+
+/** Invalid query values per list parameter, from its schema. */
+const mustQueries = fc.oneof(
+  fc.integer({ min: -1000, max: 0 }).map((v) => ({ limit: String(v) })),
+  fc.integer({ min: 101, max: 1_000_000 }).map((v) => ({ limit: String(v) })),
+  fc.integer({ min: -1_000_000, max: -1 }).map((v) => ({ offset: String(v) })),
+  fc.string({ minLength: 1, maxLength: 10 }).filter((v) => !["dev", "dev_free", "prod"].includes(v)).map((v) => ({ deployment_type: v })),
+);
+
+const shouldQueries = fc.oneof(
+  fc.constantFrom("abc", "1.5", "1e3x", "", " ", "0x10", "true").map((v) => ({ limit: v })),
+  fc.constantFrom("abc", "-0.5", "1.5", "NaN", "null").map((v) => ({ offset: v })),
+  fc.constantFrom("maybe", "2", "yes!", "TRUE1", "null").map((v) => ({ remote_reconciled: v })),
+  fc.string({ minLength: 1, maxLength: 12 }).filter((v) => !["READY", "AWAITING_DATABASE", "UNUSED", "AWAITING_DELETE", "UNKNOWN"].includes(v) && !v.includes(",")).map((v) => ({ status: `READY,${v}` })),
+  fc.constantFrom("not-a-uuid", "00000000-0000-4000-8000-00000000000", "zz", "1,2").map((v) => ({ deployment_ids: v })),
+  fc.constantFrom("not-a-uuid", "x,y", "00000000-0000-4000-8000-00000000000g").map((v) => ({ tag_value_ids: v })),
+  fc.integer({ min: 256, max: 600 }).map((n) => ({ name_contains: "a".repeat(n) })),
+  fc.integer({ min: 256, max: 600 }).map((n) => ({ image_version: "1".repeat(n) })),
+  fc.integer({ min: 101, max: 130 }).map((n) => ({ deployment_ids: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",") })),
+);
+
+const queryText = (q: Record<string, string>) => new URLSearchParams(q).toString().slice(0, 120);
+
+export const fuzzChecks: Check[] = [
+  {
+    id: "FUZZ-001",
+    level: "MUST",
+    tags: ["fuzz", "createOAuthProvider", "validation"],
+    statement: "Provider bodies missing a required field or with an enum value outside the enum (generated) all get a 4xx and store nothing",
+    specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
+    needs: [],
+    async run(ctx) {
+      const arb = mutated(validProvider(ctx), specMutations("OAuthProviderCreate", ["provider_type", "token_endpoint_auth_method"]), 2);
+      await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
+    },
+  },
+  {
+    id: "FUZZ-002",
+    level: "SHOULD",
+    tags: ["fuzz", "createOAuthProvider", "validation"],
+    statement: "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
+    specRef: "profile 4 (422 when a request breaks the schema; 5xx never for client input)",
+    needs: [],
+    async run(ctx) {
+      const arb = mutated(validProvider(ctx), schemaMutations("OAuthProviderCreate"), 3);
+      await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
+    },
+  },
+  {
+    id: "FUZZ-003",
+    level: "MUST",
+    tags: ["fuzz", "createDeployment", "validation"],
+    statement: "Deployment bodies missing a required field or with source outside its enum (generated) all get a 4xx and store nothing",
+    specRef: "interface-spec: 6. Create a deployment (required fields, source enum); Errors (constraints)",
+    needs: [],
+    async run(ctx) {
+      const arb = mutated(validDeployment(ctx), specMutations("DeploymentCreate", ["source"]), 2);
+      await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
+    },
+  },
+  {
+    id: "FUZZ-004",
+    level: "SHOULD",
+    tags: ["fuzz", "createDeployment", "validation"],
+    statement: "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
+    specRef: "profile 4 (422 when a request breaks the schema; 5xx never for client input)",
+    needs: [],
+    async run(ctx) {
+      const arb = mutated(validDeployment(ctx), schemaMutations("DeploymentCreate"), 3);
+      await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
+    },
+  },
+  {
+    id: "FUZZ-005",
+    level: "MUST",
+    tags: ["fuzz", "listDeployments", "validation"],
+    statement: "List parameters out of range (limit outside 1..100, negative offset) or outside the deployment_type enum (generated) all get a 4xx",
+    specRef: "interface-spec: 5. List deployments (limit 1..100, offset >= 0, deployment_type enum); Limits",
+    needs: [],
+    async run(ctx) {
+      await property(ctx, "list deployments", mustQueries, (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }), queryText);
+    },
+  },
+  {
+    id: "FUZZ-006",
+    level: "SHOULD",
+    tags: ["fuzz", "listDeployments", "validation"],
+    statement: "Malformed list parameters (non-integers, bad booleans, unknown statuses, bad UUIDs, too long, too many) all get a 4xx, never a 5xx",
+    specRef: "profile 4 and 8",
+    needs: ["server"],
+    async run(ctx) {
+      await property(ctx, "list deployments", shouldQueries, (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }), queryText);
+    },
+  },
+  {
+    id: "FUZZ-007",
+    level: "SHOULD",
+    tags: ["fuzz", "listCodehostRepositories", "listManagedCodehostRepositories", "validation"],
+    statement: "Malformed integration ids in the repository paths all get a 4xx, never a 5xx",
+    specRef: "profile 4; interface-spec: 3. integration_id (uuid)",
+    needs: [],
+    async run(ctx) {
+      const ids = fc.oneof(
+        fc.string({ unit: fc.constantFrom(..."abcdefxyz0123456789-_.~"), minLength: 1, maxLength: 40 }).filter((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s) && s !== "." && s !== ".."),
+        fc.uuid().map((u) => `${u}0`),
+        fc.uuid().map((u) => u.replace(/-/g, "")),
+      );
+      await property(ctx, "list repositories", fc.tuple(ids, fc.boolean()), ([id, managed]) => ctx.send({ method: "GET", path: managed ? paths.managedRepos(encodeURIComponent(id)) : paths.repos(encodeURIComponent(id)) }), ([id, managed]) => `${managed ? "managed " : ""}integration ${JSON.stringify(id)}`);
+    },
+  },
+  {
+    id: "FUZZ-008",
+    level: "SHOULD",
+    tags: ["fuzz", "createDeployment", "createOAuthProvider", "validation"],
+    statement: "Arbitrary JSON values as create bodies all get a 4xx, never a 5xx, and store nothing",
+    specRef: "profile 4 (5xx never for client input)",
+    needs: [],
+    async run(ctx) {
+      const arb = fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.boolean());
+      await property(
+        ctx,
+        "create with arbitrary JSON",
+        arb,
+        ([value, provider]) => ctx.send({ method: "POST", path: provider ? paths.providers : paths.deployments, raw: JSON.stringify(value) ?? "null", headers: { "Content-Type": "application/json" } }),
+        ([value, provider]) => `POST ${provider ? paths.providers : paths.deployments} ${JSON.stringify(value).slice(0, 80)}`,
+        deploymentSnapshot(ctx),
+      );
+    },
+  },
+];

@@ -1,0 +1,31 @@
+/** Every check of the suite, by area (issue 4). The suite files under conformance/suite/ run them. */
+import type { Check } from "../check.js";
+import { authChecks } from "./auth.js";
+import { deploymentCreateChecks } from "./deployments-create.js";
+import { deploymentListChecks } from "./deployments-list.js";
+import { errorChecks } from "./errors.js";
+import { fuzzChecks } from "./fuzz.js";
+import { isolationChecks } from "./isolation.js";
+import { providerChecks } from "./providers.js";
+import { repositoryChecks } from "./repositories.js";
+
+/** Areas in run order; each is one suite file. */
+export const areas = {
+  providers: providerChecks,
+  repositories: repositoryChecks,
+  "deployments-create": deploymentCreateChecks,
+  "deployments-list": deploymentListChecks,
+  auth: authChecks,
+  isolation: isolationChecks,
+  errors: errorChecks,
+  fuzz: fuzzChecks,
+} satisfies Record<string, Check[]>;
+
+export type Area = keyof typeof areas;
+
+export const allChecks: Check[] = Object.values(areas).flat();
+
+/** The area of a check id: the id without its number (DEP-LIST-007 → DEP-LIST). */
+export function idArea(id: string): string {
+  return id.replace(/-\d+$/, "");
+}

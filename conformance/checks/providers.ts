@@ -1,0 +1,348 @@
+/** Checks of operations 1 and 2 (interface-spec: Create an OAuth provider, List OAuth providers; profile 1, 5, 6, 9, 13, 14). */
+import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
+import { providerBody } from "../data.js";
+import { createProvider, differences, instant, listProviders, paths, type Json } from "../helpers.js";
+
+const create = ["createOAuthProvider", "providers"];
+const list = ["listOAuthProviders", "providers"];
+const requiredFields = ["provider_id", "name", "client_id", "auth_url", "token_url"];
+
+/** Bodies that break a rule the interface spec states: a missing required field or a value outside an enum. */
+function specInvalidBodies(ctx: CheckContext): { label: string; body: Json }[] {
+  const out: { label: string; body: Json }[] = [];
+  for (const field of requiredFields) {
+    const body = providerBody(ctx.name("prov-bad"));
+    delete body[field];
+    out.push({ label: `without ${field}`, body });
+  }
+  out.push({ label: "provider_type outside the enum", body: { ...providerBody(ctx.name("prov-bad")), provider_type: "myspace" } });
+  out.push({ label: "token_endpoint_auth_method outside the enum", body: { ...providerBody(ctx.name("prov-bad")), token_endpoint_auth_method: "private_key_jwt" } });
+  return out;
+}
+
+async function rejectsAll(ctx: CheckContext, bodies: { label: string; body: Json }[], want: "4xx" | 422): Promise<void> {
+  for (const { label, body } of bodies) {
+    const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
+    if (want === "4xx") expect4xx(ex, `create OAuth provider ${label}`);
+    else expectStatus(ex, 422, `create OAuth provider ${label}`);
+  }
+}
+
+export const providerChecks: Check[] = [
+  {
+    id: "PROV-CREATE-001",
+    level: "MUST",
+    tags: create,
+    statement: "Creating a provider with the five required fields succeeds (2xx) and returns the record with the values sent",
+    specRef: "interface-spec: 1. Create an OAuth provider; OAuth provider response record",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record, body } = await createProvider(ctx);
+      const diff = differences(record, body);
+      ensure(diff.length === 0, `the record differs from the request: ${diff.join("; ")}`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-002",
+    level: "SHOULD",
+    tags: create,
+    statement: "Creating a provider answers 200",
+    specRef: "profile 1 (create provider 200)",
+    needs: ["write"],
+    async run(ctx) {
+      const ex = await ctx.send({ method: "POST", path: paths.providers, json: providerBody(ctx.name("prov")), operation: "createOAuthProvider", noValidate: true });
+      if (ex.response.status < 300 && isObject(ex.json)) ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(ex.json.provider_id), key: "main" });
+      expectStatus(ex, 200, "create OAuth provider");
+    },
+  },
+  {
+    id: "PROV-CREATE-003",
+    level: "MUST",
+    tags: [...create, "defaults"],
+    statement: "uses_pkce defaults to false",
+    specRef: "interface-spec: OAuth provider creation request body, uses_pkce default false",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createProvider(ctx);
+      ensure(record.uses_pkce === false, `uses_pkce is ${JSON.stringify(record.uses_pkce)}, expected false`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-004",
+    level: "MUST",
+    tags: [...create, "defaults"],
+    statement: "code_challenge_method defaults to S256",
+    specRef: "interface-spec: OAuth provider creation request body, code_challenge_method default S256",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createProvider(ctx);
+      ensure(record.code_challenge_method === "S256", `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "S256"`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-005",
+    level: "MUST",
+    tags: [...create, "defaults"],
+    statement: "token_endpoint_auth_method defaults to client_secret_post (absent in the response means the default)",
+    specRef: "interface-spec: OAuth provider creation request body and response record, token_endpoint_auth_method default client_secret_post",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createProvider(ctx);
+      const v = record.token_endpoint_auth_method;
+      ensure(v === undefined || v === "client_secret_post", `token_endpoint_auth_method is ${JSON.stringify(v)}, expected "client_secret_post"`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-006",
+    level: "MUST",
+    tags: [...create, "defaults"],
+    statement: "is_dynamic_client of a manually created provider is false (absent means the default false)",
+    specRef: "interface-spec: OAuth provider response record, is_dynamic_client default false",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createProvider(ctx);
+      ensure(record.is_dynamic_client === undefined || record.is_dynamic_client === false, `is_dynamic_client is ${JSON.stringify(record.is_dynamic_client)}, expected false`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-007",
+    level: "MUST",
+    tags: [...create, "secrets"],
+    statement: "client_secret is accepted on create and is not a field of the response",
+    specRef: "interface-spec: OAuth provider creation request body, client_secret: \"It is not a field of the provider response\"",
+    needs: ["write"],
+    async run(ctx) {
+      const secret = `cf-secret-${ctx.config.runId}-value`;
+      const body: Json = { ...providerBody(ctx.name("prov")), client_secret: secret };
+      const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
+      expect2xx(ex, "create OAuth provider with client_secret");
+      if (isObject(ex.json)) ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(body.provider_id), key: "main" });
+      ensure(isObject(ex.json) && !("client_secret" in ex.json), "the response carries a client_secret field", ex);
+      ensure(!JSON.stringify(ex.json).includes(secret), "the response carries the client secret value", ex);
+    },
+  },
+  {
+    id: "PROV-CREATE-008",
+    level: "MUST",
+    tags: create,
+    statement: "Optional fields sent (uses_pkce, provider_type, token_endpoint_auth_method, with values the spec lists) are returned as sent",
+    specRef: "interface-spec: OAuth provider creation request body",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body = {
+        ...providerBody(ctx.name("prov")),
+        uses_pkce: true,
+        code_challenge_method: "S256",
+        provider_type: "slack",
+        token_endpoint_auth_method: "client_secret_basic",
+      };
+      const { exchange, record } = await createProvider(ctx, body);
+      const diff = differences(record, { uses_pkce: true, code_challenge_method: "S256", provider_type: "slack", token_endpoint_auth_method: "client_secret_basic" });
+      ensure(diff.length === 0, diff.join("; "), exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-009",
+    level: "MUST",
+    tags: [...create, "validation"],
+    statement: "A body without a required field, or with provider_type / token_endpoint_auth_method outside its enum, is rejected with a 4xx",
+    specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
+    needs: [],
+    async run(ctx) {
+      await rejectsAll(ctx, specInvalidBodies(ctx), "4xx");
+    },
+  },
+  {
+    id: "PROV-CREATE-010",
+    level: "SHOULD",
+    tags: [...create, "validation"],
+    statement: "Those schema violations answer 422",
+    specRef: "profile 4 (422 when a request breaks the schema)",
+    needs: [],
+    async run(ctx) {
+      await rejectsAll(ctx, specInvalidBodies(ctx), 422);
+    },
+  },
+  {
+    id: "PROV-CREATE-011",
+    level: "SHOULD",
+    tags: [...create, "duplicates"],
+    statement: "A provider_id already used in the organization answers 409",
+    specRef: "profile 9 (provider_id unique per organization, 409)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { body } = await createProvider(ctx);
+      const again = await ctx.send({ method: "POST", path: paths.providers, json: { ...body, name: "Duplicate" }, operation: "createOAuthProvider", noValidate: true });
+      if (again.response.status < 300 && isObject(again.json)) ctx.created({ kind: "oauth_provider", id: String(again.json.id), name: String(body.provider_id), key: "main" });
+      expectStatus(again, 409, "create OAuth provider with a duplicate provider_id");
+    },
+  },
+  {
+    id: "PROV-CREATE-012",
+    level: "SHOULD",
+    tags: [...create, "read-only"],
+    statement: "Read-only fields sent on create (id, organization_id, created_at, updated_at, mcp_server_url, is_dynamic_client) are ignored",
+    specRef: "profile 5 (read-only fields sent by a client are ignored)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body = {
+        ...providerBody(ctx.name("prov")),
+        id: "cf-forged-id",
+        organization_id: "00000000-0000-4000-8000-000000000000",
+        created_at: "2001-01-01T00:00:00Z",
+        updated_at: "2001-01-01T00:00:00Z",
+        mcp_server_url: "https://mcp.example.com",
+        is_dynamic_client: true,
+      };
+      const { exchange, record } = await createProvider(ctx, body);
+      const honoured = ["id", "organization_id", "created_at", "updated_at", "mcp_server_url", "is_dynamic_client"].filter(
+        (k) => JSON.stringify(record[k]) === JSON.stringify(body[k as keyof typeof body]),
+      );
+      ensure(honoured.length === 0, `read-only fields were taken from the request: ${honoured.join(", ")}`, exchange);
+    },
+  },
+  {
+    id: "PROV-CREATE-013",
+    level: "SHOULD",
+    tags: [...create, "unknown-fields"],
+    statement: "Unknown fields on create are ignored: the request succeeds and they are not returned",
+    specRef: "profile 5 (unknown request fields are ignored and never stored)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body = { ...providerBody(ctx.name("prov")), cf_unknown_field: "cf-unknown-value", scopes: ["a"] };
+      const { exchange, record } = await createProvider(ctx, body);
+      ensure(!("cf_unknown_field" in record) && !("scopes" in record), "unknown request fields are echoed in the record", exchange);
+      const { exchange: listed, records } = await listProviders(ctx);
+      const stored = records.find((r) => r.id === record.id);
+      ensure(stored && !("cf_unknown_field" in stored), "unknown request fields are returned by the list", listed);
+    },
+  },
+  {
+    id: "PROV-CREATE-014",
+    level: "SHOULD",
+    tags: [...create, "validation"],
+    statement: "code_challenge_method other than S256 or plain answers 422",
+    specRef: "profile 14 (code_challenge_method S256 or plain, 422 otherwise)",
+    needs: [],
+    async run(ctx) {
+      const ex = await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("prov-bad")), code_challenge_method: "S512" }, operation: "createOAuthProvider" });
+      expectStatus(ex, 422, "create OAuth provider with code_challenge_method S512");
+    },
+  },
+  {
+    id: "PROV-CREATE-015",
+    level: "SHOULD",
+    tags: [...create, "validation"],
+    statement: "auth_url and token_url must be absolute https URLs (http only for loopback); others answer 422",
+    specRef: "profile 14 (absolute https URLs)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const [field, value] of [
+        ["auth_url", "http://auth.example.com/authorize"],
+        ["token_url", "not a url"],
+        ["auth_url", "/relative/path"],
+      ] as const) {
+        const ex = await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("prov-bad")), [field]: value }, operation: "createOAuthProvider" });
+        expectStatus(ex, 422, `create OAuth provider with ${field} ${JSON.stringify(value)}`);
+      }
+    },
+  },
+  {
+    id: "PROV-LIST-001",
+    level: "MUST",
+    tags: list,
+    statement: "Listing providers answers 200 with a JSON array of provider records",
+    specRef: "interface-spec: 2. List OAuth providers (\"Response: 200, a JSON array\")",
+    needs: [],
+    async run(ctx) {
+      const ex = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
+      expectStatus(ex, 200, "list OAuth providers");
+      ensure(Array.isArray(ex.json), "the body is not a JSON array", ex);
+    },
+  },
+  {
+    id: "PROV-LIST-002",
+    level: "MUST",
+    tags: list,
+    statement: "A created provider is listed exactly once with the values returned on create",
+    specRef: "interface-spec: 2. List OAuth providers; What the service does 1 (\"Definitions can be created and listed\")",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createProvider(ctx);
+      const { exchange, records } = await listProviders(ctx);
+      const found = records.filter((r) => r.id === record.id);
+      ensure(found.length === 1, `the created provider ${String(record.id)} is listed ${found.length} times`, exchange);
+      const { created_at, updated_at, ...rest } = record;
+      const diff = differences(found[0]!, rest);
+      ensure(diff.length === 0, `the listed record differs from the created one: ${diff.join("; ")}`, exchange);
+    },
+  },
+  {
+    id: "PROV-LIST-003",
+    level: "MUST",
+    tags: [...list, "secrets"],
+    statement: "No listed provider carries client_secret, including one created with a secret",
+    specRef: "interface-spec: client_secret \"is not a field of the provider response\"",
+    needs: [],
+    async run(ctx) {
+      if (!ctx.config.readOnly) {
+        const body = { ...providerBody(ctx.name("prov")), client_secret: `cf-secret-${ctx.config.runId}-list` };
+        await createProvider(ctx, body);
+      }
+      const { exchange, records } = await listProviders(ctx);
+      const leaking = records.filter((r) => isObject(r) && "client_secret" in r);
+      ensure(leaking.length === 0, `${leaking.length} listed providers carry client_secret`, exchange);
+    },
+  },
+  {
+    id: "PROV-LIST-004",
+    level: "SHOULD",
+    tags: [...list, "ordering"],
+    statement: "Providers are listed oldest first",
+    specRef: "profile 6 (OAuth providers oldest first)",
+    needs: [],
+    async run(ctx) {
+      if (!ctx.config.readOnly && !ctx.config.stateless) {
+        await createProvider(ctx);
+        await createProvider(ctx);
+      }
+      const { exchange, records } = await listProviders(ctx);
+      for (let i = 1; i < records.length; i++) {
+        const a = instant(records[i - 1]!.created_at) ?? 0n;
+        const b = instant(records[i]!.created_at) ?? 0n;
+        ensure(a <= b, `provider ${i} (created ${String(records[i]!.created_at)}) is listed after a newer one (${String(records[i - 1]!.created_at)})`, exchange);
+      }
+    },
+  },
+  {
+    id: "PROV-LIST-005",
+    level: "MUST",
+    tags: [...list, "defaults"],
+    statement: "A provider created with only the required fields is listed with the defaults (uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
+    specRef: "interface-spec: OAuth provider creation request body (defaults)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createProvider(ctx);
+      const { exchange, records } = await listProviders(ctx);
+      const r = records.find((x) => x.id === record.id);
+      ensure(r, "the created provider is not listed", exchange);
+      const diff = differences(r, { uses_pkce: false, code_challenge_method: "S256" });
+      if (r.token_endpoint_auth_method !== undefined && r.token_endpoint_auth_method !== "client_secret_post") diff.push(`token_endpoint_auth_method: got ${JSON.stringify(r.token_endpoint_auth_method)}`);
+      ensure(diff.length === 0, diff.join("; "), exchange);
+    },
+  },
+
+  {
+    id: "PROV-CREATE-016",
+    level: "SHOULD",
+    tags: create,
+    statement: "code_challenge_method plain is accepted and returned as sent",
+    specRef: "profile 14 (code_challenge_method S256 or plain)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createProvider(ctx, { ...providerBody(ctx.name("prov")), uses_pkce: true, code_challenge_method: "plain" });
+      ensure(record.code_challenge_method === "plain", `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "plain"`, exchange);
+    },
+  },
+];

@@ -1,0 +1,159 @@
+/** Checks of operations 3 and 4 (interface-spec: List code-host repositories; profile 2, 3, 6). */
+import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
+import { paths, type Json } from "../helpers.js";
+
+const op3 = ["listCodehostRepositories", "repositories"];
+const op4 = ["listManagedCodehostRepositories", "repositories"];
+const unknownIntegration = "00000000-0000-4000-8000-0000000000cf";
+
+function sortedByOwnerThenName(records: Json[]): string | undefined {
+  for (let i = 1; i < records.length; i++) {
+    const a = records[i - 1]!;
+    const b = records[i]!;
+    const cmp = String(a.owner).localeCompare(String(b.owner)) || String(a.name).localeCompare(String(b.name));
+    if (cmp > 0) return `${String(b.owner)}/${String(b.name)} is listed after ${String(a.owner)}/${String(a.name)}`;
+  }
+  return undefined;
+}
+
+async function listRepos(ctx: CheckContext, managed: boolean, id: string) {
+  return ctx.send({
+    method: "GET",
+    path: managed ? paths.managedRepos(id) : paths.repos(id),
+    operation: managed ? "listManagedCodehostRepositories" : "listCodehostRepositories",
+  });
+}
+
+export const repositoryChecks: Check[] = [
+  {
+    id: "REPO-LIST-001",
+    level: "MUST",
+    tags: op3,
+    statement: "Listing the repositories of the configured integration succeeds (2xx) with a JSON array of repository records",
+    specRef: "interface-spec: 3. List code-host repositories",
+    needs: ["integration"],
+    async run(ctx) {
+      const ex = await listRepos(ctx, false, ctx.config.integrationId!);
+      expect2xx(ex, "list code-host repositories");
+      jsonArray(ex, "list code-host repositories");
+    },
+  },
+  {
+    id: "REPO-LIST-002",
+    level: "SHOULD",
+    tags: op3,
+    statement: "Listing repositories answers 200",
+    specRef: "profile 1 (lists 200)",
+    needs: ["integration"],
+    async run(ctx) {
+      expectStatus(await listRepos(ctx, false, ctx.config.integrationId!), 200, "list code-host repositories");
+    },
+  },
+  {
+    id: "REPO-LIST-003",
+    level: "MUST",
+    tags: op3,
+    statement: "Every listed repository carries host_integration_id equal to the integration it was listed from",
+    specRef: "interface-spec: Code-host repository record, host_integration_id \"Integration ID\"",
+    needs: ["integration", "state"],
+    async run(ctx) {
+      const id = ctx.config.integrationId!;
+      const ex = await listRepos(ctx, false, id);
+      expect2xx(ex, "list code-host repositories");
+      const wrong = (jsonArray(ex, "list") as Json[]).filter((r) => String(r.host_integration_id).toLowerCase() !== id.toLowerCase());
+      ensure(wrong.length === 0, `${wrong.length} records carry another host_integration_id (${wrong.map((r) => String(r.host_integration_id)).join(", ")})`, ex);
+    },
+  },
+  {
+    id: "REPO-LIST-004",
+    level: "SHOULD",
+    tags: [...op3, "ordering"],
+    statement: "Repositories are ordered by owner, then name",
+    specRef: "profile 6 (repositories by owner then name)",
+    needs: ["integration"],
+    async run(ctx) {
+      const ex = await listRepos(ctx, false, ctx.config.integrationId!);
+      expect2xx(ex, "list code-host repositories");
+      const problem = sortedByOwnerThenName(jsonArray(ex, "list") as Json[]);
+      ensure(!problem, problem ?? "", ex);
+    },
+  },
+  {
+    id: "REPO-LIST-005",
+    level: "SHOULD",
+    tags: op3,
+    statement: "An integration that does not exist in the caller's tenant answers 404",
+    specRef: "profile 3 and 4 (unknown integration 404)",
+    needs: ["state"],
+    async run(ctx) {
+      expectStatus(await listRepos(ctx, false, unknownIntegration), 404, "list repositories of an unknown integration");
+    },
+  },
+  {
+    id: "REPO-LIST-006",
+    level: "MUST",
+    tags: [...op3, "validation"],
+    statement: "An integration_id that is not a UUID is rejected with a 4xx",
+    specRef: "interface-spec: 3. List code-host repositories (\"Path parameter integration_id (uuid, required)\")",
+    needs: [],
+    async run(ctx) {
+      for (const bad of ["not-a-uuid", "12345", "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c6"]) expect4xx(await listRepos(ctx, false, bad), `list repositories of integration '${bad}'`);
+    },
+  },
+  {
+    id: "REPO-LIST-007",
+    level: "SHOULD",
+    tags: [...op3, "validation"],
+    statement: "An integration_id that is not a UUID answers 422",
+    specRef: "profile 4 (422 when a request breaks the schema)",
+    needs: [],
+    async run(ctx) {
+      expectStatus(await listRepos(ctx, false, "not-a-uuid"), 422, "list repositories of integration 'not-a-uuid'");
+    },
+  },
+  {
+    id: "REPO-LIST-008",
+    level: "SHOULD",
+    tags: op4,
+    statement: "Operation 4 is GET /v1/integrations/forge/codehost/{integration_id}/repos and answers 200 with repository records of that integration",
+    specRef: "profile 2 (operation 4 path); interface-spec: 4. same record shape as operation 3",
+    needs: ["managedIntegration"],
+    async run(ctx) {
+      const id = ctx.config.managedIntegrationId!;
+      const ex = await listRepos(ctx, true, id);
+      expectStatus(ex, 200, "list managed code-host repositories");
+      const records = jsonArray(ex, "list managed repositories") as Json[];
+      if (!ctx.config.stateless) {
+        const wrong = records.filter((r) => String(r.host_integration_id).toLowerCase() !== id.toLowerCase());
+        ensure(wrong.length === 0, `${wrong.length} records carry another host_integration_id`, ex);
+      }
+    },
+  },
+  {
+    id: "REPO-LIST-009",
+    level: "SHOULD",
+    tags: [...op4, "ordering"],
+    statement: "Managed repositories are ordered by owner, then name",
+    specRef: "profile 6",
+    needs: ["managedIntegration"],
+    async run(ctx) {
+      const ex = await listRepos(ctx, true, ctx.config.managedIntegrationId!);
+      expect2xx(ex, "list managed repositories");
+      const problem = sortedByOwnerThenName(jsonArray(ex, "list") as Json[]);
+      ensure(!problem, problem ?? "", ex);
+    },
+  },
+  {
+    id: "REPO-LIST-010",
+    level: "SHOULD",
+    tags: op4,
+    statement: "Operation 4 with an unknown managed integration answers 404, and with a malformed id 422",
+    specRef: "profile 2, 3, 4",
+    needs: ["state"],
+    async run(ctx) {
+      expectStatus(await listRepos(ctx, true, unknownIntegration), 404, "list managed repositories of an unknown integration");
+      expectStatus(await listRepos(ctx, true, "not-a-uuid"), 422, "list managed repositories of integration 'not-a-uuid'");
+    },
+  },
+];

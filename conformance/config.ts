@@ -1,0 +1,269 @@
+/** Configuration of a conformance run (issue 4: command line): flags > environment > config file, then validated. */
+import { readFileSync } from "node:fs";
+
+export type Hosting = "cloud" | "self_hosted";
+
+/** The validated configuration a run uses. */
+export interface ConformanceConfig {
+  baseUrl: string;
+  apiKey: string;
+  tenantId?: string;
+  otherApiKey?: string;
+  hosting: Hosting;
+  integrationId?: string;
+  managedIntegrationId?: string;
+  /** must: MUST checks only; should: both levels (reported apart). */
+  level: "must" | "should";
+  only: string[];
+  skip: string[];
+  reportDir?: string;
+  readOnly: boolean;
+  /** The target keeps no state (a mock): checks that need state are skipped. */
+  stateless: boolean;
+  /** fast-check seed; printed so a run can be reproduced. */
+  seed?: number;
+  /** Property runs per fuzzed operation. */
+  fuzzRuns: number;
+  /** Per-request timeout in ms. */
+  timeoutMs: number;
+  /** Print every check line (default) or only failures and the summary. */
+  quiet: boolean;
+}
+
+/** The configuration handed to the checks: the validated one plus the run identity. */
+export interface RunConfig extends ConformanceConfig {
+  runId: string;
+  seed: number;
+}
+
+/** A bad configuration: the CLI prints the message on one line and exits 2. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Every option: its flag, env variable, config-file key, and kind. */
+const options = [
+  { key: "baseUrl", flag: "base-url", kind: "string" },
+  { key: "apiKey", flag: "api-key", kind: "string" },
+  { key: "tenantId", flag: "tenant-id", kind: "string" },
+  { key: "otherApiKey", flag: "other-api-key", kind: "string" },
+  { key: "hosting", flag: "hosting", kind: "string" },
+  { key: "integrationId", flag: "integration-id", kind: "string" },
+  { key: "managedIntegrationId", flag: "managed-integration-id", kind: "string" },
+  { key: "level", flag: "level", kind: "string" },
+  { key: "only", flag: "only", kind: "list" },
+  { key: "skip", flag: "skip", kind: "list" },
+  { key: "reportDir", flag: "report-dir", kind: "string" },
+  { key: "readOnly", flag: "read-only", kind: "boolean" },
+  { key: "stateless", flag: "stateless", kind: "boolean" },
+  { key: "seed", flag: "seed", kind: "string" },
+  { key: "fuzzRuns", flag: "fuzz-runs", kind: "string" },
+  { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
+  { key: "quiet", flag: "quiet", kind: "boolean" },
+] as const;
+
+type OptionKey = (typeof options)[number]["key"];
+type RawConfig = Partial<Record<OptionKey, string | boolean | string[]>>;
+
+/** The environment variable of a flag: `--base-url` → `CONFORMANCE_BASE_URL`. */
+export function envName(flag: string): string {
+  return `CONFORMANCE_${flag.toUpperCase().replace(/-/g, "_")}`;
+}
+
+/** Usage text printed by --help. */
+export function usage(): string {
+  return [
+    "Usage: deployment-conformance --base-url URL --api-key KEY [options]",
+    "",
+    "  --base-url URL               target service (required)",
+    "  --api-key KEY                API key sent as X-Api-Key (required)",
+    "  --tenant-id UUID             sent as X-Tenant-Id",
+    "  --other-api-key KEY          a key of another organization (isolation checks)",
+    "  --hosting cloud|self_hosted  which sources must be accepted (default cloud)",
+    "  --integration-id UUID        a code-host integration of the tenant (operation 3, rule 4)",
+    "  --managed-integration-id UUID  a managed integration (operation 4)",
+    "  --level must|should          must: MUST checks only; should (default): both, reported apart",
+    "  --only IDS_OR_TAGS           comma-separated ids, id prefixes (DEP-LIST) or tags",
+    "  --skip IDS_OR_TAGS           same syntax; these are not run",
+    "  --report-dir DIR             write junit.xml, results.json, report.html",
+    "  --read-only                  create nothing; checks that write are skipped",
+    "  --stateless                  the target keeps no state (a mock); stateful checks are skipped",
+    "  --seed N                     fast-check seed (printed on every run)",
+    "  --fuzz-runs N                property runs per fuzzed operation (default 100)",
+    "  --timeout-ms N               per-request timeout (default 10000)",
+    "  --quiet                      print only failures and the summary",
+    "  --config FILE                JSON file with the same keys (camelCase or flag names)",
+    "  --list                       print every check (id, level, needs, statement, spec pointer) and exit",
+    "",
+    "Every flag is also an environment variable: --base-url → CONFORMANCE_BASE_URL, ...",
+    "Precedence: flags > environment > config file.",
+    "Exit: 0 every selected MUST check passed; 1 a MUST check failed; 2 bad configuration or unreachable target.",
+  ].join("\n");
+}
+
+/** Parses command-line arguments into raw values; `--config` and `--help` are returned apart. */
+export function parseArgs(argv: string[]): { raw: RawConfig; configFile?: string; help: boolean; list: boolean } {
+  const raw: RawConfig = {};
+  let configFile: string | undefined;
+  let help = false;
+  let list = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") continue;
+    if (arg === "--help" || arg === "-h") {
+      help = true;
+      continue;
+    }
+    if (arg === "--list") {
+      list = true;
+      continue;
+    }
+    if (!arg.startsWith("--")) throw new ConfigError(`unexpected argument '${arg}'`);
+    const eq = arg.indexOf("=");
+    const flag = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
+    if (flag === "config") {
+      configFile = inline ?? argv[++i];
+      if (!configFile) throw new ConfigError("--config needs a file");
+      continue;
+    }
+    const option = options.find((o) => o.flag === flag);
+    if (!option) throw new ConfigError(`unknown flag --${flag}`);
+    if (option.kind === "boolean") {
+      raw[option.key] = inline === undefined ? true : parseBoolean(inline, `--${flag}`);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || (inline === undefined && value.startsWith("--"))) throw new ConfigError(`--${flag} needs a value`);
+    raw[option.key] = option.kind === "list" ? splitList(value) : value;
+  }
+  return { raw, configFile, help, list };
+}
+
+/** Reads the CONFORMANCE_* variables. */
+export function fromEnv(env: Record<string, string | undefined>): { raw: RawConfig; configFile?: string } {
+  const raw: RawConfig = {};
+  for (const option of options) {
+    const value = env[envName(option.flag)];
+    if (value === undefined || value === "") continue;
+    raw[option.key] =
+      option.kind === "boolean" ? parseBoolean(value, envName(option.flag)) : option.kind === "list" ? splitList(value) : value;
+  }
+  return { raw, configFile: env.CONFORMANCE_CONFIG || undefined };
+}
+
+/** Reads a JSON config file; keys are the camelCase names or the flag names. */
+export function fromFile(path: string, read: (p: string) => string = (p) => readFileSync(p, "utf8")): RawConfig {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read(path));
+  } catch (error) {
+    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ConfigError(`config file ${path} must hold a JSON object`);
+  const raw: RawConfig = {};
+  for (const [k, v] of Object.entries(parsed)) {
+    const option = options.find((o) => o.key === k || o.flag === k);
+    if (!option) throw new ConfigError(`unknown key '${k}' in config file ${path}`);
+    if (option.kind === "boolean") raw[option.key] = typeof v === "boolean" ? v : parseBoolean(String(v), k);
+    else if (option.kind === "list") raw[option.key] = Array.isArray(v) ? v.map(String) : splitList(String(v));
+    else raw[option.key] = String(v);
+  }
+  return raw;
+}
+
+/** Merges the three sources (flags > env > file) and validates the result. */
+export function resolveConfig(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  read?: (p: string) => string,
+): { config: ConformanceConfig; help: boolean; list: boolean } {
+  const args = parseArgs(argv);
+  const environment = fromEnv(env);
+  const file = args.configFile ?? environment.configFile;
+  const fileRaw = file ? fromFile(file, read) : {};
+  const raw: RawConfig = { ...fileRaw, ...environment.raw, ...args.raw };
+  if (args.help || args.list) return { config: undefined as unknown as ConformanceConfig, help: args.help, list: args.list };
+  return { config: validate(raw), help: false, list: false };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks every value and applies defaults; throws ConfigError with a one-line reason. */
+export function validate(raw: RawConfig): ConformanceConfig {
+  const str = (k: OptionKey) => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
+  const baseUrl = str("baseUrl");
+  if (!baseUrl) throw new ConfigError("--base-url is required (or CONFORMANCE_BASE_URL)");
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`--base-url '${baseUrl}' is not an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`--base-url must be http or https, got ${url.protocol}`);
+  const apiKey = str("apiKey");
+  if (!apiKey) throw new ConfigError("--api-key is required (or CONFORMANCE_API_KEY)");
+  const hosting = str("hosting") ?? "cloud";
+  if (hosting !== "cloud" && hosting !== "self_hosted") throw new ConfigError(`--hosting must be cloud or self_hosted, got '${hosting}'`);
+  const level = (str("level") ?? "should").toLowerCase();
+  if (level !== "must" && level !== "should") throw new ConfigError(`--level must be must or should, got '${str("level")}'`);
+  for (const k of ["tenantId", "integrationId", "managedIntegrationId"] as const) {
+    const v = str(k);
+    if (v !== undefined && !uuidPattern.test(v)) throw new ConfigError(`--${flagOf(k)} must be a UUID, got '${v}'`);
+  }
+  const otherApiKey = str("otherApiKey");
+  if (otherApiKey !== undefined && otherApiKey === apiKey) throw new ConfigError("--other-api-key must differ from --api-key");
+  const seed = optionalInt(str("seed"), "seed", -(2 ** 31), 2 ** 31 - 1);
+  const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
+  const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    apiKey,
+    tenantId: str("tenantId"),
+    otherApiKey,
+    hosting,
+    integrationId: str("integrationId"),
+    managedIntegrationId: str("managedIntegrationId"),
+    level,
+    only: (raw.only as string[] | undefined) ?? [],
+    skip: (raw.skip as string[] | undefined) ?? [],
+    reportDir: str("reportDir"),
+    readOnly: raw.readOnly === true,
+    stateless: raw.stateless === true,
+    seed,
+    fuzzRuns,
+    timeoutMs,
+    quiet: raw.quiet === true,
+  };
+}
+
+/** The configuration without secrets, for reports. */
+export function publicConfig(config: ConformanceConfig | RunConfig): Record<string, unknown> {
+  const { apiKey, otherApiKey, ...rest } = config;
+  return { ...rest, apiKey: apiKey ? "[REDACTED]" : undefined, otherApiKey: otherApiKey ? "[REDACTED]" : undefined };
+}
+
+function flagOf(key: OptionKey): string {
+  return options.find((o) => o.key === key)!.flag;
+}
+
+function optionalInt(value: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value)) throw new ConfigError(`--${flag} must be an integer, got '${value}'`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`--${flag} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function parseBoolean(value: string, name: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${value}'`);
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

@@ -1,0 +1,30 @@
+/** Renders a recorded request as a curl command that reproduces it (issue 4: failing check output). */
+import type { RecordedRequest } from "./http.js";
+
+/** Single-quotes a value for a POSIX shell. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A curl command for the request. The API key header refers to `$CONFORMANCE_API_KEY` (or
+ * `$CONFORMANCE_OTHER_API_KEY`) instead of carrying the key; other redacted values stay redacted.
+ */
+export function toCurl(request: RecordedRequest): string {
+  const parts = ["curl", "-i", "-X", request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.toLowerCase() === "x-api-key") {
+      const variable = request.keyRef === "other" ? "$CONFORMANCE_OTHER_API_KEY" : "$CONFORMANCE_API_KEY";
+      // double quotes so the shell expands the variable
+      parts.push("-H", request.keyRef === "main" || request.keyRef === "other" ? `"X-Api-Key: ${variable}"` : shellQuote(`${name}: ${value}`));
+      continue;
+    }
+    if (name.toLowerCase() === "content-length") continue;
+    parts.push("-H", shellQuote(`${name}: ${value}`));
+  }
+  if (request.body !== undefined) {
+    const body = request.bodyTruncated ? `${request.body}` : request.body;
+    parts.push("--data-binary", shellQuote(body));
+  }
+  return parts.join(" ");
+}

@@ -1,0 +1,75 @@
+/** Tests of the fault proxy: transparent without a fault, and each kind of rewrite applied. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { faults } from "./catalog.js";
+import { startFaultProxy, type Fault } from "./proxy.js";
+
+let upstream: Server;
+let upstreamUrl: string;
+const seen: { method: string; url: string; body: string }[] = [];
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", body });
+      if (req.url?.startsWith("/v2/deployments") && req.method === "GET") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ resources: [{ id: "a", name: "x", status: "READY", tenant_id: "t" }, { id: "b", name: "y", status: "READY", tenant_id: "t" }], offset: 2 }));
+      } else {
+        res.writeHead(401, { "content-type": "application/problem+json" });
+        res.end(JSON.stringify({ type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated", status: 401, detail: "no key" }));
+      }
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
+
+async function through(fault: Fault | undefined, path: string, init?: RequestInit) {
+  const proxy = await startFaultProxy(upstreamUrl, fault);
+  try {
+    const res = await fetch(`${proxy.url}${path}`, init);
+    return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
+  } finally {
+    await proxy.close();
+  }
+}
+
+const byId = (id: string) => faults.find((f) => f.id === id)!;
+
+describe("fault proxy", () => {
+  it("is transparent without a fault", async () => {
+    const got = await through(undefined, "/v2/deployments?limit=2&name_contains=x");
+    expect(got.status).toBe(200);
+    expect(JSON.parse(got.body).offset).toBe(2);
+    expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2&name_contains=x");
+  });
+
+  const cases: { fault: string; path: string; want: (got: { status: number; type: string | null; body: string }) => void }[] = [
+    { fault: "ignored-name-contains", path: "/v2/deployments?name_contains=x&limit=2", want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2") },
+    { fault: "limit-zero-accepted", path: "/v2/deployments?limit=0", want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=1") },
+    { fault: "off-by-one-offset", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).offset).toBe(1) },
+    { fault: "unknown-status-value", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).resources[0].status).toBe("RUNNING") },
+    { fault: "missing-tenant-id", path: "/v2/deployments", want: (g) => expect("tenant_id" in JSON.parse(g.body).resources[0]).toBe(false) },
+    { fault: "oldest-first-deployments", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).resources.map((r: { id: string }) => r.id)).toEqual(["b", "a"]) },
+    { fault: "missing-key-accepted", path: "/v2/auth/providers", want: (g) => expect([g.status, g.body]).toEqual([200, "[]"]) },
+    { fault: "text-plain-errors", path: "/v2/auth/providers", want: (g) => expect([g.status, g.type]).toEqual([401, "text/plain; charset=utf-8"]) },
+  ];
+  for (const c of cases) it(c.fault, async () => c.want(await through(byId(c.fault), c.path)));
+
+  it("answers directly when a fault says so", async () => {
+    const got = await through(byId("server-error-on-missing-secrets"), "/v2/deployments", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "n" }) });
+    expect(got.status).toBe(500);
+  });
+
+  it("has at least 20 faults with unique ids, each MUST or SHOULD", () => {
+    expect(faults.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(faults.map((f) => f.id)).size).toBe(faults.length);
+    for (const f of faults) expect(["MUST", "SHOULD"]).toContain(f.level);
+  });
+});

@@ -1,0 +1,131 @@
+/** Operations the checks share: create and list through the contract, remembering what was created. */
+import { CheckSkip, type CheckContext } from "./check.js";
+import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js";
+import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
+import type { Exchange } from "./http.js";
+
+export const paths = {
+  providers: "/v2/auth/providers",
+  deployments: "/v2/deployments",
+  repos: (id: string) => `/v1/integrations/codehost/${id}/repos`,
+  managedRepos: (id: string) => `/v1/integrations/forge/codehost/${id}/repos`,
+};
+
+export type Json = Record<string, unknown>;
+
+/** Creates an OAuth provider and records it; returns the exchange and the record. */
+export async function createProvider(ctx: CheckContext, body?: Json, auth: "main" | "other" = "main"): Promise<{ exchange: Exchange; record: Json; body: Json }> {
+  const sent = body ?? providerBody(ctx.name("prov"));
+  const exchange = await ctx.send({ method: "POST", path: paths.providers, json: sent, operation: "createOAuthProvider", auth });
+  expect2xx(exchange, "create OAuth provider");
+  const record = jsonObject(exchange, "create OAuth provider");
+  ctx.created({ kind: "oauth_provider", id: String(record.id), name: String(sent.provider_id), key: auth });
+  return { exchange, record, body: sent };
+}
+
+/** Lists OAuth providers. */
+export async function listProviders(ctx: CheckContext, auth: "main" | "other" = "main"): Promise<{ exchange: Exchange; records: Json[] }> {
+  const exchange = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders", auth });
+  expect2xx(exchange, "list OAuth providers");
+  return { exchange, records: jsonArray(exchange, "list OAuth providers") as Json[] };
+}
+
+/** Creates a deployment and records it. */
+export async function createDeployment(
+  ctx: CheckContext,
+  options: { source?: Source; body?: Json; label?: string; auth?: "main" | "other"; repository?: RepositoryRecord } = {},
+): Promise<{ exchange: Exchange; record: Json; body: Json }> {
+  const source = options.source ?? plainSource(ctx.config.hosting);
+  const repository = source === "codehost" && !options.body ? (options.repository ?? (await firstRepository(ctx))) : options.repository;
+  const body = options.body ?? deploymentBody(ctx.name(options.label ?? "dep"), source, repository);
+  const auth = options.auth ?? "main";
+  const exchange = await ctx.send({ method: "POST", path: paths.deployments, json: body, operation: "createDeployment", auth });
+  expect2xx(exchange, `create ${String(body.source)} deployment`);
+  const record = jsonObject(exchange, "create deployment");
+  ctx.created({ kind: "deployment", id: String(record.id), name: String(body.name), key: auth });
+  return { exchange, record, body };
+}
+
+/** One page of the deployment list. */
+export async function listDeployments(
+  ctx: CheckContext,
+  query: Record<string, string | number | boolean | undefined> = {},
+  auth: "main" | "other" = "main",
+): Promise<{ exchange: Exchange; resources: Json[]; offset: number }> {
+  const exchange = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments", auth });
+  expect2xx(exchange, "list deployments");
+  const page = jsonObject(exchange, "list deployments");
+  ensure(Array.isArray(page.resources), "list deployments: `resources` is not an array", exchange);
+  return { exchange, resources: page.resources as Json[], offset: page.offset as number };
+}
+
+/**
+ * Walks every page following the returned offset (interface-spec: "Pass this value as offset in the
+ * next request"). The end is an empty page or an offset that does not advance; at most `maxPages`.
+ */
+export async function walkDeployments(
+  ctx: CheckContext,
+  query: Record<string, string | number | boolean | undefined>,
+  limit: number,
+  maxPages = 500,
+): Promise<{ ids: string[]; pages: number; exchanges: Exchange[]; records: Json[] }> {
+  const ids: string[] = [];
+  const records: Json[] = [];
+  const exchanges: Exchange[] = [];
+  let offset = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const { exchange, resources, offset: next } = await listDeployments(ctx, { ...query, limit, offset });
+    exchanges.push(exchange);
+    for (const r of resources) {
+      ids.push(String(r.id));
+      records.push(r);
+    }
+    if (resources.length === 0 || typeof next !== "number" || next <= offset) return { ids, pages: page + 1, exchanges, records };
+    offset = next;
+  }
+  return { ids, pages: maxPages, exchanges, records };
+}
+
+/** The repositories of the configured integration (operation 3), fetched once per suite file. */
+export async function repositories(ctx: CheckContext): Promise<{ exchange: Exchange; records: RepositoryRecord[] }> {
+  const id = ctx.config.integrationId;
+  if (!id) throw new CheckSkip("no --integration-id given");
+  return ctx.fixture(`repos:${id}`, async () => {
+    const exchange = await ctx.send({ method: "GET", path: paths.repos(id), operation: "listCodehostRepositories" });
+    expect2xx(exchange, "list code-host repositories");
+    return { exchange, records: jsonArray(exchange, "list code-host repositories") as RepositoryRecord[] };
+  });
+}
+
+/** The first repository of the configured integration, or a skip when it holds none. */
+export async function firstRepository(ctx: CheckContext): Promise<RepositoryRecord> {
+  const { records } = await repositories(ctx);
+  const repo = records.find((r) => isObject(r));
+  if (!repo) throw new CheckSkip("the configured integration lists no repository");
+  return repo;
+}
+
+/** Fields of a record that differ from the expected values. */
+export function differences(record: Json, expected: Json, path = ""): string[] {
+  const out: string[] = [];
+  for (const [k, want] of Object.entries(expected)) {
+    const got = record[k];
+    if (isObject(want)) {
+      if (!isObject(got)) out.push(`${path}${k}: expected an object, got ${JSON.stringify(got)}`);
+      else out.push(...differences(got, want, `${path}${k}.`));
+    } else if (JSON.stringify(got) !== JSON.stringify(want)) out.push(`${path}${k}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  }
+  return out;
+}
+
+/**
+ * Nanoseconds since the epoch of an RFC 3339 timestamp, keeping digits beyond milliseconds
+ * (Date.parse drops them, which would make distinct instants look equal).
+ */
+export function instant(value: unknown): bigint | undefined {
+  if (typeof value !== "string") return undefined;
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? "";
+  const whole = Date.parse(value.replace(/\.\d+/, ""));
+  if (Number.isNaN(whole)) return undefined;
+  return BigInt(whole) * 1_000_000n + BigInt((fraction + "000000000").slice(0, 9));
+}

@@ -1,0 +1,121 @@
+/** HTTP exchanges with the target, recorded with secrets redacted (issue 4: a failure shows what was sent and what came back). */
+import { redactBody, redactHeaders } from "./redact.js";
+
+/** A request as it is shown in reports: key and secrets redacted. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  bodyTruncated?: boolean;
+  /** Which configured key the X-Api-Key header carried, so the curl command can refer to it. */
+  keyRef?: "main" | "other" | "literal" | "none";
+}
+
+/** A response as it is shown in reports. */
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  bodyTruncated?: boolean;
+}
+
+/** One request and its answer. `json` is the parsed body (undefined when it is not JSON). */
+export interface Exchange {
+  request: RecordedRequest;
+  response: RecordedResponse;
+  json: unknown;
+  durationMs: number;
+  /** The contract operation the request exercised, if any. */
+  operation?: string;
+}
+
+/** Largest body kept in a report; longer ones are cut (a 1 MiB test body must not fill the report). */
+const maxShownBody = 4096;
+
+/** What `send` needs: a fully built request. */
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  keyRef: RecordedRequest["keyRef"];
+  timeoutMs: number;
+  /** Literal secrets to mask in the recorded bodies (client secrets, secret values sent). */
+  secrets?: string[];
+}
+
+/** Thrown when the target cannot be reached or does not answer in time. */
+export class TransportError extends Error {
+  override name = "TransportError";
+  constructor(
+    message: string,
+    readonly request: RecordedRequest,
+  ) {
+    super(message);
+  }
+}
+
+/** Sends a request and records it. Never throws on an HTTP status; throws TransportError on a network failure. */
+export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
+  const recordedRequest: RecordedRequest = {
+    method: out.method,
+    url: out.url,
+    headers: redactHeaders(out.headers),
+    keyRef: out.keyRef,
+    ...(out.body !== undefined ? shown(redactBody(out.body, out.secrets)) : {}),
+  };
+  const started = performance.now();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(out.url, {
+      method: out.method,
+      headers: out.headers,
+      body: out.body,
+      signal: AbortSignal.timeout(out.timeoutMs),
+      redirect: "manual",
+    });
+    text = await response.text();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new TransportError(
+      `${out.method} ${out.url}: ${(error as Error).name === "TimeoutError" ? `no answer within ${out.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)}`,
+      recordedRequest,
+    );
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const shownBody = shown(redactBody(text, out.secrets));
+  return {
+    request: recordedRequest,
+    response: { status: response.status, headers: redactHeaders(headers), body: shownBody.body, ...(shownBody.bodyTruncated ? { bodyTruncated: true } : {}) },
+    json,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function shown(body: string): { body: string; bodyTruncated?: boolean } {
+  return body.length > maxShownBody ? { body: `${body.slice(0, maxShownBody)}…`, bodyTruncated: true } : { body };
+}
+
+/** Builds the URL of a path and query on a base URL. */
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, string | number | boolean | undefined> | string): string {
+  let url = `${baseUrl.replace(/\/+$/, "")}${path}`;
+  if (typeof query === "string") return query.length > 0 ? `${url}?${query}` : url;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}

@@ -1,0 +1,45 @@
+/** Tests of the check registry: ids are unique and stable (conformance/check-ids.json is append-only). */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { allChecks, areas, idArea } from "./checks/index.js";
+
+const committed = JSON.parse(readFileSync(new URL("./check-ids.json", import.meta.url), "utf8")) as string[];
+const idPattern = /^(PROV-CREATE|PROV-LIST|REPO-LIST|DEP-CREATE|DEP-LIST|AUTH|ISO|ERR|FUZZ)-\d{3}$/;
+
+describe("check registry", () => {
+  it("has no duplicate id", () => {
+    const seen = new Map<string, number>();
+    for (const c of allChecks) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1).map(([id]) => id)).toEqual([]);
+  });
+
+  it("keeps every id of check-ids.json (ids are never renamed or removed)", () => {
+    const current = new Set(allChecks.map((c) => c.id));
+    expect(committed.filter((id) => !current.has(id))).toEqual([]);
+  });
+
+  it("lists every current id in check-ids.json (append new ids there)", () => {
+    const listed = new Set(committed);
+    expect(allChecks.map((c) => c.id).filter((id) => !listed.has(id))).toEqual([]);
+  });
+
+  it("check-ids.json itself has no duplicate", () => {
+    expect(new Set(committed).size).toBe(committed.length);
+  });
+
+  for (const c of allChecks) {
+    it(`${c.id} is well formed`, () => {
+      expect(c.id).toMatch(idPattern);
+      expect(["MUST", "SHOULD"]).toContain(c.level);
+      expect(c.tags.length).toBeGreaterThan(0);
+      expect(c.statement.length).toBeGreaterThan(10);
+      expect(c.statement).not.toContain("\n");
+      // MUST points at the interface spec, SHOULD at a profile choice
+      expect(c.specRef).toMatch(c.level === "MUST" ? /^interface-spec/ : /profile \d+/);
+    });
+  }
+
+  it("keeps each area's ids in its own file", () => {
+    for (const [area, checks] of Object.entries(areas)) expect(new Set(checks.map((c) => idArea(c.id).split("-")[0])).size, area).toBe(1);
+  });
+});

@@ -1,0 +1,43 @@
+/** The result of a whole run: verdicts, summary per level, created resources, exit code (issue 4: exit 0 / 1 / 2). */
+import type { CreatedResource, Level } from "./check.js";
+import type { Verdict } from "./verdict.js";
+
+export interface LevelSummary {
+  pass: number;
+  fail: number;
+  skip: number;
+}
+
+export interface RunResult {
+  runId: string;
+  seed: number;
+  target: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** The configuration without secrets. */
+  config: Record<string, unknown>;
+  summary: Record<Level, LevelSummary>;
+  verdicts: Verdict[];
+  created: (CreatedResource & { check: string })[];
+  /** Errors of the runner itself (a suite file that failed to load). */
+  errors: string[];
+  exitCode: 0 | 1;
+}
+
+/** Counts verdicts per level. */
+export function summarize(verdicts: Verdict[]): Record<Level, LevelSummary> {
+  const summary: Record<Level, LevelSummary> = { MUST: { pass: 0, fail: 0, skip: 0 }, SHOULD: { pass: 0, fail: 0, skip: 0 } };
+  for (const v of verdicts) summary[v.level][v.status] += 1;
+  return summary;
+}
+
+/** Exit 1 when a MUST check failed or the runner itself failed; SHOULD failures are reported, not fatal. */
+export function exitCodeOf(verdicts: Verdict[], errors: string[]): 0 | 1 {
+  return verdicts.some((v) => v.level === "MUST" && v.status === "fail") || errors.length > 0 ? 1 : 0;
+}
+
+/** Every resource created, with the check that created it. */
+export function createdResources(verdicts: Verdict[]): (CreatedResource & { check: string })[] {
+  return verdicts.flatMap((v) => (v.created ?? []).map((c) => ({ ...c, check: v.id })));
+}

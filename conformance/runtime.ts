@@ -1,0 +1,110 @@
+/** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
+import { CheckFailure, CheckSkip, type CheckContext, type CreatedResource, type SendRequest } from "./check.js";
+import type { RunConfig } from "./config.js";
+import { buildUrl, sendHttp, type Exchange } from "./http.js";
+import { validateSuccessBody } from "./schema.js";
+import { runPrefix } from "./data.js";
+
+/** The context plus what the runner reads back after the check. */
+export interface RecordingContext extends CheckContext {
+  readonly exchanges: Exchange[];
+  readonly createdResources: CreatedResource[];
+  readonly notes: string[];
+}
+
+/** Collects string values of secret fields in a request body so they are masked in the record. */
+function secretsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => secretsIn(v, out));
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === "client_secret" || k === "value") && typeof v === "string") out.push(v);
+      else secretsIn(v, out);
+    }
+  }
+  return out;
+}
+
+let nameCounter = 0;
+/** Distinguishes names made by different suite files (each loads this module afresh). */
+const salt = Math.random().toString(36).slice(2, 5).padEnd(3, "x");
+
+/** Builds a context; `fixtures` is shared by the checks of one suite file. */
+export function createContext(config: RunConfig, fixtures: Map<string, Promise<unknown>>): RecordingContext {
+  const exchanges: Exchange[] = [];
+  const createdResources: CreatedResource[] = [];
+  const notes: string[] = [];
+  const prefix = runPrefix(config.runId);
+  const ctx: RecordingContext = {
+    config,
+    prefix,
+    exchanges,
+    createdResources,
+    notes,
+    async send(request: SendRequest): Promise<Exchange> {
+      const headers: Record<string, string> = { Accept: "application/json" };
+      const auth = request.auth ?? "main";
+      let keyRef: "main" | "other" | "literal" | "none" = "none";
+      if (auth === "main") {
+        headers["X-Api-Key"] = config.apiKey;
+        keyRef = "main";
+      } else if (auth === "other") {
+        if (!config.otherApiKey) throw new CheckSkip("no --other-api-key given");
+        headers["X-Api-Key"] = config.otherApiKey;
+        keyRef = "other";
+      } else if (auth !== "none") {
+        headers["X-Api-Key"] = auth.key;
+        keyRef = "literal";
+      }
+      const tenant = request.tenant ?? "default";
+      if (tenant === "default") {
+        if (config.tenantId && auth !== "other") headers["X-Tenant-Id"] = config.tenantId;
+      } else if (tenant !== "none") headers["X-Tenant-Id"] = tenant;
+      let body: string | undefined;
+      if (request.json !== undefined) {
+        headers["Content-Type"] = "application/json";
+        body = JSON.stringify(request.json);
+      } else if (request.raw !== undefined) body = request.raw;
+      Object.assign(headers, request.headers ?? {});
+      const secrets = [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : []), ...secretsIn(request.json)];
+      const exchange = await sendHttp({
+        method: request.method,
+        url: buildUrl(config.baseUrl, request.path, request.query),
+        headers,
+        body,
+        keyRef,
+        timeoutMs: config.timeoutMs,
+        secrets,
+      });
+      if (request.operation) exchange.operation = request.operation;
+      exchanges.push(exchange);
+      const status = exchange.response.status;
+      if (request.operation && !request.noValidate && status >= 200 && status < 300) {
+        const problems = validateSuccessBody(request.operation, exchange.response.headers["content-type"], exchange.json);
+        if (problems.length > 0) throw new CheckFailure(`the ${status} answer of ${request.operation} does not match the contract schema: ${problems.join("; ")}`, exchange);
+      }
+      return exchange;
+    },
+    name(label: string): string {
+      nameCounter += 1;
+      return `${prefix}${label}-${salt}${nameCounter}`;
+    },
+    created(resource: CreatedResource): void {
+      createdResources.push(resource);
+    },
+    fixture<T>(key: string, make: () => Promise<T>): Promise<T> {
+      let p = fixtures.get(key) as Promise<T> | undefined;
+      if (!p) {
+        p = make();
+        fixtures.set(key, p);
+      }
+      return p;
+    },
+    skip(reason: string): never {
+      throw new CheckSkip(reason);
+    },
+    note(text: string): void {
+      notes.push(text);
+    },
+  };
+  return ctx;
+}

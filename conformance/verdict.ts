@@ -1,0 +1,40 @@
+/** What the runner records about one check (vitest task meta), shared by the suite and the reporters. */
+import type { CreatedResource, Level } from "./check.js";
+import type { Exchange } from "./http.js";
+
+/** The failure of a check: why, and the exchange that shows it (redacted), with a curl command. */
+export interface FailureDetail {
+  message: string;
+  exchange?: Exchange;
+  curl?: string;
+  /** An unexpected error (a bug of the check or a transport failure) rather than a contract violation. */
+  error?: boolean;
+}
+
+/** Meta attached to each vitest test of the suite. */
+export interface CheckMeta {
+  id: string;
+  level: Level;
+  tags: string[];
+  statement: string;
+  specRef: string;
+  area: string;
+  failure?: FailureDetail;
+  created?: CreatedResource[];
+  notes?: string[];
+  requests?: number;
+}
+
+declare module "vitest" {
+  interface TaskMeta {
+    check?: CheckMeta;
+  }
+}
+
+/** The final verdict of one check, as reports show it. */
+export interface Verdict extends Omit<CheckMeta, "failure"> {
+  status: "pass" | "fail" | "skip";
+  durationMs: number;
+  skipReason?: string;
+  failure?: FailureDetail;
+}
