@@ -6,7 +6,6 @@
  * Extra flags after these are passed to the suite (e.g. --report-dir DIR, --only DEP-LIST).
  */
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { main as cliMain } from "./cli.js";
 import { demoFlags } from "./demo.js";
@@ -55,43 +54,32 @@ async function freshSchema(databaseUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs the suite against the Prism mock: stateless checks run, stateful ones are skipped. */
+/** Runs the suite against the mock client teams use (`npm run mock`): stateless checks run, stateful ones are skipped. */
 async function runMock(passthrough: string[]): Promise<number> {
-  const port = await freePort();
-  const prism = spawn(fileURLToPath(new URL("../node_modules/.bin/prism", import.meta.url)), ["mock", "-h", "127.0.0.1", "-p", String(port), "generated/openapi.json"], {
+  const mock = spawn(process.execPath, ["--import", "tsx", "scripts/mock.ts", "--port", "0"], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Prism did not start within 60 s:\n${output}`)), 60_000);
-      const onData = (c: Buffer) => {
-        output += c.toString();
-        if (output.includes("Prism is listening")) {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the mock did not start within 60 s:\n${output}`)), 60_000);
+      mock.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      mock.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        // `npm run mock` prints one JSON line {"msg":"listening","url":...} once it answers.
+        const line = output.split("\n").find((text) => text.includes('"msg":"listening"'));
+        if (line) {
           clearTimeout(timer);
-          resolve();
+          resolve((JSON.parse(line) as { url: string }).url);
         }
-      };
-      prism.stdout!.on("data", onData);
-      prism.stderr!.on("data", onData);
-      prism.once("exit", (code) => reject(new Error(`Prism exited with ${code}:\n${output}`)));
+      });
+      mock.once("exit", (code) => reject(new Error(`the mock exited with ${code}:\n${output}`)));
     });
-    console.log(`Prism mock at http://127.0.0.1:${port} (stateless: checks that need state or real error details are skipped)`);
-    return await cliMain([...demoFlags(`http://127.0.0.1:${port}`), "--stateless", ...passthrough], process.env);
+    console.log(`Mock at ${url} (stateless: checks that need state or real error details are skipped)`);
+    return await cliMain([...demoFlags(url), "--stateless", ...passthrough], process.env);
   } finally {
-    prism.kill("SIGTERM");
+    mock.kill("SIGTERM");
   }
 }
 

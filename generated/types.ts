@@ -382,7 +382,7 @@ export interface components {
          * @description Machine-readable identifiers of the kinds of problem this service reports (RFC 9457 `type`).
          * @enum {string}
          */
-        ProblemType: "urn:deployment-service:problem:validation" | "urn:deployment-service:problem:malformed-json" | "urn:deployment-service:problem:source-rule" | "urn:deployment-service:problem:unauthenticated" | "urn:deployment-service:problem:forbidden" | "urn:deployment-service:problem:not-found" | "urn:deployment-service:problem:method-not-allowed" | "urn:deployment-service:problem:conflict" | "urn:deployment-service:problem:payload-too-large" | "urn:deployment-service:problem:unsupported-media-type" | "urn:deployment-service:problem:internal";
+        ProblemType: "urn:deployment-service:problem:validation" | "urn:deployment-service:problem:malformed-json" | "urn:deployment-service:problem:source-rule" | "urn:deployment-service:problem:unauthenticated" | "urn:deployment-service:problem:forbidden" | "urn:deployment-service:problem:not-found" | "urn:deployment-service:problem:method-not-allowed" | "urn:deployment-service:problem:conflict" | "urn:deployment-service:problem:payload-too-large" | "urn:deployment-service:problem:unsupported-media-type" | "urn:deployment-service:problem:malformed-request" | "urn:deployment-service:problem:headers-too-large" | "urn:deployment-service:problem:request-timeout" | "urn:deployment-service:problem:internal";
         /**
          * @description Vendor of an OAuth provider (interface spec: OAuth provider creation request, `provider_type`).
          * @enum {string}

@@ -11,6 +11,7 @@ import { SecretBox } from "./crypto/secret-box.js";
 import { hashApiKey } from "./auth/api-keys.js";
 import { demo, seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
+import { answerClientErrors } from "./errors/client-errors.js";
 import { createLogger } from "./logging.js";
 import { nowMicros } from "./presenters/timestamps.js";
 import { startProvisioning } from "./provisioning.js";
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(deps, document);
   const server = http.createServer(app.callback());
+  answerClientErrors(server, logger);
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +80,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   const stopProvisioning = startProvisioning(store, logger, config.readyAfterMs, nowUs);
-  logger.info({ url, database: store.kind, hosting: config.hosting, demo: config.demo }, "listening");
+  // The "listening" line is the launch interface (tools read the URL from it): written at any LOG_LEVEL.
+  logger.child({}, { level: "info" }).info({ url, database: store.kind, hosting: config.hosting, demo: config.demo }, "listening");
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -460,7 +460,8 @@ const makers: Maker[] = [
     for (let k = 0; k < count; k++) {
       const [name, values] = pick(rng, params);
       const value = pick(rng, values);
-      parts.push(`${name.split("&")[0]}=${value}`);
+      // Spaces are encoded so the request line stays well-formed and the query reaches the application.
+      parts.push(`${name.split("&")[0]}=${value.replaceAll(" ", "%20")}`);
       used.push(name.split("&")[0]!);
     }
     return { category: "query", operation: `GET ${deploymentsPath}`, variant: used.join("+"), method: "GET", target: `${deploymentsPath}?${parts.join("&")}` };

@@ -13,6 +13,9 @@ export type ProblemKind =
   | "conflict"
   | "payloadTooLarge"
   | "unsupportedMediaType"
+  | "malformedRequest"
+  | "headersTooLarge"
+  | "requestTimeout"
   | "internal";
 
 /** How one kind of problem is answered. */
@@ -38,5 +41,8 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
     type: "urn:deployment-service:problem:unsupported-media-type",
     title: "Unsupported media type",
   },
+  malformedRequest: { status: 400, type: "urn:deployment-service:problem:malformed-request", title: "Malformed request" },
+  headersTooLarge: { status: 431, type: "urn:deployment-service:problem:headers-too-large", title: "Request headers too large" },
+  requestTimeout: { status: 408, type: "urn:deployment-service:problem:request-timeout", title: "Request timeout" },
   internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },
 };

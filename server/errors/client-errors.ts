@@ -1,0 +1,48 @@
+/** Problem details for requests Node's HTTP parser rejects before Koa sees them (profile choice 4) [D-76]. */
+import http from "node:http";
+import type { Duplex } from "node:stream";
+import type { Logger } from "pino";
+import { HttpProblem } from "./http-problem.js";
+
+/**
+ * Answers malformed HTTP messages (bad request line or method, bad framing, oversized headers,
+ * timeouts) and CONNECT with a problem detail instead of Node's bare status line or a closed socket.
+ */
+export function answerClientErrors(server: http.Server, logger: Logger): void {
+  server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
+    // A peer that already went away cannot be answered.
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    logger.debug({ code: error.code }, "rejected a malformed request");
+    socket.end(rawProblemResponse(clientErrorProblem(error.code)));
+  });
+  server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
+    socket.end(rawProblemResponse(new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy.")));
+  });
+}
+
+/** The problem for one of Node's client error codes. */
+export function clientErrorProblem(code: string | undefined): HttpProblem {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return new HttpProblem("headersTooLarge", "The request headers are larger than 16 KiB.");
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return new HttpProblem("requestTimeout", "The request did not arrive completely in time.");
+    default:
+      return new HttpProblem("malformedRequest", "The request is not a well-formed HTTP/1.1 message (request line, method, headers or framing).");
+  }
+}
+
+/** A complete HTTP/1.1 response carrying the problem, written straight to the socket. */
+export function rawProblemResponse(problem: HttpProblem): string {
+  const body = JSON.stringify(problem.toProblem());
+  return (
+    `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status] ?? "Error"}\r\n` +
+    "Content-Type: application/problem+json\r\n" +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    "Connection: close\r\n\r\n" +
+    body
+  );
+}
