@@ -2,6 +2,7 @@
 import Router from "@koa/router";
 import Koa from "koa";
 import type { Dependencies } from "./dependencies.js";
+import { HttpProblem } from "./errors/http-problem.js";
 import { problemMiddleware } from "./errors/problem-middleware.js";
 import { registerHealth } from "./health.js";
 import { requestLogging } from "./logging.js";
@@ -21,6 +22,11 @@ export function createApp(deps: Dependencies, document: OpenApiDocument): Koa {
   app.use(requestLogging(deps.logger));
   app.use(problemMiddleware(deps.logger));
   app.use(async (ctx, next) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (requireHostHeader)
+    // is off so that this answer is a problem detail like every other one [D-76].
+    if (ctx.req.httpVersion === "1.1" && ctx.get("Host") === "") {
+      throw new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header.");
+    }
     ctx.set("Cache-Control", "no-store");
     ctx.set("X-Content-Type-Options", "nosniff");
     await next();

@@ -68,7 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     nowUs,
   };
   const app = createApp(deps, document);
-  const server = http.createServer(app.callback());
+  const server = http.createServer({ requireHostHeader: false }, app.callback());
   answerClientErrors(server, logger);
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

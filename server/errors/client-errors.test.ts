@@ -34,6 +34,7 @@ const cases: Array<{ given: string; raw: string | Buffer; want: { status: number
     want: { status: 400, type: "malformed-request" },
   },
   { given: "headers above 16 KiB", raw: `GET /v2/deployments HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n`, want: { status: 431, type: "headers-too-large" } },
+  { given: "no Host header", raw: "GET /v2/auth/providers HTTP/1.1\r\nConnection: close\r\n\r\n", want: { status: 400, type: "malformed-request" } },
   { given: "CONNECT", raw: "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n", want: { status: 400, type: "malformed-request" } },
 ];
 
