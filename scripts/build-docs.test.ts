@@ -74,7 +74,9 @@ describe.skipIf(missing !== undefined)(`npm run docs in headless Chromium${missi
     async (operationId, operation) => {
       await page.goto(pageUrl, { waitUntil: "load" });
       // A click that lands before Redoc has hydrated the prerendered page does nothing; click again.
-      const heading = page.locator("h1, h2", { hasText: new RegExp(`^\\s*${operationId}\\s*$`) });
+      // Redoc titles an operation by its OpenAPI summary (`@summary` in the TypeSpec model).
+      const title = (operation.operation.summary ?? operationId).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const heading = page.locator("h1, h2", { hasText: new RegExp(`^\\s*${title}\\s*$`) });
       for (let attempt = 1; ; attempt += 1) {
         await operationButton(page, operation.method, operation.path).first().click({ timeout: 10_000 });
         try {
@@ -84,7 +86,7 @@ describe.skipIf(missing !== undefined)(`npm run docs in headless Chromium${missi
           if (attempt === 5) throw error;
         }
       }
-      // The first line of the description is the operation's summary (the document has no `summary`).
+      // The description's first paragraph is shown under the title.
       await page.getByText(operation.summary, { exact: false }).first().waitFor({ state: "visible", timeout: 10_000 });
       const text = await page.evaluate(() => window.document.body.innerText);
       expect(text).toContain(operation.path);

@@ -39,8 +39,9 @@ export function diffContracts(before: OpenApiDocument, after: OpenApiDocument): 
     if (next.successStatus !== op.successStatus) {
       changes.push({ breaking: true, where: id, what: `success status ${op.successStatus} became ${next.successStatus}` });
     }
-    const oldStatuses = Object.keys(op.operation.responses);
-    const newStatuses = Object.keys(next.operation.responses);
+    // Error statuses only: a changed success status is reported above.
+    const oldStatuses = Object.keys(op.operation.responses).filter((code) => !code.startsWith("2"));
+    const newStatuses = Object.keys(next.operation.responses).filter((code) => !code.startsWith("2"));
     for (const status of newStatuses.filter((code) => !oldStatuses.includes(code))) {
       changes.push({ breaking: false, where: id, what: `response ${status} added` });
     }

@@ -105,7 +105,6 @@ const invalidRequests: Array<{
   headers?: Record<string, string>;
   json?: unknown;
   body?: string;
-  undocumentedStatus?: boolean;
   want: { status: number; type: string; errors?: Array<{ pointer?: string; parameter?: string }> };
 }> = [
   { name: "limit 0", operationId: "listDeployments", method: "get", path: "/v2/deployments?limit=0", want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] } },
@@ -148,14 +147,11 @@ const invalidRequests: Array<{
     want: { status: 422, type: "validation", errors: [{ pointer: "/source_config/resource_spec/labels/team" }] },
   },
   {
-    name: "tenant header not a uuid (operation without a documented 422)",
+    name: "tenant header not a uuid",
     operationId: "listOAuthProviders",
     method: "get",
     path: "/v2/auth/providers",
     headers: { "X-Tenant-Id": "not-a-uuid" },
-    // The contract documents no 422 for this operation although its X-Tenant-Id can be malformed;
-    // the reference server answers 422 too (reported to the contract's owner).
-    undocumentedStatus: true,
     want: { status: 422, type: "validation", errors: [{ parameter: "X-Tenant-Id" }] },
   },
   { name: "no API key", operationId: "listDeployments", method: "get", path: "/v2/deployments", headers: { "X-Api-Key": "" }, want: { status: 401, type: "unauthenticated" } },
@@ -193,7 +189,7 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
     expect(problem.status).toBe(request.want.status);
     const validateProblem = componentValidator("Problem");
     expect(validateProblem(result.body) ? [] : validateProblem.errors).toEqual([]);
-    if (!request.undocumentedStatus) expect(validateAnswer(request.operationId, result.status, result.contentType, result.body)).toEqual([]);
+    expect(validateAnswer(request.operationId, result.status, result.contentType, result.body)).toEqual([]);
     if (request.want.errors) {
       const named = (problem.errors ?? []).map((error) => (error.pointer !== undefined ? { pointer: error.pointer } : { parameter: error.parameter }));
       expect(named).toEqual(request.want.errors);
@@ -214,9 +210,8 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
 
 /**
  * Why the mock has a front: Prism 5.14 on its own answers a request violation with whatever 422 the
- * document holds (its first example, or a body sampled from the schema), or with its own problem
- * shape (`https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY`, a `validation` array of
- * `{location, severity, code, message}`) when the operation documents no 422. `--raw` serves that.
+ * document holds (its first example, whatever the failing field), and malformed JSON with a body of
+ * its own (`{"error":{"code":"invalid_json"}}`), not a problem detail. `--raw` serves that.
  */
 describe("npm run mock -- --raw (Prism's own error answers)", () => {
   let raw: RunningMock;
@@ -234,13 +229,16 @@ describe("npm run mock -- --raw (Prism's own error answers)", () => {
     expect(JSON.parse(response.headers.get("sl-violations") ?? "[]")[0].location).toEqual(["request", "query", "status", "0"]);
   });
 
-  it("answers a header violation of an operation without a documented 422 with Prism's own problem shape", async () => {
-    const response = await fetch(`${raw.url}/v2/auth/providers`, { headers: { "X-Api-Key": apiKey, "X-Tenant-Id": "not-a-uuid" } });
-    const problem = (await response.json()) as { type: string; validation: Array<{ location: string[]; code: string }> };
-    expect([response.status, problem.type, problem.validation.map((violation) => [violation.location, violation.code])]).toEqual([
-      422,
-      "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY",
-      [[["header", "x-tenant-id"], "format"]],
+  it("answers malformed JSON with its own body, not a problem detail", async () => {
+    const response = await fetch(`${raw.url}/v2/deployments`, {
+      method: "POST",
+      headers: { "X-Api-Key": apiKey, "Content-Type": "application/json" },
+      body: '{"name":',
+    });
+    expect([response.status, response.headers.get("content-type"), await response.json()]).toEqual([
+      400,
+      "application/json; charset=utf-8",
+      { error: { code: "invalid_json", message: "Invalid JSON" } },
     ]);
   });
 });
