@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { main as cliMain } from "./cli.js";
 import { demoFlags } from "./demo.js";
-import { startReferenceServer } from "./reference-server.js";
+import { listeningUrl, startReferenceServer } from "./reference-server.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -68,10 +68,10 @@ async function runMock(passthrough: string[]): Promise<number> {
       mock.stdout!.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         // `npm run mock` prints one JSON line {"msg":"listening","url":...} once it answers.
-        const line = output.split("\n").find((text) => text.includes('"msg":"listening"'));
-        if (line) {
+        const url = output.split("\n").map(listeningUrl).find((found) => found !== undefined);
+        if (url) {
           clearTimeout(timer);
-          resolve((JSON.parse(line) as { url: string }).url);
+          resolve(url);
         }
       });
       mock.once("exit", (code) => reject(new Error(`the mock exited with ${code}:\n${output}`)));

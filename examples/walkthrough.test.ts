@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../scripts/mock.js";
-import { demoApiKey, demoIntegrationId, referenceServerMissing, startReferenceServer, type ReferenceServer } from "./reference-server.js";
+import { demo } from "../conformance/demo.js";
+import { startReferenceServer, type ReferenceServer } from "../conformance/reference-server.js";
 import { runWalkthrough } from "./walkthrough.js";
 import { titledExamples } from "../scripts/example-titles.js";
 import { contractDocumentPath } from "../scripts/mock/prism-document.js";
@@ -26,7 +27,7 @@ describe("walkthrough against the mock (static examples)", () => {
 
   it("completes every step with the examples of the contract", async () => {
     const pageSize = 2;
-    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demoIntegrationId, pageSize });
+    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demo.integrationId, pageSize });
     // The static mock answers every call with the default (first) example of its operation, whatever was sent.
     const providers = defaultExample("listOAuthProviders") as unknown[];
     const repositories = defaultExample("listCodehostRepositories") as Array<{ url: string }>;
@@ -49,9 +50,7 @@ describe("walkthrough against the mock (static examples)", () => {
   });
 });
 
-const missing = referenceServerMissing();
-
-describe.skipIf(missing !== undefined)(`walkthrough against the reference server${missing ? ` (skipped: ${missing})` : ""}`, () => {
+describe("walkthrough against the reference server", () => {
   let server: ReferenceServer;
   beforeAll(async () => {
     server = await startReferenceServer();
@@ -61,7 +60,7 @@ describe.skipIf(missing !== undefined)(`walkthrough against the reference server
   });
 
   it("creates a provider and a deployment from a repository record, and finds the deployment by walking every page", async () => {
-    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
+    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
     expect(result.provider.provider_id).toBe(result.deployment.name);
     expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
     expect(result.deploymentRequest).toMatchObject({
@@ -73,8 +72,8 @@ describe.skipIf(missing !== undefined)(`walkthrough against the reference server
   });
 
   it("runs again against the same server without a name conflict", async () => {
-    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
-    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demoApiKey, integrationId: demoIntegrationId, pageSize: 2 });
+    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
+    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
     expect(second.deployment.name).not.toBe(first.deployment.name);
     // Walking pages of two yields at least the two new deployments, each once.
     expect(second.deploymentsWalked).toBeGreaterThanOrEqual(first.deploymentsWalked + 1);

@@ -2,7 +2,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoApiKey, demoIntegrationId, referenceServerMissing, startReferenceServer, type ReferenceServer } from "../examples/reference-server.js";
+import { demo } from "../conformance/demo.js";
+import { startReferenceServer, type ReferenceServer } from "../conformance/reference-server.js";
 import { runWalkthrough } from "../examples/walkthrough.js";
 import { startMock, type RunningMock } from "./mock.js";
 import { startContractProxy, type ContractProxy } from "./mock-proxy.js";
@@ -97,15 +98,13 @@ describe("npm run mock:proxy in front of the mock", () => {
   });
 
   it("reports no violation for the walkthrough: the mock's examples conform", async () => {
-    await runWalkthrough({ baseUrl: proxy.url, apiKey: "k", integrationId: demoIntegrationId });
+    await runWalkthrough({ baseUrl: proxy.url, apiKey: "k", integrationId: demo.integrationId });
     expect(proxy.report.violating).toEqual([]);
     expect(proxy.report.summary().exchanges).toBeGreaterThanOrEqual(5);
   });
 });
 
-const missing = referenceServerMissing();
-
-describe.skipIf(missing !== undefined)(`npm run mock:proxy in front of the reference server${missing ? ` (skipped: ${missing})` : ""}`, () => {
+describe("npm run mock:proxy in front of the reference server", () => {
   let server: ReferenceServer;
   let proxy: ContractProxy;
   beforeAll(async () => {
@@ -118,9 +117,9 @@ describe.skipIf(missing !== undefined)(`npm run mock:proxy in front of the refer
   });
 
   it("reports no response violation for the walkthrough and for rejected requests", async () => {
-    await runWalkthrough({ baseUrl: proxy.url, apiKey: demoApiKey, integrationId: demoIntegrationId });
+    await runWalkthrough({ baseUrl: proxy.url, apiKey: demo.acmeKey, integrationId: demo.integrationId });
     for (const path of ["/v2/deployments?limit=0", "/v2/deployments?status=BOGUS", "/v1/integrations/codehost/00000000-0000-4000-8000-000000000000/repos"]) {
-      await (await fetch(`${proxy.url}${path}`, { headers: { "X-Api-Key": demoApiKey } })).arrayBuffer();
+      await (await fetch(`${proxy.url}${path}`, { headers: { "X-Api-Key": demo.acmeKey } })).arrayBuffer();
     }
     await (await fetch(`${proxy.url}/v2/deployments`, { headers: { "X-Api-Key": "dk_unknown" } })).arrayBuffer();
     const summary = proxy.report.summary();
