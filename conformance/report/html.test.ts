@@ -63,7 +63,7 @@ describe("renderHtml", () => {
 describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
   it("shows the summary and the expanded failure, and filters by status", async () => {
     const { chromium: launcher } = await import("playwright-core");
-    const browser = await launcher.launch({ executablePath: chromium, args: ["--no-sandbox"] });
+    const browser = await launcher.launch({ executablePath: chromium, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
     try {
       const page = await browser.newPage();
       await page.setContent(renderHtml(result));
