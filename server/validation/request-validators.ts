@@ -3,7 +3,7 @@ import type { ValidateFunction } from "ajv";
 import { HttpProblem } from "../errors/http-problem.js";
 import { closeObjectSchemas, createAjv, documentId } from "./ajv-instance.js";
 import { bodyFieldErrors, parameterFieldErrors } from "./field-errors.js";
-import { listOperations, resolveParameters, type OpenApiDocument, type OpenApiParameter } from "./openapi-document.js";
+import { listOperations, type OpenApiDocument, type OpenApiParameter } from "./openapi-document.js";
 
 /** Raw request parts as Koa exposes them. */
 export interface RawRequestParts {
@@ -29,8 +29,7 @@ export function compileRequestValidators(document: OpenApiDocument): Map<string,
   const bodyAjv = createAjv(closeObjectSchemas(document), { coerceTypes: false, useDefaults: true, removeAdditional: true });
 
   const validators = new Map<string, OperationValidators>();
-  for (const { operationId, operation } of listOperations(document)) {
-    const parameters = resolveParameters(document, operation);
+  for (const { operationId, operation, parameters } of listOperations(document)) {
     const parameterValidator = parameterAjv.compile({
       type: "object",
       properties: Object.fromEntries(parameters.map((p) => [p.name, rebase(p.schema)])),
