@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // tests of this repository; they run through `npm run conformance` against a target.
 export default defineConfig({
   test: {
-    include: ["{scripts,server,conformance,examples}/**/*.test.ts"],
+    include: ["{contract,scripts,server,conformance,examples}/**/*.test.ts"],
     exclude: ["**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

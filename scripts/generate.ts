@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: spec/ → generated/openapi.json → generated/types.ts → generated/client.ts,
+ * `npm run generate`: spec/ → generated/openapi.json → generated/operations.json, generated/types.ts, generated/client.ts,
  * then lints the OpenAPI and says what the change breaks. `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
  * another directory.
@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { diffContracts } from "./contract-diff.js";
 import { generateClient } from "./generate-client.js";
+import { buildOperationsTable } from "./operations-table.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -78,8 +79,10 @@ const typesText =
     // (interface spec: "the rest are optional with the stated defaults").
     await openapiTS(document as never, { alphabetize: false, defaultNonNullable: false }),
   );
+const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
 const files: Record<string, string> = {
   "openapi.json": openapiText,
+  "operations.json": JSON.stringify(operationsTable, null, 2) + "\n",
   "types.ts": typesText,
   "client.ts": generateClient(document),
 };

@@ -20,8 +20,6 @@ interface FixtureFile {
   }>;
 }
 
-export const demoFixturePath = new URL("./demo-fixture.json", import.meta.url);
-
 /** Read-only, so several processes loading the same file agree. */
 export class FixtureCodehost implements CodehostPort {
   private readonly integrations = new Map<string, CodehostIntegration>();

@@ -1,0 +1,43 @@
+/** The operations table generated from the contract: every operation with its statuses, parameters and body pointers. */
+import { describe, expect, it } from "vitest";
+import { createContractAjv } from "./ajv.js";
+import { operation, operationList } from "./operations.js";
+
+describe("operations table", () => {
+  const cases = [
+    { given: "createOAuthProvider", want: { method: "post", path: "/v2/auth/providers", successStatus: 200, body: true } },
+    { given: "listOAuthProviders", want: { method: "get", path: "/v2/auth/providers", successStatus: 200, body: false } },
+    { given: "listCodehostRepositories", want: { method: "get", path: "/v1/integrations/codehost/{integration_id}/repos", successStatus: 200, body: false } },
+    { given: "listManagedCodehostRepositories", want: { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", successStatus: 200, body: false } },
+    { given: "listDeployments", want: { method: "get", path: "/v2/deployments", successStatus: 200, body: false } },
+    { given: "createDeployment", want: { method: "post", path: "/v2/deployments", successStatus: 201, body: true } },
+  ];
+  it.each(cases)("$given", ({ given, want }) => {
+    const entry = operation(given);
+    expect({ method: entry.method, path: entry.path, successStatus: entry.successStatus, body: entry.requestBody !== undefined }).toEqual(want);
+    expect(entry.statuses).toContain(want.successStatus);
+  });
+
+  it("has the six operations of the interface spec", () => {
+    expect(operationList.map((entry) => entry.id).sort()).toEqual(cases.map((c) => c.given).sort());
+  });
+
+  it("dereferences parameter schemas", () => {
+    const status = operation("listDeployments").parameters.find((parameter) => parameter.name === "status");
+    expect(status).toMatchObject({ in: "query", required: false, explode: false, schema: { type: "array", items: { enum: expect.arrayContaining(["READY"]) } } });
+    expect(JSON.stringify(operation("listDeployments").parameters)).not.toContain("$ref");
+  });
+
+  it("points every body at a schema Ajv resolves in the document", () => {
+    const ajv = createContractAjv();
+    for (const entry of operationList) {
+      for (const body of [entry.requestBody, ...Object.values(entry.responses)]) {
+        if (body) expect(() => ajv.at(body.pointer), `${entry.id} ${body.pointer}`).not.toThrow();
+      }
+    }
+  });
+
+  it("throws for an operation the contract does not have", () => {
+    expect(() => operation("deleteDeployment")).toThrow(/no operation deleteDeployment/);
+  });
+});
