@@ -15,7 +15,7 @@ function validators(): ContractAjv {
  */
 export function answerProblems(
   operationId: string,
-  answer: { status: number; contentType: string | undefined; body: unknown },
+  answer: { status: number; contentType?: string | undefined; body: unknown },
   options: { anySuccess?: boolean } = {},
 ): string[] {
   const operation = findOperation(operationId);

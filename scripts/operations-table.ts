@@ -32,7 +32,7 @@ function describeOperation(id: OperationId, method: ContractOperation["method"],
   if (successes.length !== 1) throw new Error(`${id} must document exactly one success status, not ${successes.join(", ")}`);
   const responses: Record<string, ContractBody> = {};
   for (const status of statuses) {
-    const body = firstBody(operation.responses[String(status)]?.content, at("responses", String(status)));
+    const body = firstBody(operation.responses?.[String(status)]?.content, at("responses", String(status)));
     if (body) responses[String(status)] = body;
   }
   const requestBody = operation.requestBody && "content" in operation.requestBody
