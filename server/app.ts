@@ -1,4 +1,4 @@
-/** Koa app assembly (issue 3): request ids and logs, problem details, the six operations of the contract, health, 404/405. */
+/** Koa app assembly: request ids and logs, problem details, the operations of the contract from the route table, health, 404/405. */
 import Router from "@koa/router";
 import Koa from "koa";
 import type { Dependencies } from "./dependencies.js";
@@ -6,16 +6,12 @@ import { HttpProblem } from "./errors/http-problem.js";
 import { problemMiddleware } from "./errors/problem-middleware.js";
 import { registerHealth } from "./health.js";
 import { requestLogging } from "./logging.js";
-import { registerCreateDeployment } from "./routes/create-deployment.js";
-import { registerCreateOAuthProvider } from "./routes/create-oauth-provider.js";
-import { registerListCodehostRepositories } from "./routes/list-codehost-repositories.js";
-import { registerListDeployments } from "./routes/list-deployments.js";
-import { registerListManagedCodehostRepositories } from "./routes/list-managed-codehost-repositories.js";
-import { registerListOAuthProviders } from "./routes/list-oauth-providers.js";
-import { knownPaths, unmatchedRoutes } from "./routes/unmatched.js";
-import type { OpenApiDocument } from "./validation/openapi-document.js";
+import { routeTable } from "./routes/index.js";
+import { registerOperations } from "./routes/route-table.js";
+import { unmatchedRoutes } from "./routes/unmatched.js";
+import { createServices } from "./services/index.js";
 
-export function createApp(deps: Dependencies, document: OpenApiDocument): Koa {
+export function createApp(deps: Dependencies): Koa {
   const app = new Koa();
   // Koa's own error printing would bypass the structured logger.
   app.silent = true;
@@ -31,16 +27,11 @@ export function createApp(deps: Dependencies, document: OpenApiDocument): Koa {
     ctx.set("X-Content-Type-Options", "nosniff");
     await next();
   });
-  app.use(unmatchedRoutes(knownPaths(document, { "/healthz": ["get"] })));
+  app.use(unmatchedRoutes({ "/healthz": ["GET", "HEAD"] }));
 
   // Paths are exactly those of the contract: case and trailing slashes count.
   const router = new Router({ strict: true, sensitive: true, trailing: false });
-  registerCreateOAuthProvider(router, deps);
-  registerListOAuthProviders(router, deps);
-  registerListCodehostRepositories(router, deps);
-  registerListManagedCodehostRepositories(router, deps);
-  registerListDeployments(router, deps);
-  registerCreateDeployment(router, deps);
+  registerOperations(router, routeTable, deps, createServices(deps));
   registerHealth(router);
   app.use(router.routes());
   return app;

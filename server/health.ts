@@ -1,4 +1,4 @@
-/** GET /healthz (brief: launch interface, outside the contract): 200 {"status":"ok"} without authentication. */
+/** GET /healthz (outside the contract; the launch interface of the tools): 200 {"status":"ok"} without authentication. */
 import type Router from "@koa/router";
 
 export function registerHealth(router: Router): void {

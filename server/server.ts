@@ -1,4 +1,4 @@
-/** One server process (brief: launch interface): opens the store, seeds demo data, compiles validators, listens, and shuts down gracefully. */
+/** One server process: opens the store, seeds demo data, compiles validators, listens, and shuts down gracefully. */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DestinationStream, Logger } from "pino";
@@ -10,7 +10,8 @@ import type { Config } from "./config.js";
 import { resolveEncryptionKey } from "./crypto/encryption-key.js";
 import { SecretBox } from "./crypto/secret-box.js";
 import { hashApiKey } from "./auth/api-keys.js";
-import { demo, seedDemo } from "./demo.js";
+import { demo } from "../contract/demo.js";
+import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
 import { answerClientErrors } from "./errors/client-errors.js";
 import { createLogger } from "./logging.js";
@@ -18,9 +19,7 @@ import { nowMicros } from "./presenters/timestamps.js";
 import { startProvisioning } from "./provisioning.js";
 import { openStore } from "./storage/open-store.js";
 import type { Store } from "./storage/store.js";
-import { loadOpenApiDocument } from "./validation/openapi-document.js";
-import { compileRequestValidators } from "./validation/request-validators.js";
-import { compileResponseValidators } from "./validation/response-validator.js";
+import { responseChecker } from "./validation/response-validator.js";
 
 export interface StartOptions {
   /** Where log lines go (tests capture them); stdout otherwise. */
@@ -56,7 +55,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const demoKeysPresent = config.demo && (await store.findApiKeyByHash(hashApiKey(demo.acme.apiKey))) !== undefined;
   const codehost = options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
 
-  const { document, ...compiled } = compileValidators();
   const nowUs = options.nowUs ?? nowMicros;
   const deps: Dependencies = {
     config,
@@ -64,11 +62,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     codehost,
     secretBox,
     logger,
-    requestValidators: compiled.requestValidators,
-    checkResponse: config.validateResponses ? compiled.checkResponse : undefined,
+    checkResponse: config.validateResponses ? responseChecker() : undefined,
     nowUs,
   };
-  const app = createApp(deps, document);
+  const app = createApp(deps);
   const server = http.createServer({ requireHostHeader: false }, app.callback());
   answerClientErrors(server, logger);
   server.headersTimeout = 10_000;
@@ -99,18 +96,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.flush();
     })());
   return { url, port, store, logger, seededDemo, demoKeysPresent, close };
-}
-
-let compiledOnce: ReturnType<typeof compileAll> | undefined;
-
-/** The validators of the contract, compiled once per process (several servers in one test process share them). */
-function compileValidators() {
-  return (compiledOnce ??= compileAll());
-}
-
-function compileAll() {
-  const document = loadOpenApiDocument();
-  return { document, requestValidators: compileRequestValidators(document), checkResponse: compileResponseValidators(document) };
 }
 
 /** Refuses to start with a key other than the one the database's secrets were sealed with. */

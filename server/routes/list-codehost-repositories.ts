@@ -1,8 +1,5 @@
-/** Operation 3, listCodehostRepositories: GET /v1/integrations/codehost/{integration_id}/repos → 200 (plain integrations). */
-import type Router from "@koa/router";
-import type { Dependencies } from "../dependencies.js";
-import { listRepositoriesOfKind } from "./list-repositories.js";
+/** Operation 3, listCodehostRepositories: GET /v1/integrations/codehost/{integration_id}/repos → 200, repositories of a plain integration (D-08, D-15). */
+import type { Handler } from "./route-table.js";
 
-export function registerListCodehostRepositories(router: Router, deps: Dependencies): void {
-  router.get("/v1/integrations/codehost/:integration_id/repos", (ctx) => listRepositoriesOfKind(ctx, deps, "listCodehostRepositories", "plain"));
-}
+export const listCodehostRepositories: Handler<"listCodehostRepositories"> = ({ principal, params }, services) =>
+  services.codehostRepositories.list(principal, params.integration_id, "plain");

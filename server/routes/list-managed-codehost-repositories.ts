@@ -1,10 +1,5 @@
-/** Operation 4, listManagedCodehostRepositories: GET /v1/integrations/forge/codehost/{integration_id}/repos → 200 (managed integrations, profile choice 2). */
-import type Router from "@koa/router";
-import type { Dependencies } from "../dependencies.js";
-import { listRepositoriesOfKind } from "./list-repositories.js";
+/** Operation 4, listManagedCodehostRepositories: GET /v1/integrations/forge/codehost/{integration_id}/repos → 200, repositories of a managed integration (D-10). */
+import type { Handler } from "./route-table.js";
 
-export function registerListManagedCodehostRepositories(router: Router, deps: Dependencies): void {
-  router.get("/v1/integrations/forge/codehost/:integration_id/repos", (ctx) =>
-    listRepositoriesOfKind(ctx, deps, "listManagedCodehostRepositories", "managed"),
-  );
-}
+export const listManagedCodehostRepositories: Handler<"listManagedCodehostRepositories"> = ({ principal, params }, services) =>
+  services.codehostRepositories.list(principal, params.integration_id, "managed");

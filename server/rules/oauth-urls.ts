@@ -25,3 +25,11 @@ export function isLoopback(hostname: string): boolean {
   if (isIP(host) === 6) return host === "::1";
   return false;
 }
+
+/** The field errors of a provider's `auth_url` and `token_url` (422, D-58). */
+export function checkOAuthUrls(body: { auth_url: string; token_url: string }): Array<{ pointer: string; detail: string }> {
+  return (["auth_url", "token_url"] as const).flatMap((field) => {
+    const detail = checkOAuthUrl(body[field]);
+    return detail ? [{ pointer: `/${field}`, detail }] : [];
+  });
+}

@@ -1,4 +1,5 @@
 /** Per-source rules of deployment creation (profile facts and choice 10): which fields each source requires, allows, or forbids (400) [D-48]. */
+import { HttpProblem } from "../errors/http-problem.js";
 import type { DeploymentCreate, DeploymentSource } from "../../generated/client.js";
 
 /** A field of the create body that a source rule talks about, by its place in the body. */
@@ -99,4 +100,13 @@ export function checkSourceRules(body: DeploymentCreate): RuleViolation[] {
     violations.push({ field, pointer: pointerOf(field), detail });
   }
   return violations;
+}
+
+/** The 400 of broken source rules, naming each field (D-47: "Source configuration error: '<field>' <detail>"). */
+export function sourceRuleProblem(violations: RuleViolation[], headline?: string): HttpProblem {
+  const first = violations[0]!;
+  const detail =
+    `Source configuration error: ${headline ?? `'${first.field}' ${first.detail}`}` +
+    (violations.length > 1 ? ` (and ${violations.length - 1} more; see errors)` : "");
+  return new HttpProblem("sourceRule", detail, violations.map((violation) => ({ pointer: violation.pointer, detail: violation.detail })));
 }

@@ -1,5 +1,5 @@
 /** Request bodies and demo ids shared by the server tests (brief: demo data). */
-import { demo } from "../demo.js";
+import { demo } from "../../contract/demo.js";
 
 export { demo };
 

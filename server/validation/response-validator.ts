@@ -1,29 +1,21 @@
-/** Response validation against the generated OpenAPI (switchable by VALIDATE_RESPONSES): a response that breaks the schema is a server bug. */
-import type { ValidateFunction } from "ajv";
-import { createAjv, documentId } from "./ajv-instance.js";
+/** Response validation against the contract (switchable by VALIDATE_RESPONSES): a response that breaks the schema is a server bug. */
+import { createContractAjv, type ContractAjv, type ContractOperation } from "../../contract/index.js";
 import { describeErrors } from "./field-errors.js";
-import { listOperations, type OpenApiDocument } from "./openapi-document.js";
 
 /** Checks a response body of an operation; returns the problems found, empty when it conforms. */
-export type ResponseChecker = (operationId: string, status: number, contentType: string, body: unknown) => string[];
+export type ResponseChecker = (operation: ContractOperation, status: number, body: unknown) => string[];
 
-/** Compiles a validator for every documented response of every operation, once. */
-export function compileResponseValidators(document: OpenApiDocument): ResponseChecker {
+let shared: ContractAjv | undefined;
+
+/** The checker; its Ajv is created once per process and each body schema compiled on first use. */
+export function responseChecker(): ResponseChecker {
   // allErrors off: a valid response (the usual case) costs the same, a broken one is reported by its first fault.
-  const ajv = createAjv(document.components.schemas, { allErrors: false }, "fast");
-  const validators = new Map<string, ValidateFunction>();
-  for (const { operationId, operation } of listOperations(document)) {
-    for (const [status, response] of Object.entries(operation.responses)) {
-      for (const [contentType, media] of Object.entries(response.content ?? {})) {
-        const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"$ref":"#/', `"$ref":"${documentId}#/`));
-        validators.set(`${operationId} ${status} ${contentType}`, ajv.compile(schema));
-      }
-    }
-  }
-  return (operationId, status, contentType, body) => {
-    const validator = validators.get(`${operationId} ${status} ${contentType}`);
-    if (!validator) return [`status ${status} with ${contentType} is not documented for ${operationId}`];
-    if (validator(body)) return [];
-    return describeErrors(validator.errors ?? []).map(({ path, detail }) => `${path || "/"} ${detail}`);
+  const ajv = (shared ??= createContractAjv({ allErrors: false }));
+  return (operation, status, body) => {
+    const documented = operation.responses[String(status)];
+    if (!documented) return [`status ${status} is not documented for ${operation.id}`];
+    const validate = ajv.at(documented.pointer);
+    if (validate(body)) return [];
+    return describeErrors(validate.errors ?? []).map(({ path, detail }) => `${path || "/"} ${detail}`);
   };
 }

@@ -1,0 +1,86 @@
+/** The route table: one typed handler per operation of the contract, registered from the operations table with its validators compiled once (D-78). */
+import type Router from "@koa/router";
+import type { Context } from "koa";
+import type { Logger } from "pino";
+import { operationList, type ContractOperation, type OperationId } from "../../contract/index.js";
+import type { operations } from "../../generated/types.js";
+import { authenticate, selectTenant, type Principal } from "../auth/authenticate.js";
+import type { Dependencies } from "../dependencies.js";
+import { HttpProblem } from "../errors/http-problem.js";
+import type { Services } from "../services/index.js";
+import { readJsonBody } from "../validation/json-body.js";
+import { compileOperationValidators } from "../validation/operation-validators.js";
+
+type Parts<Id extends OperationId> = operations[Id]["parameters"];
+/** One part (query, path, header) of the parameters; an operation without that part adds nothing. */
+type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
+/** The validated parameters of an operation (query, path and header), defaults applied by the validator. */
+export type RequestParameters<Id extends OperationId> = Part<Parts<Id>["query"]> & Part<Parts<Id>["path"]> & Part<Parts<Id>["header"]>;
+/** The validated JSON body of an operation; undefined for operations without one. */
+export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody: { content: { "application/json": infer Body } } } ? Body : undefined;
+type Responses<Id extends OperationId> = operations[Id]["responses"];
+/** The body of an operation's success answer. */
+export type SuccessBody<Id extends OperationId> = {
+  [Status in keyof Responses<Id>]: Status extends 200 | 201 ? (Responses<Id>[Status] extends { content: { "application/json": infer Body } } ? Body : never) : never;
+}[keyof Responses<Id>];
+
+/** What a handler receives: who calls, and the validated, typed request. */
+export interface OperationRequest<Id extends OperationId> {
+  principal: Principal;
+  params: RequestParameters<Id>;
+  body: RequestBody<Id>;
+}
+
+/** A handler answers with its success body; the status comes from the operations table, errors are thrown HttpProblems. */
+export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, services: Services) => Promise<SuccessBody<Id>>;
+
+/** One handler for every operation of the contract: the compiler fails when one is missing. */
+export type RouteTable = { [Id in OperationId]: Handler<Id> };
+
+/**
+ * Registers every operation of the contract. Each request goes: authenticate (401), validate
+ * parameters (422), select the tenant (403), read and validate the body (415, 413, 400, 422),
+ * handler, response check (D-13 to D-16).
+ */
+export function registerOperations(router: Router, table: RouteTable, deps: Dependencies, services: Services): void {
+  for (const operation of operationList) {
+    const validators = compileOperationValidators(operation);
+    const handler = table[operation.id] as Handler<OperationId>;
+    router[operation.method](koaPath(operation.path), async (ctx) => {
+      ctx.state.operationId = operation.id;
+      const key = await authenticate(deps.store, ctx.headers["x-api-key"]);
+      const params = validators.parameters({
+        query: ctx.query as Record<string, string | string[] | undefined>,
+        path: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
+        headers: ctx.headers,
+      });
+      const principal = selectTenant(key, params["X-Tenant-Id"] as string | undefined);
+      (ctx.state.log as Logger | undefined)?.setBindings?.({ organizationId: principal.organizationId, tenantId: principal.tenantId });
+      let body: unknown;
+      if (validators.body) {
+        body = await readJsonBody(ctx);
+        validators.body(body);
+      }
+      const answer = await handler({ principal, params: params as never, body: body as never }, services);
+      respond(ctx, deps, operation, answer);
+    });
+  }
+}
+
+/** `/v1/integrations/codehost/{integration_id}/repos` → `/v1/integrations/codehost/:integration_id/repos`. */
+function koaPath(template: string): string {
+  return template.replace(/\{([^}]+)\}/g, ":$1");
+}
+
+/** Sends the success answer, checked against the contract when response validation is on. */
+function respond(ctx: Context, deps: Dependencies, operation: ContractOperation, body: unknown): void {
+  const problems = deps.checkResponse?.(operation, operation.successStatus, body) ?? [];
+  if (problems.length > 0) {
+    // A response that breaks the contract is a server bug: never send it, say so in the log.
+    ((ctx.state.log as Logger | undefined) ?? deps.logger).error({ operationId: operation.id, status: operation.successStatus, problems }, "response breaks the contract");
+    throw new HttpProblem("internal", "The server produced a response that breaks its contract; this is a server bug.");
+  }
+  ctx.status = operation.successStatus;
+  ctx.type = "application/json";
+  ctx.body = JSON.stringify(body);
+}

@@ -1,0 +1,75 @@
+/** Deployments of a tenant (D-39 to D-53): create under the per-source rules in one transaction with its first revision and tracing project, list with filters and offset pagination. */
+import { randomUUID } from "node:crypto";
+import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
+import type { Principal } from "../auth/authenticate.js";
+import type { Dependencies } from "../dependencies.js";
+import { presentDeployment } from "../presenters/deployment.js";
+import { resolveCodehostSource } from "../rules/codehost-source.js";
+import { duplicateDeploymentName } from "../rules/deployment-name.js";
+import { imageVersion } from "../rules/image-version.js";
+import type { DeploymentQuery } from "../storage/records.js";
+import { nextOffset } from "../rules/pagination.js";
+import { sealSecrets } from "../rules/secrets.js";
+import { checkSourceAvailability } from "../rules/source-availability.js";
+import { checkSourceFieldValues } from "../rules/source-field-values.js";
+import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
+import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
+import { UniqueViolation } from "../storage/store.js";
+
+export class DeploymentService {
+  constructor(private readonly deps: Dependencies) {}
+
+  /** Creates a deployment: 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
+  async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
+    const unavailable = checkSourceAvailability(body.source, this.deps.config.hosting);
+    if (unavailable) throw sourceRuleProblem([unavailable], `source '${body.source}' ${unavailable.detail}`);
+    const violations = [...checkSourceRules(body), ...checkSourceFieldValues(body)];
+    if (violations.length > 0) throw sourceRuleProblem(violations);
+
+    let commitSha: string | null = null;
+    if (body.source === "codehost") {
+      const resolution = await resolveCodehostSource(this.deps.codehost, principal.tenantId, {
+        integrationId: body.source_config.integration_id as string,
+        repoUrl: body.source_config.repo_url as string,
+        repoRef: body.source_revision_config.repo_ref as string,
+        buildOnPush: body.source_config.build_on_push,
+      });
+      if (Array.isArray(resolution)) throw sourceRuleProblem(resolution);
+      commitSha = resolution.commitSha;
+    }
+
+    const sourceConfig = storedSourceConfig(body.source_config);
+    const sourceRevisionConfig = storedSourceRevisionConfig(body.source_revision_config, commitSha);
+    const containerSource = body.source === "external_container" || body.source === "internal_container";
+    try {
+      const record = await this.deps.store.createDeployment(
+        {
+          id: randomUUID(),
+          tenantId: principal.tenantId,
+          name: body.name,
+          source: body.source,
+          sourceConfig: sourceConfig as Record<string, unknown>,
+          sourceRevisionConfig: sourceRevisionConfig as Record<string, unknown>,
+          secrets: sealSecrets(this.deps.secretBox, body.secrets),
+          secretReferences: body.secret_references ?? null,
+          imageVersion: containerSource ? imageVersion(sourceRevisionConfig.image_uri) : null,
+          listenerId: sourceConfig.listener_id ?? null,
+          revisionId: randomUUID(),
+          tracingProjectId: randomUUID(),
+          readyAfterUs: this.deps.config.readyAfterMs * 1000,
+        },
+        this.deps.nowUs(),
+      );
+      return presentDeployment(record);
+    } catch (error) {
+      if (error instanceof UniqueViolation) throw duplicateDeploymentName(body.name);
+      throw error;
+    }
+  }
+
+  /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09). */
+  async list(principal: Principal, query: DeploymentQuery): Promise<DeploymentList> {
+    const records = await this.deps.store.listDeployments(principal.tenantId, query, this.deps.nowUs());
+    return { resources: records.map(presentDeployment), offset: nextOffset(query.offset, records.length) };
+  }
+}

@@ -1,0 +1,57 @@
+/** OAuth providers of an organization (D-15, D-38, D-54, D-58): create with sealed client secret and checked URLs, list oldest first. */
+import { randomUUID } from "node:crypto";
+import type { OAuthProvider, OAuthProviderCreate } from "../../generated/client.js";
+import type { Principal } from "../auth/authenticate.js";
+import type { Dependencies } from "../dependencies.js";
+import { HttpProblem } from "../errors/http-problem.js";
+import { presentOAuthProvider } from "../presenters/oauth-provider.js";
+import { checkOAuthUrls } from "../rules/oauth-urls.js";
+import { UniqueViolation } from "../storage/store.js";
+
+export class OAuthProviderService {
+  constructor(private readonly deps: Dependencies) {}
+
+  /** Stores a new provider of the caller's organization; 422 for an unacceptable URL, 409 for a taken provider_id. */
+  async create(principal: Principal, body: OAuthProviderCreate): Promise<OAuthProvider> {
+    const urlErrors = checkOAuthUrls(body);
+    if (urlErrors.length > 0) {
+      throw new HttpProblem("validation", `The request body breaks the schema in ${urlErrors.length === 1 ? "1 place" : `${urlErrors.length} places`}; see errors.`, urlErrors);
+    }
+    const nowUs = this.deps.nowUs();
+    const record = {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      providerId: body.provider_id,
+      name: body.name,
+      clientId: body.client_id,
+      authUrl: body.auth_url,
+      tokenUrl: body.token_url,
+      sealedClientSecret: body.client_secret == null ? null : this.deps.secretBox.encrypt(body.client_secret),
+      // The validator applied the contract's defaults to the optional fields.
+      usesPkce: body.uses_pkce as boolean,
+      codeChallengeMethod: body.code_challenge_method as string,
+      providerType: body.provider_type ?? null,
+      // D-59: response-only fields, set by dynamic client registration, never by this operation.
+      mcpServerUrl: null,
+      tokenEndpointAuthMethod: body.token_endpoint_auth_method as string,
+      isDynamicClient: false,
+      createdUs: nowUs,
+      updatedUs: nowUs,
+    };
+    try {
+      await this.deps.store.insertOAuthProvider(record);
+    } catch (error) {
+      if (error instanceof UniqueViolation) {
+        throw new HttpProblem("conflict", `An OAuth provider with provider_id '${body.provider_id}' already exists in this organization.`);
+      }
+      throw error;
+    }
+    return presentOAuthProvider(record);
+  }
+
+  /** The providers of the caller's organization, oldest first (D-08). */
+  async list(principal: Principal): Promise<OAuthProvider[]> {
+    const providers = await this.deps.store.listOAuthProviders(principal.organizationId);
+    return providers.map(presentOAuthProvider);
+  }
+}
