@@ -84,7 +84,7 @@ const files: Record<string, string> = {
   "openapi.json": openapiText,
   "operations.json": JSON.stringify(operationsTable, null, 2) + "\n",
   "types.ts": typesText,
-  "client.ts": generateClient(document),
+  "client.ts": generateClient(document as never, operationsTable),
 };
 
 if (check) {
