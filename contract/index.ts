@@ -15,3 +15,4 @@ export { createContractAjv, type ContractAjv, type ContractAjvOptions, type Erro
 export { matchPath, knownPaths, type PathMatch } from "./path-matcher.js";
 export { answerProblems } from "./answers.js";
 export { demo, demoFixture, demoFixturePath, type DemoFixture, type DemoIntegration, type DemoOrganization, type DemoRepository } from "./demo.js";
+export { parsePrefer, preferredExample, requestExamples, responseExamples, type ContractExample } from "./examples.js";

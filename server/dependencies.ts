@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
+import type { ApiKeyRecord } from "./storage/records.js";
 import type { Store } from "./storage/store.js";
 import type { ResponseChecker } from "./validation/response-validator.js";
 
@@ -12,6 +13,8 @@ export interface Dependencies {
   codehost: CodehostPort;
   secretBox: SecretBox;
   logger: Logger;
+  /** The key record of an `X-Api-Key` header, or a 401 HttpProblem (D-13, D-18). */
+  authenticate: (apiKeyHeader: string | string[] | undefined) => Promise<ApiKeyRecord>;
   /** Undefined when response validation is off. */
   checkResponse: ResponseChecker | undefined;
   /** Microseconds since the epoch; tests may move time. */

@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { resolveEncryptionKey } from "./crypto/encryption-key.js";
 import { SecretBox } from "./crypto/secret-box.js";
 import { hashApiKey } from "./auth/api-keys.js";
+import { authenticate } from "./auth/authenticate.js";
 import { demo } from "../contract/demo.js";
 import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
@@ -62,6 +63,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     codehost,
     secretBox,
     logger,
+    authenticate: (apiKeyHeader) => authenticate(store, apiKeyHeader),
     checkResponse: config.validateResponses ? responseChecker() : undefined,
     nowUs,
   };

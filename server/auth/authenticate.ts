@@ -1,5 +1,6 @@
 /** Authentication and tenant selection (profile choice 3): X-Api-Key (401 when missing or unknown), X-Tenant-Id (403 when the key cannot reach it) [D-13 to D-15]. */
 import { HttpProblem } from "../errors/http-problem.js";
+import type { ApiKeyRecord } from "../storage/records.js";
 import type { Store } from "../storage/store.js";
 import { hashApiKey } from "./api-keys.js";
 
@@ -11,7 +12,7 @@ export interface Principal {
 }
 
 /** The key's record, or 401. */
-export async function authenticate(store: Store, apiKeyHeader: string | string[] | undefined) {
+export async function authenticate(store: Store, apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> {
   const key = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
   if (key === undefined || key.trim() === "") {
     throw new HttpProblem("unauthenticated", "Send a valid API key in the X-Api-Key header.");

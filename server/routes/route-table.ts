@@ -4,7 +4,7 @@ import type { Context } from "koa";
 import type { Logger } from "pino";
 import { operationList, type ContractOperation, type OperationId } from "../../contract/index.js";
 import type { operations } from "../../generated/types.js";
-import { authenticate, selectTenant, type Principal } from "../auth/authenticate.js";
+import { selectTenant, type Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import type { Services } from "../services/index.js";
@@ -48,7 +48,7 @@ export function registerOperations(router: Router, table: RouteTable, deps: Depe
     const handler = table[operation.id] as Handler<OperationId>;
     router[operation.method](koaPath(operation.path), async (ctx) => {
       ctx.state.operationId = operation.id;
-      const key = await authenticate(deps.store, ctx.headers["x-api-key"]);
+      const key = await deps.authenticate(ctx.headers["x-api-key"]);
       const params = validators.parameters({
         query: ctx.query as Record<string, string | string[] | undefined>,
         path: (ctx as unknown as { params?: Record<string, string> }).params ?? {},

@@ -19,7 +19,7 @@ export interface OperationValidators {
 }
 
 /** The two Ajv set-ups of request validation, shared by every operation of the process. */
-export interface RequestAjvs {
+interface RequestAjvs {
   /** Parameters arrive as strings: coerce them (and single values to arrays), apply defaults. */
   parameters: ContractAjv;
   /** Bodies are JSON: no coercion; unknown fields removed (D-28) and defaults applied. */
@@ -28,15 +28,23 @@ export interface RequestAjvs {
 
 let shared: RequestAjvs | undefined;
 /** Created once per process: several servers in one test process share them. */
-export function requestAjvs(): RequestAjvs {
+function requestAjvs(): RequestAjvs {
   return (shared ??= {
     parameters: createContractAjv({ coerceParameters: true, useDefaults: true }),
     bodies: createContractAjv({ useDefaults: true, removeUnknownFields: true }),
   });
 }
 
-/** Compiles the validators of one operation. */
-export function compileOperationValidators(operation: ContractOperation, ajvs: RequestAjvs = requestAjvs()): OperationValidators {
+const compiled = new WeakMap<ContractOperation, OperationValidators>();
+
+/** The validators of one operation, compiled on the first call for it in this process (every app of the process shares them). */
+export function compileOperationValidators(operation: ContractOperation): OperationValidators {
+  let validators = compiled.get(operation);
+  if (!validators) compiled.set(operation, (validators = compile(operation, requestAjvs())));
+  return validators;
+}
+
+function compile(operation: ContractOperation, ajvs: RequestAjvs): OperationValidators {
   const { parameters } = operation;
   const parameterValidator = ajvs.parameters.compile({
     type: "object",

@@ -1,0 +1,48 @@
+/** Sandbox authentication (D-79): any non-empty `X-Api-Key` is accepted; a key the session does not know gets its own sandbox organization and tenant. */
+import { createHash } from "node:crypto";
+import { hashApiKey } from "../auth/api-keys.js";
+import { authenticate } from "../auth/authenticate.js";
+import type { ApiKeyRecord } from "../storage/records.js";
+import { type Store, UniqueViolation } from "../storage/store.js";
+
+/** A uuid (version 4 layout) derived from a text, so a key maps to the same sandbox ids in every session. */
+function derivedUuid(text: string): string {
+  const hex = createHash("sha256").update(text).digest("hex");
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The authenticator of a sandbox session: the demo keys act as themselves (D-77); any other non-empty
+ * key is provisioned on first use, then `onProvisioned` seeds its tenant. A missing key is still 401.
+ */
+export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRecord) => Promise<void>) {
+  return async (apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> => {
+    try {
+      return await authenticate(store, apiKeyHeader);
+    } catch (unauthenticated) {
+      const key = (Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader)?.trim();
+      if (!key) throw unauthenticated;
+      const organizationId = derivedUuid(`sandbox organization ${key}`);
+      const record: ApiKeyRecord = {
+        id: derivedUuid(`sandbox key ${key}`),
+        organizationId,
+        keyHash: hashApiKey(key),
+        label: "sandbox key",
+        defaultTenantId: derivedUuid(`sandbox tenant ${key}`),
+        tenantIds: [derivedUuid(`sandbox tenant ${key}`)],
+      };
+      try {
+        await store.createOrganization({ id: organizationId, name: "Sandbox" });
+        await store.createTenant({ id: record.defaultTenantId, organizationId, name: "sandbox" });
+        await store.createApiKey(record);
+      } catch (error) {
+        // Two first requests with the same new key: the other one provisioned it.
+        if (error instanceof UniqueViolation) return authenticate(store, key);
+        throw error;
+      }
+      await onProvisioned(record);
+      return record;
+    }
+  };
+}

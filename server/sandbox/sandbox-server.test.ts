@@ -1,0 +1,96 @@
+/** The sandbox (D-79): any key, state per session, reset, titled examples on Prefer, the rules of the reference server. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demo, operation } from "../../contract/index.js";
+import { startSandbox, type RunningSandbox } from "./sandbox-server.js";
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ readyAfterMs: 200 });
+});
+afterAll(() => sandbox?.close());
+
+const deployments = operation("listDeployments").path;
+
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const container = (name: string) => ({
+  name,
+  source: "internal_container",
+  source_config: {},
+  source_revision_config: { image_uri: "registry.example/acme/agent:1.2.0" },
+  secrets: [{ name: "TOKEN", value: "s3cret" }],
+});
+
+describe("sandbox", () => {
+  it("accepts any non-empty key, seeds the titled examples, and shows a create in the next list", async () => {
+    const key = { "X-Api-Key": "my-own-key", "X-Mock-Session": "create-then-list" };
+    const first = await call("GET", deployments, key);
+    expect(first.status).toBe(200);
+    expect(first.body.resources.length).toBeGreaterThan(0);
+    const created = await call("POST", deployments, key, container("sandbox-agent"));
+    expect(created.status).toBe(201);
+    expect(created.body.secrets).toEqual([{ name: "TOKEN", value: "********" }]);
+    const listed = await call("GET", `${deployments}?name_contains=sandbox-agent`, key);
+    expect(listed.body.resources.map((d: { id: string }) => d.id)).toEqual([created.body.id]);
+  });
+
+  it("keeps sessions apart, and keys apart within a session", async () => {
+    const a = { "X-Api-Key": "k", "X-Mock-Session": "session-a" };
+    const b = { "X-Api-Key": "k", "X-Mock-Session": "session-b" };
+    await call("POST", deployments, a, container("only-in-a"));
+    expect((await call("GET", `${deployments}?name_contains=only-in-a`, a)).body.resources).toHaveLength(1);
+    expect((await call("GET", `${deployments}?name_contains=only-in-a`, b)).body.resources).toHaveLength(0);
+    const otherKey = { ...a, "X-Api-Key": "another-key" };
+    expect((await call("GET", `${deployments}?name_contains=only-in-a`, otherKey)).body.resources).toHaveLength(0);
+  });
+
+  it("resets a session", async () => {
+    const headers = { "X-Api-Key": "k", "X-Mock-Session": "to-reset" };
+    await call("POST", deployments, headers, container("before-reset"));
+    expect((await call("POST", "/__mock/reset", headers)).status).toBe(204);
+    expect((await call("GET", `${deployments}?name_contains=before-reset`, headers)).body.resources).toHaveLength(0);
+    await call("POST", deployments, headers, container("before-delete"));
+    expect((await call("DELETE", "/__mock/sessions/to-reset", {})).status).toBe(204);
+    expect((await call("GET", `${deployments}?name_contains=before-delete`, headers)).body.resources).toHaveLength(0);
+  });
+
+  it("applies the reference server's rules: 401 without a key, 409 on a taken name, 400 on a source rule, demo keys as themselves", async () => {
+    const headers = { "X-Api-Key": "rules", "X-Mock-Session": "rules" };
+    expect((await call("GET", deployments, { "X-Mock-Session": "rules" })).status).toBe(401);
+    await call("POST", deployments, headers, container("taken"));
+    expect((await call("POST", deployments, headers, container("taken"))).status).toBe(409);
+    const broken = { ...container("broken"), source: "codehost" };
+    expect((await call("POST", deployments, headers, broken)).body).toMatchObject({ status: 400, type: "urn:deployment-service:problem:source-rule" });
+    const repos = await call("GET", operation("listCodehostRepositories").path.replace("{integration_id}", demo.acme.plainIntegrationId), {
+      "X-Api-Key": demo.globex.apiKey,
+      "X-Mock-Session": "rules",
+    });
+    expect(repos.status).toBe(404);
+  });
+
+  it("turns deployments READY after the configured delay", async () => {
+    const headers = { "X-Api-Key": "k", "X-Mock-Session": "ready" };
+    const created = await call("POST", deployments, headers, container("soon-ready"));
+    expect(created.body.status).toBe("AWAITING_DATABASE");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const listed = await call("GET", `${deployments}?deployment_ids=${created.body.id}`, headers);
+    expect(listed.body.resources[0]).toMatchObject({ status: "READY", active_revision_id: created.body.latest_revision_id });
+  });
+
+  it("answers Prefer: code= and example= from the titled examples without touching state", async () => {
+    const headers = { "X-Api-Key": "k", "X-Mock-Session": "prefer" };
+    const conflict = await call("POST", deployments, { ...headers, Prefer: "code=409" }, container("prefer"));
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers.get("content-type")).toBe("application/problem+json");
+    expect((await call("GET", `${deployments}?name_contains=prefer`, headers)).body.resources).toHaveLength(0);
+    expect((await call("GET", deployments, { ...headers, Prefer: "code=418" })).status).toBe(404);
+  });
+});
