@@ -32,7 +32,7 @@ export function createApp(deps: Dependencies): Koa {
   // Paths are exactly those of the contract: case and trailing slashes count.
   const router = new Router({ strict: true, sensitive: true, trailing: false });
   registerOperations(router, routeTable, deps, createServices(deps));
-  registerHealth(router);
+  registerHealth(router, deps.store);
   app.use(router.routes());
   return app;
 }

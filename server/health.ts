@@ -1,10 +1,18 @@
-/** GET /healthz (outside the contract; the launch interface of the tools): 200 {"status":"ok"} without authentication. */
+/** GET /healthz (outside the contract; the launch interface of the tools): 200 `{"status":"ok","database":"ok"}` without authentication, 503 while the database cannot be reached (D-81). */
 import type Router from "@koa/router";
+import type { Store } from "./storage/store.js";
 
-export function registerHealth(router: Router): void {
-  router.get("/healthz", (ctx) => {
-    ctx.status = 200;
+export function registerHealth(router: Router, store: Store): void {
+  router.get("/healthz", async (ctx) => {
+    let reachable = true;
+    try {
+      await store.ping();
+    } catch {
+      reachable = false;
+    }
+    ctx.status = reachable ? 200 : 503;
+    if (!reachable) ctx.set("Retry-After", "2");
     ctx.type = "application/json";
-    ctx.body = JSON.stringify({ status: "ok" });
+    ctx.body = JSON.stringify(reachable ? { status: "ok", database: "ok" } : { status: "unavailable", database: "unreachable" });
   });
 }

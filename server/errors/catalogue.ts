@@ -16,7 +16,8 @@ export type ProblemKind =
   | "malformedRequest"
   | "headersTooLarge"
   | "requestTimeout"
-  | "internal";
+  | "internal"
+  | "serviceUnavailable";
 
 /** How one kind of problem is answered. */
 export interface ProblemEntry {
@@ -45,4 +46,5 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
   headersTooLarge: { status: 431, type: "urn:deployment-service:problem:headers-too-large", title: "Request headers too large" },
   requestTimeout: { status: 408, type: "urn:deployment-service:problem:request-timeout", title: "Request timeout" },
   internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },
+  serviceUnavailable: { status: 503, type: "urn:deployment-service:problem:service-unavailable", title: "Service unavailable" },
 };

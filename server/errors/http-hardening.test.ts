@@ -98,6 +98,6 @@ describe("request ids and health", () => {
   it("GET /healthz needs no key", async () => {
     const response = await server.request("GET", "/healthz", { key: null });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ok" });
+    expect(response.body).toEqual({ status: "ok", database: "ok" });
   });
 });

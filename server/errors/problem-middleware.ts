@@ -1,6 +1,7 @@
 /** Renders every failure as RFC 9457 application/problem+json (profile choice 4); a 5xx never carries internals. */
 import type { Context, Next } from "koa";
 import type { Logger } from "pino";
+import { isDatabaseUnavailable } from "./database-unavailable.js";
 import { HttpProblem } from "./http-problem.js";
 
 /** Writes a problem to the response. */
@@ -22,6 +23,11 @@ export function problemMiddleware(logger: Logger) {
         return;
       }
       const log = (ctx.state.log as Logger | undefined) ?? logger;
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ err: errorSummary(error) }, "database unavailable");
+        sendProblem(ctx, new HttpProblem("serviceUnavailable", "The service cannot reach its database right now; retry after the time in Retry-After.", undefined, { "Retry-After": "2" }));
+        return;
+      }
       // Only the error's class and message go to the log, never request data.
       log.error({ err: errorSummary(error) }, "unhandled error");
       sendProblem(ctx, new HttpProblem("internal", "The server failed to process the request; try again later."));

@@ -90,6 +90,10 @@ export class PostgresStore implements Store {
     }
   }
 
+  async ping(): Promise<void> {
+    await this.pool.query("SELECT 1");
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -78,6 +78,10 @@ export class SqliteStore implements Store {
     apply.immediate();
   }
 
+  async ping(): Promise<void> {
+    this.statement("SELECT 1").get();
+  }
+
   async close(): Promise<void> {
     // Creates still queued for the next group commit are written before the database closes.
     while (this.pendingCreates.length > 0) this.flushCreates();

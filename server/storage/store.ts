@@ -24,6 +24,8 @@ export interface Store {
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects when it cannot be reached. */
+  ping(): Promise<void>;
   /** Whether no organization exists yet (demo seeding happens only then). */
   isEmpty(): Promise<boolean>;
 

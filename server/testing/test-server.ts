@@ -89,7 +89,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Starts a server; on PostgreSQL when TEST_DATABASE_URL is set (a fresh schema, dropped on close). */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { schema?: string; keepSchema?: boolean; keepDataDir?: boolean; codehost?: CodehostPort } = {},
+  options: { schema?: string; keepSchema?: boolean; keepDataDir?: boolean; codehost?: CodehostPort; databaseUrl?: string } = {},
 ): Promise<TestServer> {
   const config = testConfig(overrides);
   // A data directory this harness made is removed on close, unless the test reopens it.
@@ -97,7 +97,7 @@ export async function startTestServer(
   const logs: string[] = [];
   const schema = testDatabaseUrl ? (options.schema ?? freshSchemaName()) : undefined;
   const store: Store = testDatabaseUrl
-    ? new PostgresStore({ connectionString: testDatabaseUrl, schema, poolSize: 5 })
+    ? new PostgresStore({ connectionString: options.databaseUrl ?? testDatabaseUrl, schema, poolSize: 5 })
     : new SqliteStore({ path: config.sqlitePath, synchronous: config.sqliteSynchronous });
   await store.migrate();
   const server: RunningServer = await startServer(config, {
