@@ -1,15 +1,12 @@
 /** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ (client-teams issue). */
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../scripts/mock.js";
 import { demo } from "../conformance/demo.js";
 import { startReferenceServer, type ReferenceServer } from "../conformance/reference-server.js";
 import { runWalkthrough } from "./walkthrough.js";
 import { titledExamples } from "../scripts/example-titles.js";
-import { contractDocumentPath } from "../scripts/mock/prism-document.js";
-import type { OpenApiDocument } from "../scripts/openapi-document.js";
 
-const examples = titledExamples(JSON.parse(readFileSync(contractDocumentPath, "utf8")) as OpenApiDocument);
+const examples = titledExamples();
 
 /** What the static mock serves for an operation without a Prefer header. */
 function defaultExample(operationId: string): unknown {

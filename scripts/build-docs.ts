@@ -1,6 +1,6 @@
 /**
  * `npm run docs`: the browsable API reference, a static self-contained HTML page built from
- * generated/openapi.json with Redocly's build-docs (client-teams issue). The Redoc bundle is inlined
+ * generated/openapi.json with Redocly's build-docs. The Redoc bundle is inlined
  * (`--inlineBundle`): without it the page loads Redoc from cdn.redocly.com, which the CI machine
  * cannot reach. The output, docs/api-reference.html, is build output and git-ignored.
  */
@@ -9,7 +9,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { contractDocumentPath } from "./mock/prism-document.js";
+import { documentPath } from "../contract/index.js";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const redoclyBin = fileURLToPath(new URL("../node_modules/.bin/redocly", import.meta.url));
@@ -34,7 +34,7 @@ export function externalResources(html: string): string[] {
 /** Runs `redocly build-docs --inlineBundle` and checks the page loads nothing from the network. */
 export async function buildDocs(output = defaultOutput): Promise<{ path: string; bytes: number }> {
   await mkdir(dirname(output), { recursive: true });
-  const args = ["build-docs", contractDocumentPath, "--inlineBundle", "--title", "Deployment and OAuth Provider Management Service API", "-o", output];
+  const args = ["build-docs", documentPath, "--inlineBundle", "--title", "Deployment and OAuth Provider Management Service API", "-o", output];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(redoclyBin, args, { cwd: repositoryRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
     let log = "";
