@@ -12,7 +12,8 @@ import { join, relative } from "node:path";
 import { templateDeployment } from "./http.js";
 import { runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
-import { benchEncryptionKey, demo, repoRoot, spawnTarget, startReference } from "./targets.js";
+import { demo } from "../../contract/index.js";
+import { repoRoot, startReference } from "./targets.js";
 
 interface ProfileNode {
   id: number;
@@ -75,23 +76,22 @@ if (isMain) {
   }
   const dir = mkdtempSync(join(tmpdir(), "profile-"));
   const profileDir = join(dir, "profiles");
-  const env = { PORT: "0", SQLITE_PATH: join(dir, "db.sqlite"), ENCRYPTION_KEY: benchEncryptionKey, READY_AFTER_MS: "100", VALIDATE_RESPONSES: String(kind.endsWith("validated")) };
+  const sqlitePath = join(dir, "db.sqlite");
   if (kind.startsWith("list")) {
     // Seed with an unprofiled process, so the profile holds the list load only (plus start-up).
-    const seeder = await startReference({ logDir: dir, sqlitePath: env.SQLITE_PATH, validateResponses: false });
-    await seedDeployments({ url: seeder.url, apiKey: demo.acmeKey }, 2_000, "pf", 10);
+    const seeder = await startReference({ logDir: dir, sqlitePath, validateResponses: false });
+    await seedDeployments({ url: seeder.url, apiKey: demo.acme.apiKey }, 2_000, "pf", 10);
     await seeder.stop();
   }
-  const target = await spawnTarget({
+  const target = await startReference({
     name: "profiled",
-    command: process.execPath,
-    args: ["--cpu-prof", "--cpu-prof-dir", profileDir, "--import", "tsx", join(repoRoot, "server/main.ts")],
-    logFile: join(dir, "server.log"),
-    ready: { kind: "listening-line" },
-    env,
+    logDir: dir,
+    sqlitePath,
+    validateResponses: kind.endsWith("validated"),
+    nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
   });
-  const acme = { url: target.url, apiKey: demo.acmeKey };
-  const headers = { "x-api-key": demo.acmeKey };
+  const acme = { url: target.url, apiKey: demo.acme.apiKey };
+  const headers = { "x-api-key": demo.acme.apiKey };
   let next = 0;
   const figures =
     kind === "startup"
