@@ -4,7 +4,7 @@
  * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
  * seed gives the same requests. No case is a valid create, so none may change the data.
  */
-import type { demo } from "../../contract/index.js";
+import { operation, type demo } from "../../contract/index.js";
 
 /** The demo data (D-77) and what the fuzz run prepared in it. */
 export interface FuzzContext {
@@ -50,8 +50,8 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 const between = (rng: Rng, low: number, high: number): number => low + Math.floor(rng() * (high - low + 1));
 
-const deploymentsPath = "/v2/deployments";
-const providersPath = "/v2/auth/providers";
+const deploymentsPath = operation("listDeployments").path;
+const providersPath = operation("listOAuthProviders").path;
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
 /** A create body that would be accepted (an internal template) — every maker breaks it in some way. */
