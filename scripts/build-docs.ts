@@ -8,8 +8,8 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { documentPath } from "../contract/index.js";
+import { parseCommandLine } from "./cli.js";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const redoclyBin = fileURLToPath(new URL("../node_modules/.bin/redocly", import.meta.url));
@@ -50,7 +50,9 @@ export async function buildDocs(output = defaultOutput): Promise<{ path: string;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { output: { type: "string", short: "o", default: defaultOutput } } });
+  const { values } = parseCommandLine(`Usage: npm run docs -- [--output FILE]\n  --output, -o FILE   where to write the page (default ${defaultOutput})`, {
+    output: { type: "string", short: "o", default: defaultOutput },
+  });
   buildDocs(values.output).then(
     (result) => console.log(JSON.stringify({ msg: "docs built", path: result.path, bytes: result.bytes })),
     (error: unknown) => {

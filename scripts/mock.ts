@@ -6,8 +6,8 @@
  */
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { operation } from "../contract/index.js";
+import { parseCommandLine } from "./cli.js";
 import { freePort } from "./mock/free-port.js";
 import { startProblemFront } from "./mock/problem-front.js";
 import { writePrismDocument } from "./mock/prism-document.js";
@@ -73,15 +73,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   return { url, startupMs: Math.round(performance.now() - started), close };
 }
 
-/** The command line: `npm run mock -- [--port N] [--dynamic] [--raw] [--verbose]`. */
+const usage = `Usage: npm run mock -- [--port N] [--dynamic] [--raw] [--verbose]
+  --port N     port of the mock on 127.0.0.1 (default 4010; 0 picks a free one)
+  --dynamic    generated data instead of the titled examples
+  --raw        Prism's own answers, without the problem front
+  --verbose    print every line Prism logs, not only its warnings and errors`;
+
+/** The command line. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string", default: "4010" },
-      dynamic: { type: "boolean", default: false },
-      raw: { type: "boolean", default: false },
-      verbose: { type: "boolean", default: false },
-    },
+  const { values } = parseCommandLine(usage, {
+    port: { type: "string", default: "4010" },
+    dynamic: { type: "boolean", default: false },
+    raw: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|startup|commit] [seconds]` (issue 6):
+ * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|startup|commit] [seconds]`:
  * runs one load (or just a start and a first answer) against the reference server started with V8's
  * --cpu-prof and prints where its CPU time went (self time by function and by file), so a missed target
  * in docs/benchmarks.md is explained by measurement. `commit` measures this disk's SQLite commit rate
@@ -13,6 +13,7 @@ import { templateDeployment } from "./http.js";
 import { runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
 import { demo } from "../../contract/index.js";
+import { parseCommandLine } from "../cli.js";
 import { repoRoot, startReference } from "./targets.js";
 
 interface ProfileNode {
@@ -66,9 +67,15 @@ function commitRate(dir: string, synchronous: "FULL" | "NORMAL", seconds: number
   return commits / seconds;
 }
 
+const usage = `Usage: npx tsx scripts/bench/profile.ts [KIND] [SECONDS]
+  KIND      create (default), list20, list100, list20-validated, list100-validated, startup, or commit
+            (this disk's SQLite commit rate, WAL synchronous FULL vs NORMAL, without the server)
+  SECONDS   length of the load (default 5)`;
+
 if (isMain) {
-  const kind = process.argv[2] ?? "create";
-  const seconds = Number(process.argv[3] ?? 5);
+  const { positionals } = parseCommandLine(usage, {}, { positionals: true });
+  const kind = positionals[0] ?? "create";
+  const seconds = Number(positionals[1] ?? 5);
   if (kind === "commit") {
     const dir = mkdtempSync(join(tmpdir(), "commit-"));
     for (const mode of ["FULL", "NORMAL"] as const) process.stdout.write(`WAL, synchronous=${mode}: ${commitRate(dir, mode, seconds).toFixed(0)} single-row commits/s\n`);

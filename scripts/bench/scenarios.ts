@@ -1,5 +1,5 @@
 /**
- * The rows of `npm run bench` (issue 6): baselines, the reference server on SQLite (seeded, list
+ * The rows of `npm run bench`: baselines, the reference server on SQLite (seeded, list
  * variants, create, providers, validation on and off, page walk, start-up, memory), PostgreSQL, Prism.
  */
 import { loadavg } from "node:os";
