@@ -1,6 +1,6 @@
 /**
  * `npm run mock:proxy -- --upstream URL`: Prism in proxy mode in front of any implementation of the
- * contract, reporting every request and response that breaks it (client-teams issue). Traffic passes
+ * contract, reporting every request and response that breaks it. Traffic passes
  * unchanged (no `--errors`); the front reads Prism's `sl-violations` header of each answer, prints
  * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`).
  */

@@ -1,4 +1,4 @@
-/** Durability (issue 3: never lose an acknowledged write): creates acknowledged before a `kill -9` of the server process are all there after a restart. */
+/** Durability (an acknowledged write is never lost): creates acknowledged before a `kill -9` of the server process are all there after a restart. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** Two server processes on one PostgreSQL database (issue 3: done-when): a create on one is listed by the other, a page walk across both sees each deployment once, a name race across both has one winner. */
+/** Two server processes on one PostgreSQL database: a create on one is listed by the other, a page walk across both sees each deployment once, a name race across both has one winner. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** Graceful shutdown (brief: SIGTERM finishes in-flight requests, then exits 0). */
+/** Graceful shutdown: SIGTERM finishes in-flight requests, then the process exits 0. */
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";

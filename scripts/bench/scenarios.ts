@@ -15,7 +15,8 @@ import type { Extras, Row, RowId } from "./table.js";
 import { median } from "./table.js";
 import { demo, documentPath } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
-import { freePort, repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
+import { freePort } from "../mock/free-port.js";
+import { repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
 
 export interface BenchContext {
   config: BenchConfig;

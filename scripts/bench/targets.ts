@@ -6,7 +6,6 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { listeningUrl, startChildServer, type ChildServer } from "../../server/testing/child-server.js";
@@ -14,7 +13,7 @@ import { listeningUrl, startChildServer, type ChildServer } from "../../server/t
 /** Root of the repository (scripts/bench/ is two levels below it). */
 export const repoRoot = resolve(import.meta.dirname, "..", "..");
 
-/** A fixed 256-bit key so the server never writes a development key into ./data/. */
+/** A fixed 256-bit key: servers started one after another on one database (seed, crash, restart) read each other's secrets. */
 const benchEncryptionKey = "4b1d9e0c7a2f5e8b3c6d1a4f7e0b9c2d5a8e1f4b7c0d3e6a9f2b5c8e1d4a7b0c";
 
 /** A running target other than the reference server (a bare baseline, Prism): where it answers and how to end it. */
@@ -35,19 +34,6 @@ export interface SpawnOptions {
   /** How the URL is found once the process is up. */
   ready: { kind: "listening-line" } | { kind: "port"; port: number };
   timeoutMs?: number;
-}
-
-/** A free TCP port on 127.0.0.1, for targets that cannot listen on port 0 and report it (Prism). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Finds the URL in a `"msg":"listening"` JSON log line of a target's log, if it has been written. */

@@ -1,5 +1,5 @@
 /**
- * Concurrency scenario of `npm run reliability` (issue 6): 50 concurrent creates of one name give exactly
+ * Concurrency scenario of `npm run reliability`: 50 concurrent creates of one name give exactly
  * one 201 and 49 409s, on SQLite and on PostgreSQL (skipped with a note when it is unreachable).
  */
 import { join } from "node:path";

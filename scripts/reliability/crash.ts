@@ -1,5 +1,5 @@
 /**
- * Crash scenario of `npm run reliability` (issue 6): `kill -9` of the server under concurrent create load,
+ * Crash scenario of `npm run reliability`: `kill -9` of the server under concurrent create load,
  * restart on the same SQLite file, and check that every create that got a 201 is listed (walking every
  * page) and that the file passes `PRAGMA integrity_check`, read directly with better-sqlite3.
  */

@@ -1,5 +1,5 @@
 /**
- * Fuzz scenario of `npm run reliability` (issue 6): thousands of invalid or hostile requests across every
+ * Fuzz scenario of `npm run reliability`: thousands of invalid or hostile requests across every
  * operation, from a fixed seed. Passes when no answer is 5xx or missing, every error answer is a problem
  * detail, no 2xx is invalid, the data is unchanged, and the server's RSS comes back near its level.
  */

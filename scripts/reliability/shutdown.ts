@@ -1,5 +1,5 @@
 /**
- * Shutdown scenario of `npm run reliability` (issue 6): SIGTERM while 200 requests are in flight — creates
+ * Shutdown scenario of `npm run reliability`: SIGTERM while 200 requests are in flight — creates
  * whose body is still arriving and lists whose headers are still arriving — then every one must be
  * answered (no reset), the server must exit 0 within 10 s, and every 201 must be listed after a restart.
  */
