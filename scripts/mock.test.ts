@@ -194,6 +194,11 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
     }
   });
 
+  it("answers HEAD wherever GET is allowed, without a body", async () => {
+    const response = await fetch(`${mock.url}/v2/deployments`, { method: "HEAD", headers: { "X-Api-Key": apiKey } });
+    expect([response.status, response.headers.get("content-type")?.split(";")[0], await response.text()]).toEqual([200, "application/json", ""]);
+  });
+
   it("answers an unknown route 404 and a wrong method 405 with Allow", async () => {
     const unknown = await call("get", "/v2/nothing-here");
     expect([unknown.status, (unknown.body as { type: string }).type]).toEqual([404, "urn:deployment-service:problem:not-found"]);

@@ -77,8 +77,10 @@ export function startProblemFront(options: { prismUrl: string; host: string; por
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const body = await readBody(incoming);
-      const response = await forward(target, incoming, body);
       const path = new URL(incoming.url ?? "/", "http://mock").pathname;
+      // D-21: HEAD is allowed wherever GET is; Prism knows only GET, and Node sends a HEAD answer without its body.
+      const isHeadOfGet = incoming.method === "HEAD" && matchPath("HEAD", path).kind === "operation";
+      const response = await forward(target, incoming, body, isHeadOfGet ? "GET" : incoming.method);
       const rewrite = contractProblem(response, { method: incoming.method ?? "GET", path });
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(response.headers)) {
