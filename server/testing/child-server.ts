@@ -125,7 +125,7 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     let pending = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       pending += chunk.toString();
-      let newline;
+      let newline: number;
       while ((newline = pending.indexOf("\n")) >= 0) {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
