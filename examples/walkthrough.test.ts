@@ -1,15 +1,12 @@
-/** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ (client-teams issue). */
-import { readFileSync } from "node:fs";
+/** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../scripts/mock.js";
-import { demo } from "../conformance/demo.js";
-import { startReferenceServer, type ReferenceServer } from "../conformance/reference-server.js";
+import { demo } from "../contract/index.js";
+import { startChildServer, type ChildServer } from "../server/testing/child-server.js";
 import { runWalkthrough } from "./walkthrough.js";
 import { titledExamples } from "../scripts/example-titles.js";
-import { contractDocumentPath } from "../scripts/mock/prism-document.js";
-import type { OpenApiDocument } from "../scripts/openapi-document.js";
 
-const examples = titledExamples(JSON.parse(readFileSync(contractDocumentPath, "utf8")) as OpenApiDocument);
+const examples = titledExamples();
 
 /** What the static mock serves for an operation without a Prefer header. */
 function defaultExample(operationId: string): unknown {
@@ -27,7 +24,7 @@ describe("walkthrough against the mock (static examples)", () => {
 
   it("completes every step with the examples of the contract", async () => {
     const pageSize = 2;
-    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demo.integrationId, pageSize });
+    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demo.acme.plainIntegrationId, pageSize });
     // The static mock answers every call with the default (first) example of its operation, whatever was sent.
     const providers = defaultExample("listOAuthProviders") as unknown[];
     const repositories = defaultExample("listCodehostRepositories") as Array<{ url: string }>;
@@ -51,16 +48,16 @@ describe("walkthrough against the mock (static examples)", () => {
 });
 
 describe("walkthrough against the reference server", () => {
-  let server: ReferenceServer;
+  let server: ChildServer;
   beforeAll(async () => {
-    server = await startReferenceServer();
+    server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it("creates a provider and a deployment from a repository record, and finds the deployment by walking every page", async () => {
-    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
+    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
     expect(result.provider.provider_id).toBe(result.deployment.name);
     expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
     expect(result.deploymentRequest).toMatchObject({
@@ -72,8 +69,8 @@ describe("walkthrough against the reference server", () => {
   });
 
   it("runs again against the same server without a name conflict", async () => {
-    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
-    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acmeKey, integrationId: demo.integrationId, pageSize: 2 });
+    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
+    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
     expect(second.deployment.name).not.toBe(first.deployment.name);
     // Walking pages of two yields at least the two new deployments, each once.
     expect(second.deploymentsWalked).toBeGreaterThanOrEqual(first.deploymentsWalked + 1);

@@ -1,15 +1,17 @@
 /**
- * A client team's first program, on the generated typed client only (client-teams issue): list OAuth
+ * A client team's first program, on the generated typed client: list OAuth
  * providers, create one, list a code-host integration's repositories, create a deployment from a
  * repository record (interface spec, operation 6 rule 4), and walk every page of deployments by the
- * returned offset (profile choice 7). It runs unchanged against the mock and the reference server:
+ * returned offset (D-09). It runs unchanged against the mock and the reference server:
  *
- *   npm run example -- --base-url http://127.0.0.1:4010 --api-key dk_demo_acme_5f2b9c7e1d3a4b6c8e0f
+ *   npm run example -- --base-url http://127.0.0.1:4010
  *
- * Environment fallbacks: BASE_URL, API_KEY, TENANT_ID, INTEGRATION_ID.
+ * The key and the integration default to Acme's demo ones (D-77). Environment fallbacks: BASE_URL,
+ * API_KEY, TENANT_ID, INTEGRATION_ID.
  */
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { demo } from "../contract/index.js";
 import { parseArgs } from "node:util";
 import {
   createServiceClient,
@@ -148,9 +150,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       "base-url": { type: "string", default: process.env.BASE_URL ?? "http://127.0.0.1:4010" },
-      "api-key": { type: "string", default: process.env.API_KEY ?? "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f" },
+      "api-key": { type: "string", default: process.env.API_KEY ?? demo.acme.apiKey },
       "tenant-id": { type: "string", default: process.env.TENANT_ID ?? "" },
-      "integration-id": { type: "string", default: process.env.INTEGRATION_ID ?? "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65" },
+      "integration-id": { type: "string", default: process.env.INTEGRATION_ID ?? demo.acme.plainIntegrationId },
       "page-size": { type: "string", default: "2" },
     },
   });

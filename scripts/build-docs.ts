@@ -1,6 +1,6 @@
 /**
  * `npm run docs`: the browsable API reference, a static self-contained HTML page built from
- * generated/openapi.json with Redocly's build-docs (client-teams issue). The Redoc bundle is inlined
+ * generated/openapi.json with Redocly's build-docs. The Redoc bundle is inlined
  * (`--inlineBundle`): without it the page loads Redoc from cdn.redocly.com, which the CI machine
  * cannot reach. The output, docs/api-reference.html, is build output and git-ignored.
  */
@@ -8,8 +8,8 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { contractDocumentPath } from "./mock/prism-document.js";
+import { documentPath } from "../contract/index.js";
+import { parseCommandLine } from "./cli.js";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const redoclyBin = fileURLToPath(new URL("../node_modules/.bin/redocly", import.meta.url));
@@ -34,7 +34,7 @@ export function externalResources(html: string): string[] {
 /** Runs `redocly build-docs --inlineBundle` and checks the page loads nothing from the network. */
 export async function buildDocs(output = defaultOutput): Promise<{ path: string; bytes: number }> {
   await mkdir(dirname(output), { recursive: true });
-  const args = ["build-docs", contractDocumentPath, "--inlineBundle", "--title", "Deployment and OAuth Provider Management Service API", "-o", output];
+  const args = ["build-docs", documentPath, "--inlineBundle", "--title", "Deployment and OAuth Provider Management Service API", "-o", output];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(redoclyBin, args, { cwd: repositoryRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
     let log = "";
@@ -50,7 +50,9 @@ export async function buildDocs(output = defaultOutput): Promise<{ path: string;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { output: { type: "string", short: "o", default: defaultOutput } } });
+  const { values } = parseCommandLine(`Usage: npm run docs -- [--output FILE]\n  --output, -o FILE   where to write the page (default ${defaultOutput})`, {
+    output: { type: "string", short: "o", default: defaultOutput },
+  });
   buildDocs(values.output).then(
     (result) => console.log(JSON.stringify({ msg: "docs built", path: result.path, bytes: result.bytes })),
     (error: unknown) => {

@@ -1,9 +1,10 @@
 /**
- * Type tests for generated/client.ts (contract issue: a wrong path, a missing required field or a
- * wrong enum value must not compile, a correct call does). Compiled by `npm run typecheck`, never
+ * Type tests for generated/client.ts: a wrong path, a missing required field or a wrong enum value
+ * must not compile, a correct call does. Compiled by `npm run typecheck`, never
  * run. Each `@ts-expect-error` sits on the one line that is wrong; the rest of its call is correct,
  * so the directive fails the build if that line ever compiles.
  */
+import { demo } from "../contract/index.js";
 import { createServiceClient, isProblem, operations, ProblemError, unwrap } from "../generated/client.js";
 import type { CodehostRepository, Deployment, DeploymentList, OAuthProvider, OperationId, Problem } from "../generated/client.js";
 import type { paths } from "../generated/types.js";
@@ -13,10 +14,10 @@ type RequestBody<Path extends "/v2/deployments" | "/v2/auth/providers"> = paths[
 
 const client = createServiceClient({
   baseUrl: "http://127.0.0.1:8080",
-  apiKey: "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f",
-  tenantId: "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f",
+  apiKey: demo.acme.apiKey,
+  tenantId: demo.acme.productionTenantId,
 });
-const integrationId = "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
+const integrationId = demo.acme.plainIntegrationId;
 
 /** Calls that follow the contract compile, and their results have the contract's types. */
 export async function correctCalls(): Promise<void> {

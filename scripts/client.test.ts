@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demo } from "../contract/index.js";
 import { createServiceClient, isProblem, ProblemError, unwrap } from "../generated/client.js";
 import type { Problem } from "../generated/client.js";
 import type { paths } from "../generated/types.js";
@@ -41,8 +42,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const apiKey = "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f";
-const tenantId = "2d8e4f3b-4a59-4d80-9f4c-8b2e5a3c4d62";
+const apiKey = demo.acme.apiKey;
+const tenantId = demo.acme.stagingTenantId;
 const problem: Problem = {
   type: "urn:deployment-service:problem:validation",
   title: "Request validation failed",
@@ -83,8 +84,8 @@ describe("createServiceClient", () => {
   it("fills path parameters and drops a trailing slash of the base URL", async () => {
     reply = { status: 200, type: "application/json", body: "[]" };
     const client = createServiceClient({ baseUrl: `${baseUrl}/`, apiKey });
-    await unwrap(client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", { params: { path: { integration_id: "5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76" } } }));
-    expect(seen!.url.pathname).toBe("/v1/integrations/forge/codehost/5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76/repos");
+    await unwrap(client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", { params: { path: { integration_id: demo.acme.managedIntegrationId } } }));
+    expect(seen!.url.pathname).toBe(`/v1/integrations/forge/codehost/${demo.acme.managedIntegrationId}/repos`);
   });
 
   it("sends a JSON body", async () => {

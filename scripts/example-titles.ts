@@ -1,8 +1,7 @@
-/** Prints the markdown table of the titled examples per operation, for the client-teams README (`Prefer: example=<title>`). */
-import { readFile } from "node:fs/promises";
+/** Prints the markdown table of the titled examples per operation, for the README (`Prefer: example=<title>`, D-71). */
 import { pathToFileURL } from "node:url";
-import { listOperations, type OpenApiDocument } from "./openapi-document.js";
-import { contractDocumentPath } from "./mock/prism-document.js";
+import type { OperationObject } from "openapi3-ts/oas31";
+import { document as contractDocument, type OpenAPIObject } from "../contract/index.js";
 
 /** One titled response example: what `Prefer: example=<title>` (with `Prefer: code=<status>` for errors) serves. */
 export interface TitledExample {
@@ -21,28 +20,37 @@ export interface TitledExample {
   value: unknown;
 }
 
-/** Every titled response example of the document: operations in path order, statuses ascending, examples in document order. */
-export function titledExamples(document: OpenApiDocument): TitledExample[] {
+const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** Every titled response example of a document (the contract's by default): operations in path order, statuses ascending, examples in document order. */
+export function titledExamples(document: OpenAPIObject = contractDocument): TitledExample[] {
   const rows: TitledExample[] = [];
-  for (const entry of listOperations(document)) {
-    const statuses = Object.keys(entry.operation.responses).sort((a, b) => Number(a) - Number(b));
-    for (const status of statuses) {
-      for (const [contentType, media] of Object.entries(entry.operation.responses[status]?.content ?? {})) {
-        const examples = (media.examples ?? {}) as Record<string, { value: unknown; description?: string }>;
-        Object.keys(examples).forEach((title, index) => {
-          rows.push({
-            operationId: entry.operationId,
-            method: entry.method.toUpperCase(),
-            path: entry.path,
-            status: Number(status),
-            contentType,
-            title,
-            description: examples[title]!.description ?? "",
-            success: Number(status) === entry.successStatus,
-            isDefault: Number(status) === entry.successStatus && index === 0,
-            value: examples[title]!.value,
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of methods) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation?.operationId) continue;
+      const responses = operation.responses as Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown; description?: string }> }> }>;
+      const statuses = Object.keys(responses).sort((a, b) => Number(a) - Number(b));
+      // D-06: every operation has exactly one success status.
+      const successStatus = Number(statuses.find((status) => /^2\d\d$/.test(status)));
+      for (const status of statuses) {
+        for (const [contentType, media] of Object.entries(responses[status]?.content ?? {})) {
+          const examples = media.examples ?? {};
+          Object.keys(examples).forEach((title, index) => {
+            rows.push({
+              operationId: operation.operationId!,
+              method: method.toUpperCase(),
+              path,
+              status: Number(status),
+              contentType,
+              title,
+              description: examples[title]!.description ?? "",
+              success: Number(status) === successStatus,
+              isDefault: Number(status) === successStatus && index === 0,
+              value: examples[title]!.value,
+            });
           });
-        });
+        }
       }
     }
   }
@@ -62,6 +70,5 @@ export function exampleTitleTable(examples: TitledExample[]): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const document = JSON.parse(await readFile(contractDocumentPath, "utf8")) as OpenApiDocument;
-  console.log(exampleTitleTable(titledExamples(document)));
+  console.log(exampleTitleTable(titledExamples()));
 }

@@ -1,16 +1,16 @@
-/** The contract proxy reports every request and response that breaks the contract, and nothing else (client-teams issue: mock:proxy). */
+/** The contract proxy reports every request and response that breaks the contract, and nothing else. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo } from "../conformance/demo.js";
-import { startReferenceServer, type ReferenceServer } from "../conformance/reference-server.js";
+import { demo } from "../contract/index.js";
+import { startChildServer, type ChildServer } from "../server/testing/child-server.js";
 import { runWalkthrough } from "../examples/walkthrough.js";
 import { startMock, type RunningMock } from "./mock.js";
 import { startContractProxy, type ContractProxy } from "./mock-proxy.js";
 
 const validProvider = {
   id: "9a1f0c52-4c1e-4f0e-9d59-3d2f6f7d8e01",
-  organization_id: "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40",
+  organization_id: demo.acme.organizationId,
   provider_id: "acme-slack",
   name: "Acme Slack",
   client_id: "1234567890.0987654321",
@@ -26,8 +26,8 @@ const validProvider = {
 const upstreamAnswers: Record<string, { status: number; contentType: string; body: string }> = {
   "/v2/auth/providers": { status: 200, contentType: "application/json", body: JSON.stringify([validProvider]) },
   "/v2/deployments": { status: 200, contentType: "application/json", body: JSON.stringify({ resources: [], offset: -1 }) },
-  "/v1/integrations/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos": { status: 200, contentType: "text/plain", body: "acme/support-agent" },
-  "/v1/integrations/forge/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos": { status: 418, contentType: "application/json", body: "[]" },
+  [`/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`]: { status: 200, contentType: "text/plain", body: "acme/support-agent" },
+  [`/v1/integrations/forge/codehost/${demo.acme.plainIntegrationId}/repos`]: { status: 418, contentType: "application/json", body: "[]" },
 };
 
 const cases: Array<{ name: string; path: string; want: { status: number; request: string[]; response: string[] } }> = [
@@ -36,12 +36,12 @@ const cases: Array<{ name: string; path: string; want: { status: number; request
   { name: "a request below the limit range, forwarded anyway", path: "/v2/deployments?limit=0", want: { status: 200, request: ["query.limit minimum"], response: ["body.offset minimum"] } },
   {
     name: "a text answer where JSON is documented",
-    path: "/v1/integrations/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos",
+    path: `/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`,
     want: { status: 200, request: [], response: [" -", "body type"] },
   },
   {
     name: "an undocumented status",
-    path: "/v1/integrations/forge/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos",
+    path: `/v1/integrations/forge/codehost/${demo.acme.plainIntegrationId}/repos`,
     want: { status: 418, request: [], response: [" -"] },
   },
 ];
@@ -98,17 +98,17 @@ describe("npm run mock:proxy in front of the mock", () => {
   });
 
   it("reports no violation for the walkthrough: the mock's examples conform", async () => {
-    await runWalkthrough({ baseUrl: proxy.url, apiKey: "k", integrationId: demo.integrationId });
+    await runWalkthrough({ baseUrl: proxy.url, apiKey: "k", integrationId: demo.acme.plainIntegrationId });
     expect(proxy.report.violating).toEqual([]);
     expect(proxy.report.summary().exchanges).toBeGreaterThanOrEqual(5);
   });
 });
 
 describe("npm run mock:proxy in front of the reference server", () => {
-  let server: ReferenceServer;
+  let server: ChildServer;
   let proxy: ContractProxy;
   beforeAll(async () => {
-    server = await startReferenceServer();
+    server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
     proxy = await startContractProxy({ upstream: server.url, port: 0 });
   });
   afterAll(async () => {
@@ -117,9 +117,9 @@ describe("npm run mock:proxy in front of the reference server", () => {
   });
 
   it("reports no response violation for the walkthrough and for rejected requests", async () => {
-    await runWalkthrough({ baseUrl: proxy.url, apiKey: demo.acmeKey, integrationId: demo.integrationId });
+    await runWalkthrough({ baseUrl: proxy.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId });
     for (const path of ["/v2/deployments?limit=0", "/v2/deployments?status=BOGUS", "/v1/integrations/codehost/00000000-0000-4000-8000-000000000000/repos"]) {
-      await (await fetch(`${proxy.url}${path}`, { headers: { "X-Api-Key": demo.acmeKey } })).arrayBuffer();
+      await (await fetch(`${proxy.url}${path}`, { headers: { "X-Api-Key": demo.acme.apiKey } })).arrayBuffer();
     }
     await (await fetch(`${proxy.url}/v2/deployments`, { headers: { "X-Api-Key": "dk_unknown" } })).arrayBuffer();
     const summary = proxy.report.summary();

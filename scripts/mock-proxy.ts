@@ -1,6 +1,6 @@
 /**
  * `npm run mock:proxy -- --upstream URL`: Prism in proxy mode in front of any implementation of the
- * contract, reporting every request and response that breaks it (client-teams issue). Traffic passes
+ * contract, reporting every request and response that breaks it. Traffic passes
  * unchanged (no `--errors`); the front reads Prism's `sl-violations` header of each answer, prints
  * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`).
  */
@@ -8,7 +8,7 @@ import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "./cli.js";
 import { freePort } from "./mock/free-port.js";
 import { forward, readBody } from "./mock/http-forward.js";
 import { writePrismDocument } from "./mock/prism-document.js";
@@ -85,16 +85,19 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   };
 }
 
+const usage = `Usage: npm run mock:proxy -- --upstream URL [--port N] [--report FILE]
+  --upstream URL   the implementation to check, e.g. http://127.0.0.1:8080 (default: UPSTREAM_URL)
+  --port N         port of the proxy on 127.0.0.1 (default 4020; 0 picks a free one)
+  --report FILE    write the summary and the violating exchanges there as JSON on exit`;
+
 /** The command line. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      upstream: { type: "string", default: process.env.UPSTREAM_URL },
-      port: { type: "string", default: "4020" },
-      report: { type: "string" },
-    },
+  const { values } = parseCommandLine(usage, {
+    upstream: { type: "string", default: process.env.UPSTREAM_URL ?? "" },
+    port: { type: "string", default: "4020" },
+    report: { type: "string" },
   });
-  if (!values.upstream) throw new Error("usage: npm run mock:proxy -- --upstream http://127.0.0.1:8080 [--port 4020] [--report file.json]");
+  if (!values.upstream) throw new Error(usage);
   const proxy = await startContractProxy({
     upstream: values.upstream,
     port: Number(values.port),

@@ -1,22 +1,22 @@
-/** The Prism mock serves every operation and every titled example, schema-valid, and rejects invalid requests (client-teams issue). */
-import { readFileSync } from "node:fs";
+/** The Prism mock serves every operation and every titled example, schema-valid, and rejects invalid requests. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { componentValidator, validateAnswer } from "../conformance/schema.js";
+import { answerProblems, createContractAjv, demo, document, operation, operationList } from "../contract/index.js";
 import { titledExamples } from "./example-titles.js";
-import { contractDocumentPath } from "./mock/prism-document.js";
-import { listOperations, type OpenApiDocument } from "./openapi-document.js";
 import { startMock, type RunningMock } from "./mock.js";
 
-const document = JSON.parse(readFileSync(contractDocumentPath, "utf8")) as OpenApiDocument;
-const integrationId = "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
+const integrationId = demo.acme.plainIntegrationId;
 const apiKey = "dk_mock_any_key_works";
+const validateProblem = createContractAjv().component("Problem");
+const validateAnswer = (operationId: string, status: number, contentType: string | undefined, body: unknown) =>
+  answerProblems(operationId, { status, contentType, body });
 
 /** A valid request body of an operation: its request example of that title, else its first one. */
 function requestBody(operationId: string, title?: string): unknown {
-  const entry = listOperations(document).find((operation) => operation.operationId === operationId)!;
-  const media = entry.operation.requestBody?.content["application/json"] as { examples?: Record<string, { value: unknown }> } | undefined;
-  if (!media?.examples) return undefined;
-  return (title !== undefined ? media.examples[title]?.value : undefined) ?? Object.values(media.examples)[0]!.value;
+  const { path, method } = operation(operationId);
+  const media = document.paths?.[path]?.[method]?.requestBody as { content: Record<string, { examples?: Record<string, { value: unknown }> }> } | undefined;
+  const examples = media?.content["application/json"]?.examples;
+  if (!examples) return undefined;
+  return (title !== undefined ? examples[title]?.value : undefined) ?? Object.values(examples)[0]!.value;
 }
 
 /** The concrete URL path of an operation. */
@@ -54,20 +54,19 @@ afterAll(async () => {
 });
 
 describe("npm run mock (static examples)", () => {
-  const operations = listOperations(document);
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+  it.each(operationList.map((entry) => [entry.id, entry] as const))(
     "%s answers its success status with a schema-valid body",
-    async (operationId, operation) => {
-      const result = await call(operation.method, concretePath(operation.path), { json: requestBody(operationId) });
-      expect(result.status).toBe(operation.successStatus);
+    async (operationId, entry) => {
+      const result = await call(entry.method, concretePath(entry.path), { json: requestBody(operationId) });
+      expect(result.status).toBe(entry.successStatus);
       expect(validateAnswer(operationId, result.status, result.contentType, result.body)).toEqual([]);
     },
   );
 
-  const examples = titledExamples(document);
+  const examples = titledExamples();
   it("the document has titled examples for every operation", () => {
     const covered = new Set(examples.map((example) => example.operationId));
-    expect([...covered].sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+    expect([...covered].sort()).toEqual(operationList.map((entry) => entry.id).sort());
   });
 
   it.each(examples.map((example) => [`${example.operationId} ${example.status} "${example.title}"`, example] as const))(
@@ -187,13 +186,17 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
     const problem = result.body as { type: string; status: number; errors?: Array<{ pointer?: string; parameter?: string }> };
     expect(problem.type).toBe(`urn:deployment-service:problem:${request.want.type}`);
     expect(problem.status).toBe(request.want.status);
-    const validateProblem = componentValidator("Problem");
     expect(validateProblem(result.body) ? [] : validateProblem.errors).toEqual([]);
     expect(validateAnswer(request.operationId, result.status, result.contentType, result.body)).toEqual([]);
     if (request.want.errors) {
       const named = (problem.errors ?? []).map((error) => (error.pointer !== undefined ? { pointer: error.pointer } : { parameter: error.parameter }));
       expect(named).toEqual(request.want.errors);
     }
+  });
+
+  it("answers HEAD wherever GET is allowed, without a body", async () => {
+    const response = await fetch(`${mock.url}/v2/deployments`, { method: "HEAD", headers: { "X-Api-Key": apiKey } });
+    expect([response.status, response.headers.get("content-type")?.split(";")[0], await response.text()]).toEqual([200, "application/json", ""]);
   });
 
   it("answers an unknown route 404 and a wrong method 405 with Allow", async () => {
@@ -203,7 +206,7 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
     expect([wrongMethod.status, (wrongMethod.body as { type: string }).type, wrongMethod.headers.get("allow")]).toEqual([
       405,
       "urn:deployment-service:problem:method-not-allowed",
-      "GET, POST",
+      "GET, POST, HEAD",
     ]);
   });
 });
@@ -258,17 +261,17 @@ describe("npm run mock -- --dynamic", () => {
     await dynamic?.close();
   });
 
-  const reliable = listOperations(document).filter((operation) => !operation.path.startsWith("/v2/deployments"));
-  it.each(reliable.map((operation) => [operation.operationId, operation] as const))("%s answers generated, schema-valid bodies", async (operationId, operation) => {
+  const reliable = operationList.filter((entry) => entry.path !== operation("listDeployments").path);
+  it.each(reliable.map((entry) => [entry.id, entry] as const))("%s answers generated, schema-valid bodies", async (operationId, entry) => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const body = requestBody(operationId);
-      const response = await fetch(`${dynamic.url}${concretePath(operation.path)}`, {
-        method: operation.method.toUpperCase(),
+      const response = await fetch(`${dynamic.url}${concretePath(entry.path)}`, {
+        method: entry.method.toUpperCase(),
         headers: { "X-Api-Key": apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const answer: unknown = await response.json();
-      expect(response.status).toBe(operation.successStatus);
+      expect(response.status).toBe(entry.successStatus);
       expect(validateAnswer(operationId, response.status, response.headers.get("content-type") ?? undefined, answer)).toEqual([]);
     }
   });

@@ -1,17 +1,16 @@
 /**
- * `npm run mock`: the Prism mock of the contract on 127.0.0.1 (client-teams issue). Static answers
+ * `npm run mock`: the Prism mock of the contract on 127.0.0.1. Static answers
  * from the titled examples by default (`Prefer: example=<title>`, `Prefer: code=<status>`),
  * generated data with `--dynamic`; request validation on, invalid requests answered with the
- * contract's 422 problem shape by the front in mock/problem-front.ts.
+ * contract's 422 problem shape by the front in mock/problem-front.ts (D-71, D-16).
  */
-import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { listOperations, type OpenApiDocument } from "./openapi-document.js";
+import { operation } from "../contract/index.js";
+import { parseCommandLine } from "./cli.js";
 import { freePort } from "./mock/free-port.js";
-import { startProblemFront, type ContractLookups } from "./mock/problem-front.js";
-import { contractDocumentPath, writePrismDocument } from "./mock/prism-document.js";
+import { startProblemFront } from "./mock/problem-front.js";
+import { writePrismDocument } from "./mock/prism-document.js";
 import { startPrism } from "./mock/prism-process.js";
 
 /** Options of startMock. */
@@ -35,23 +34,6 @@ export interface RunningMock {
 }
 
 const host = "127.0.0.1";
-
-/** The methods of each path (for `Allow`) and the spelling of each header parameter, from the contract. */
-async function contractLookups(documentPath: string): Promise<ContractLookups> {
-  const document = JSON.parse(await readFile(documentPath, "utf8")) as OpenApiDocument;
-  const operations = listOperations(document);
-  const templates = operations.map((entry) => ({
-    method: entry.method,
-    pattern: new RegExp(`^${entry.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-  }));
-  const headers = new Map(
-    operations.flatMap((entry) => entry.parameters).filter((parameter) => parameter.in === "header").map((parameter) => [parameter.name.toLowerCase(), parameter.name]),
-  );
-  return {
-    allowedMethods: (path) => templates.filter((template) => template.pattern.test(path)).map((template) => template.method),
-    headerName: (lowerCase) => headers.get(lowerCase) ?? lowerCase,
-  };
-}
 
 /** Starts Prism (and the problem front) and resolves once the mock answers. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
@@ -77,12 +59,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
   try {
     if (!options.raw) {
-      const front = await startProblemFront({ prismUrl: prism.url, host, port, contract: await contractLookups(contractDocumentPath) });
+      const front = await startProblemFront({ prismUrl: prism.url, host, port });
       url = `http://${host}:${(front.address() as AddressInfo).port}`;
       closeFront = () => new Promise((resolve) => front.close(() => resolve()));
     }
     // The first answer, not the "listening" line, is what a client waits for.
-    await fetch(`${url}/v2/auth/providers`, { headers: { "X-Api-Key": "startup-probe" } });
+    await fetch(`${url}${operation("listOAuthProviders").path}`, { headers: { "X-Api-Key": "startup-probe" } });
   } catch (error) {
     // e.g. the port is taken: Prism must not stay behind.
     await close();
@@ -91,15 +73,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   return { url, startupMs: Math.round(performance.now() - started), close };
 }
 
-/** The command line: `npm run mock -- [--port N] [--dynamic] [--raw] [--verbose]`. */
+const usage = `Usage: npm run mock -- [--port N] [--dynamic] [--raw] [--verbose]
+  --port N     port of the mock on 127.0.0.1 (default 4010; 0 picks a free one)
+  --dynamic    generated data instead of the titled examples
+  --raw        Prism's own answers, without the problem front
+  --verbose    print every line Prism logs, not only its warnings and errors`;
+
+/** The command line. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string", default: "4010" },
-      dynamic: { type: "boolean", default: false },
-      raw: { type: "boolean", default: false },
-      verbose: { type: "boolean", default: false },
-    },
+  const { values } = parseCommandLine(usage, {
+    port: { type: "string", default: "4010" },
+    dynamic: { type: "boolean", default: false },
+    raw: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);

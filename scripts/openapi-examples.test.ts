@@ -1,21 +1,15 @@
 /** Every example of generated/openapi.json validates against its schema, and every operation has titled examples (D-71). */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createOpenApiAjv, schemaValidator } from "./openapi-ajv.js";
-import { listOperations } from "./openapi-document.js";
-import type { OpenApiDocument } from "./openapi-document.js";
+import { createContractAjv, document as contractDocument, operation, operationList, pointer, type ContractOperation } from "../contract/index.js";
 
 type Json = Record<string, any>;
-const root = resolve(import.meta.dirname, "..");
-const document = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8")) as Json;
-const operationsOf = () => listOperations(document as OpenApiDocument);
-const ajv = createOpenApiAjv(document);
+const document = contractDocument as Json;
+const contractAjv = createContractAjv();
 
-/** One example and the schema it must satisfy. */
+/** One example and the JSON Pointer of the schema it must satisfy. */
 interface ExampleCase {
   where: string;
-  schema: unknown;
+  schemaPointer: string;
   value: unknown;
 }
 
@@ -25,47 +19,54 @@ function exampleValue(example: Json): unknown {
   return example.value;
 }
 
-/** The `example` / `examples` of a schema and of every subschema reached through schema keywords. */
-function schemaExamples(where: string, schema: unknown): ExampleCase[] {
+/** The `example` / `examples` of the schema at `at` and of every subschema reached through schema keywords. */
+function schemaExamples(where: string, at: string, schema: unknown): ExampleCase[] {
   if (typeof schema !== "object" || schema === null) return [];
   const node = schema as Json;
   const cases: ExampleCase[] = [];
-  if ("example" in node) cases.push({ where: `${where} example`, schema: node, value: node.example });
-  if (Array.isArray(node.examples)) node.examples.forEach((value: unknown, index: number) => cases.push({ where: `${where} examples[${index}]`, schema: node, value }));
-  for (const [name, property] of Object.entries((node.properties ?? {}) as Json)) cases.push(...schemaExamples(`${where}.${name}`, property));
-  for (const keyword of ["items", "additionalProperties", "unevaluatedProperties"]) cases.push(...schemaExamples(`${where}/${keyword}`, node[keyword]));
+  if ("example" in node) cases.push({ where: `${where} example`, schemaPointer: at, value: node.example });
+  if (Array.isArray(node.examples)) node.examples.forEach((value: unknown, index: number) => cases.push({ where: `${where} examples[${index}]`, schemaPointer: at, value }));
+  for (const [name, property] of Object.entries((node.properties ?? {}) as Json)) cases.push(...schemaExamples(`${where}.${name}`, at + pointer("properties", name), property));
+  for (const keyword of ["items", "additionalProperties", "unevaluatedProperties"]) cases.push(...schemaExamples(`${where}/${keyword}`, at + pointer(keyword), node[keyword]));
   for (const keyword of ["anyOf", "allOf", "oneOf"]) {
-    ((node[keyword] ?? []) as unknown[]).forEach((member, index) => cases.push(...schemaExamples(`${where}/${keyword}[${index}]`, member)));
+    ((node[keyword] ?? []) as unknown[]).forEach((member, index) => cases.push(...schemaExamples(`${where}/${keyword}[${index}]`, at + pointer(keyword, String(index)), member)));
   }
   return cases;
 }
 
-/** The examples of a media type object or a parameter: `example` and the named `examples`. */
-function namedExamples(where: string, holder: Json, schema: unknown): ExampleCase[] {
+/** The examples of a media type object or a parameter at `at`: `example` and the named `examples`, against its `schema`. */
+function namedExamples(where: string, at: string, holder: Json): ExampleCase[] {
   const cases: ExampleCase[] = [];
-  if ("example" in holder) cases.push({ where: `${where} example`, schema, value: holder.example });
-  for (const [title, example] of Object.entries((holder.examples ?? {}) as Json)) cases.push({ where: `${where} "${title}"`, schema, value: exampleValue(example as Json) });
+  const schemaPointer = at + pointer("schema");
+  if ("example" in holder) cases.push({ where: `${where} example`, schemaPointer, value: holder.example });
+  for (const [title, example] of Object.entries((holder.examples ?? {}) as Json)) cases.push({ where: `${where} "${title}"`, schemaPointer, value: exampleValue(example as Json) });
   return cases;
 }
+
+/** The raw operation object of the document. */
+const operationObject = (entry: ContractOperation): Json => document.paths[entry.path][entry.method];
 
 function collectExamples(): ExampleCase[] {
   const cases: ExampleCase[] = [];
-  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Json)) cases.push(...schemaExamples(`#/components/schemas/${name}`, schema));
-  for (const [name, parameter] of Object.entries((document.components?.parameters ?? {}) as Json)) {
-    cases.push(...namedExamples(`#/components/parameters/${name}`, parameter as Json, (parameter as Json).schema));
+  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Json)) {
+    cases.push(...schemaExamples(`#/components/schemas/${name}`, pointer("components", "schemas", name), schema));
   }
-  for (const entry of operationsOf()) {
-    const operation = entry.operation as Json;
-    const at = `${entry.operationId} (${entry.method.toUpperCase()} ${entry.path})`;
-    for (const parameter of (operation.parameters ?? []) as Json[]) {
-      if (!parameter.$ref) cases.push(...namedExamples(`${at} parameter ${parameter.name}`, parameter, parameter.schema));
+  for (const [name, parameter] of Object.entries((document.components?.parameters ?? {}) as Json)) {
+    cases.push(...namedExamples(`#/components/parameters/${name}`, pointer("components", "parameters", name), parameter as Json));
+  }
+  for (const entry of operationList) {
+    const raw = operationObject(entry);
+    const at = `${entry.id} (${entry.method.toUpperCase()} ${entry.path})`;
+    const operationPointer = pointer("paths", entry.path, entry.method);
+    ((raw.parameters ?? []) as Json[]).forEach((parameter, index) => {
+      if (!parameter.$ref) cases.push(...namedExamples(`${at} parameter ${parameter.name}`, operationPointer + pointer("parameters", String(index)), parameter));
+    });
+    for (const [type, media] of Object.entries((raw.requestBody?.content ?? {}) as Json)) {
+      cases.push(...namedExamples(`${at} request ${type}`, operationPointer + pointer("requestBody", "content", type), media as Json));
     }
-    for (const [type, media] of Object.entries((operation.requestBody?.content ?? {}) as Json)) {
-      cases.push(...namedExamples(`${at} request ${type}`, media as Json, (media as Json).schema));
-    }
-    for (const [status, response] of Object.entries(operation.responses as Json)) {
+    for (const [status, response] of Object.entries(raw.responses as Json)) {
       for (const [type, media] of Object.entries(((response as Json).content ?? {}) as Json)) {
-        cases.push(...namedExamples(`${at} ${status} ${type}`, media as Json, (media as Json).schema));
+        cases.push(...namedExamples(`${at} ${status} ${type}`, operationPointer + pointer("responses", status, "content", type), media as Json));
       }
     }
   }
@@ -81,7 +82,7 @@ describe("every example validates against its schema", () => {
   });
 
   it.each(cases.map((example) => [example.where, example] as const))("%s", (_where, example) => {
-    const validate = schemaValidator(ajv, example.schema as object);
+    const validate = contractAjv.at(example.schemaPointer);
     const valid = validate(example.value);
     expect(validate.errors ?? [], JSON.stringify(example.value)).toEqual([]);
     expect(valid).toBe(true);
@@ -98,27 +99,27 @@ describe("every example validates against its schema", () => {
     { name: "a malformed date-time", schema: "Deployment", value: () => ({ ...deployment(), created_at: "yesterday" }), keyword: "format" },
     { name: "a negative cpu", schema: "ResourceSpec", value: () => ({ cpu: -1 }), keyword: "minimum" },
   ])("the validator rejects $name", ({ schema, value, keyword }) => {
-    const validate = schemaValidator(ajv, { $ref: `#/components/schemas/${schema}` });
+    const validate = contractAjv.component(schema);
     expect(validate(value())).toBe(false);
     expect(validate.errors?.map((error) => error.keyword)).toContain(keyword);
   });
 
   it("the unbroken value is valid", () => {
-    expect(schemaValidator(ajv, { $ref: "#/components/schemas/Deployment" })(deployment())).toBe(true);
+    expect(contractAjv.component("Deployment")(deployment())).toBe(true);
   });
 
   it("the validator accepts null where the contract allows it", () => {
-    expect(schemaValidator(ajv, { $ref: "#/components/schemas/SourceConfig" })({ repo_url: null, resource_spec: null })).toBe(true);
+    expect(contractAjv.component("SourceConfig")({ repo_url: null, resource_spec: null })).toBe(true);
   });
 });
 
 describe("titled examples (Prefer: example=<title> on the Prism mock)", () => {
-  const operations = operationsOf();
+  const operations = operationList;
   const titled = (media: Json | undefined) =>
     Object.entries((media?.examples ?? {}) as Json).filter(([title, example]) => title.trim() !== "" && (example as Json).summary === title);
 
-  it.each(operations.map((entry) => [entry.operationId, entry] as const))("%s has a titled success example and a titled error example", (_id, entry) => {
-    const responses = entry.operation.responses as Json;
+  it.each(operations.map((entry) => [entry.id, entry] as const))("%s has a titled success example and a titled error example", (_id, entry) => {
+    const responses = operationObject(entry).responses as Json;
     const success = titled(responses[String(entry.successStatus)]?.content?.["application/json"]);
     const errors = Object.entries(responses)
       .filter(([status]) => /^[45]/.test(status))
@@ -127,27 +128,27 @@ describe("titled examples (Prefer: example=<title> on the Prism mock)", () => {
     expect(errors.length).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(operations.map((entry) => [entry.operationId, entry] as const))("%s: example titles are unique across its responses", (_id, entry) => {
-    const titles = Object.values(entry.operation.responses as Json).flatMap((response) =>
+  it.each(operations.map((entry) => [entry.id, entry] as const))("%s: example titles are unique across its responses", (_id, entry) => {
+    const titles = Object.values(operationObject(entry).responses as Json).flatMap((response) =>
       Object.values(((response as Json).content ?? {}) as Json).flatMap((media) => Object.keys(((media as Json).examples ?? {}) as Json)),
     );
     expect(titles.length).toBe(new Set(titles).size);
   });
 
-  it.each(operations.map((entry) => [entry.operationId, entry] as const))("%s: each request example has the success example of the same title", (_id, entry) => {
-    const requests = Object.keys(((entry.operation as Json).requestBody?.content?.["application/json"]?.examples ?? {}) as Json);
-    const successes = Object.keys(((entry.operation.responses as Json)[String(entry.successStatus)]?.content?.["application/json"]?.examples ?? {}) as Json);
+  it.each(operations.map((entry) => [entry.id, entry] as const))("%s: each request example has the success example of the same title", (_id, entry) => {
+    const requests = Object.keys((operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json);
+    const successes = Object.keys((operationObject(entry).responses[String(entry.successStatus)]?.content?.["application/json"]?.examples ?? {}) as Json);
     for (const title of requests) expect(successes).toContain(title);
   });
 
   const successValues = (operationId: string): Json[] => {
-    const entry = operations.find((candidate) => candidate.operationId === operationId)!;
-    const examples = (entry.operation.responses as Json)[String(entry.successStatus)].content["application/json"].examples as Json;
+    const entry = operation(operationId);
+    const examples = operationObject(entry).responses[String(entry.successStatus)].content["application/json"].examples as Json;
     return Object.values(examples).map((example) => (example as Json).value as Json);
   };
   const requestValues = (operationId: string): Json[] => {
-    const entry = operations.find((candidate) => candidate.operationId === operationId)!;
-    return Object.values(((entry.operation as Json).requestBody?.content?.["application/json"]?.examples ?? {}) as Json).map((example) => (example as Json).value as Json);
+    const entry = operation(operationId);
+    return Object.values((operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json).map((example) => (example as Json).value as Json);
   };
 
   it("createDeployment shows a codehost deployment and an external_container one with a resource_spec", () => {

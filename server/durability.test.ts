@@ -1,4 +1,4 @@
-/** Durability (issue 3: never lose an acknowledged write): creates acknowledged before a `kill -9` of the server process are all there after a restart. */
+/** Durability (an acknowledged write is never lost): creates acknowledged before a `kill -9` of the server process are all there after a restart. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe(`durability on ${testDatabaseUrl ? "PostgreSQL" : "SQLite"}`, () => {
   it("keeps every acknowledged create across kill -9 and restart", async () => {
-    const first = await startChildServer(env);
+    const first = await startChildServer({ env });
     children.push(first);
     const acknowledged: string[] = [];
     // Creates in flight when the process dies: those answered 201 must survive.
@@ -40,7 +40,7 @@ describe(`durability on ${testDatabaseUrl ? "PostgreSQL" : "SQLite"}`, () => {
     await Promise.all(inFlight);
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    const second = await startChildServer(env);
+    const second = await startChildServer({ env });
     children.push(second);
     const listed: string[] = [];
     for (let offset = 0; ; ) {
@@ -53,7 +53,7 @@ describe(`durability on ${testDatabaseUrl ? "PostgreSQL" : "SQLite"}`, () => {
     for (const id of acknowledged) expect(listed).toContain(id);
     // The demo data was not seeded twice and the store is consistent.
     expect(new Set(listed).size).toBe(listed.length);
-    expect(second.stdout.some((line) => line.includes("demo data seeded"))).toBe(false);
+    expect(second.lines().some((line) => line.includes("demo data seeded"))).toBe(false);
     const stopped = await second.kill("SIGTERM");
     expect(stopped).toBe(0);
   });

@@ -1,4 +1,4 @@
-/** Two server processes on one PostgreSQL database (issue 3: done-when): a create on one is listed by the other, a page walk across both sees each deployment once, a name race across both has one winner. */
+/** Two server processes on one PostgreSQL database: a create on one is listed by the other, a page walk across both sees each deployment once, a name race across both has one winner. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +16,7 @@ describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", ()
   beforeAll(async () => {
     // Both start at once on an empty schema: migrations and demo seeding must not collide.
     const env = { DATA_DIR: dataDir, DATABASE_URL: testDatabaseUrl as string, DATABASE_SCHEMA: schema, ENCRYPTION_KEY: "11".repeat(32) };
-    [a, b] = await Promise.all([startChildServer(env), startChildServer(env)]);
+    [a, b] = await Promise.all([startChildServer({ env }), startChildServer({ env })]);
   });
   afterAll(async () => {
     await Promise.all([a?.kill("SIGTERM"), b?.kill("SIGTERM")]);

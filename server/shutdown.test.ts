@@ -1,4 +1,4 @@
-/** Graceful shutdown (brief: SIGTERM finishes in-flight requests, then exits 0). */
+/** Graceful shutdown: SIGTERM finishes in-flight requests, then the process exits 0. */
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,7 +10,7 @@ import { acmeKey } from "./testing/test-server.js";
 describe("SIGTERM", () => {
   it("finishes a request that is in flight, then exits 0", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
-    const child = await startChildServer({ DATA_DIR: dataDir });
+    const child = await startChildServer({ env: { DATA_DIR: dataDir } });
     const body = JSON.stringify({ name: "in-flight", source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(`${child.url}/v2/deployments`, {

@@ -1,4 +1,4 @@
-/** Sizes of a benchmark run (issue 6): the full run of the issue, and `--quick` for a CI smoke run. */
+/** Sizes of a benchmark run: the full run, and `--quick` for a CI smoke run. */
 export interface BenchConfig {
   mode: "full" | "quick";
   /** Deployments seeded in acme-production (the large tenant; the deep offset is this minus 100). */
@@ -34,8 +34,3 @@ export const quickConfig: BenchConfig = {
   warmupSeconds: 0.5,
   startups: 3,
 };
-
-/** The configuration for the command-line arguments. */
-export function configFor(argv: string[]): BenchConfig {
-  return argv.includes("--quick") ? quickConfig : fullConfig;
-}

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|startup|commit] [seconds]` (issue 6):
+ * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|startup|commit] [seconds]`:
  * runs one load (or just a start and a first answer) against the reference server started with V8's
  * --cpu-prof and prints where its CPU time went (self time by function and by file), so a missed target
  * in docs/benchmarks.md is explained by measurement. `commit` measures this disk's SQLite commit rate
@@ -12,7 +12,9 @@ import { join, relative } from "node:path";
 import { templateDeployment } from "./http.js";
 import { runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
-import { benchEncryptionKey, demo, repoRoot, spawnTarget, startReference } from "./targets.js";
+import { demo } from "../../contract/index.js";
+import { parseCommandLine } from "../cli.js";
+import { repoRoot, startReference } from "./targets.js";
 
 interface ProfileNode {
   id: number;
@@ -65,9 +67,15 @@ function commitRate(dir: string, synchronous: "FULL" | "NORMAL", seconds: number
   return commits / seconds;
 }
 
+const usage = `Usage: npx tsx scripts/bench/profile.ts [KIND] [SECONDS]
+  KIND      create (default), list20, list100, list20-validated, list100-validated, startup, or commit
+            (this disk's SQLite commit rate, WAL synchronous FULL vs NORMAL, without the server)
+  SECONDS   length of the load (default 5)`;
+
 if (isMain) {
-  const kind = process.argv[2] ?? "create";
-  const seconds = Number(process.argv[3] ?? 5);
+  const { positionals } = parseCommandLine(usage, {}, { positionals: true });
+  const kind = positionals[0] ?? "create";
+  const seconds = Number(positionals[1] ?? 5);
   if (kind === "commit") {
     const dir = mkdtempSync(join(tmpdir(), "commit-"));
     for (const mode of ["FULL", "NORMAL"] as const) process.stdout.write(`WAL, synchronous=${mode}: ${commitRate(dir, mode, seconds).toFixed(0)} single-row commits/s\n`);
@@ -75,23 +83,22 @@ if (isMain) {
   }
   const dir = mkdtempSync(join(tmpdir(), "profile-"));
   const profileDir = join(dir, "profiles");
-  const env = { PORT: "0", SQLITE_PATH: join(dir, "db.sqlite"), ENCRYPTION_KEY: benchEncryptionKey, READY_AFTER_MS: "100", VALIDATE_RESPONSES: String(kind.endsWith("validated")) };
+  const sqlitePath = join(dir, "db.sqlite");
   if (kind.startsWith("list")) {
     // Seed with an unprofiled process, so the profile holds the list load only (plus start-up).
-    const seeder = await startReference({ logDir: dir, sqlitePath: env.SQLITE_PATH, validateResponses: false });
-    await seedDeployments({ url: seeder.url, apiKey: demo.acmeKey }, 2_000, "pf", 10);
+    const seeder = await startReference({ logDir: dir, sqlitePath, validateResponses: false });
+    await seedDeployments({ url: seeder.url, apiKey: demo.acme.apiKey }, 2_000, "pf", 10);
     await seeder.stop();
   }
-  const target = await spawnTarget({
+  const target = await startReference({
     name: "profiled",
-    command: process.execPath,
-    args: ["--cpu-prof", "--cpu-prof-dir", profileDir, "--import", "tsx", join(repoRoot, "server/main.ts")],
-    logFile: join(dir, "server.log"),
-    ready: { kind: "listening-line" },
-    env,
+    logDir: dir,
+    sqlitePath,
+    validateResponses: kind.endsWith("validated"),
+    nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
   });
-  const acme = { url: target.url, apiKey: demo.acmeKey };
-  const headers = { "x-api-key": demo.acmeKey };
+  const acme = { url: target.url, apiKey: demo.acme.apiKey };
+  const headers = { "x-api-key": demo.acme.apiKey };
   let next = 0;
   const figures =
     kind === "startup"

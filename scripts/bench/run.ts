@@ -1,17 +1,23 @@
 /**
- * `npm run bench [-- --quick]` (issue 6): starts every target itself on 127.0.0.1, measures each row with
- * autocannon for a bounded time, prints one table with the issue's targets beside the figures, and
- * writes it as JSON to .bench/ (git-ignored). Figures are printed, never asserted.
+ * `npm run bench [-- --quick]`: starts every target itself on 127.0.0.1, measures each row with
+ * autocannon for a bounded time, prints one table with the targets of docs/benchmarks.md beside the
+ * figures, and writes it as JSON to .bench/ (git-ignored). Figures are printed, never asserted.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { configFor } from "./config.js";
+import { parseCommandLine } from "../cli.js";
+import { fullConfig, quickConfig } from "./config.js";
 import { baselineRows, postgresRow, prismRow, referenceRowLabels, referenceRows, skipRows, type BenchContext } from "./scenarios.js";
 import { evaluateTargets, formatReport, type Report } from "./table.js";
 import { repoRoot } from "./targets.js";
 
-const config = configFor(process.argv.slice(2));
+const usage = `Usage: npm run bench -- [--quick]
+  --quick   the CI smoke run: ${quickConfig.largeTenantDeployments} seeded deployments, ${quickConfig.rowSeconds} s per row
+            (default: the full run, ${fullConfig.largeTenantDeployments} deployments, ${fullConfig.rowSeconds} s per row)
+Writes the table to stdout and as JSON to .bench/; server logs go to .bench/logs/.`;
+const { values } = parseCommandLine(usage, { quick: { type: "boolean", default: false } });
+const config = values.quick ? quickConfig : fullConfig;
 const started = performance.now();
 const benchDir = join(repoRoot, ".bench");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

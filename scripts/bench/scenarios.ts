@@ -1,5 +1,5 @@
 /**
- * The rows of `npm run bench` (issue 6): baselines, the reference server on SQLite (seeded, list
+ * The rows of `npm run bench`: baselines, the reference server on SQLite (seeded, list
  * variants, create, providers, validation on and off, page walk, start-up, memory), PostgreSQL, Prism.
  */
 import { loadavg } from "node:os";
@@ -13,7 +13,10 @@ import { runLoad, type LoadFigures, type LoadOptions } from "./load.js";
 import { seedDeployments } from "./seed.js";
 import type { Extras, Row, RowId } from "./table.js";
 import { median } from "./table.js";
-import { benchEncryptionKey, demo, freePort, repoRoot, rssKiB, spawnTarget, startReference, tsNode, type Target } from "./targets.js";
+import { demo, documentPath } from "../../contract/index.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { freePort } from "../mock/free-port.js";
+import { repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
 
 export interface BenchContext {
   config: BenchConfig;
@@ -63,16 +66,16 @@ export async function prismRow(ctx: BenchContext): Promise<void> {
   const target = await spawnTarget({
     name: "prism",
     command: join(repoRoot, "node_modules", ".bin", "prism"),
-    args: ["mock", "-h", "127.0.0.1", "-p", String(port), join(repoRoot, "generated", "openapi.json")],
+    args: ["mock", "-h", "127.0.0.1", "-p", String(port), documentPath],
     logFile: join(ctx.logDir, "prism.log"),
     ready: { kind: "port", port },
     timeoutMs: 60_000,
   });
   try {
     const path = "/v2/deployments?limit=20&offset=0";
-    const sample = await call<DeploymentList>({ url: target.url, apiKey: demo.acmeKey }, "GET", path);
+    const sample = await call<DeploymentList>({ url: target.url, apiKey: demo.acme.apiKey }, "GET", path);
     const note = sample.status === 200 ? `static example, ${sample.body.resources.length} items` : `sample answered ${sample.status}`;
-    addRow(ctx, "prism-list20-off0", "Prism mock: GET /v2/deployments limit=20", await runLoad(loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acmeKey } })), note);
+    addRow(ctx, "prism-list20-off0", "Prism mock: GET /v2/deployments limit=20", await runLoad(loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acme.apiKey } })), note);
   } finally {
     await target.stop();
   }
@@ -136,10 +139,10 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     return f;
   };
 
-  let server: Target | undefined = await startReference({ name: "reference-validation-off", logDir: ctx.logDir, sqlitePath, validateResponses: false });
+  let server: ChildServer | undefined = await startReference({ name: "reference-validation-off", logDir: ctx.logDir, sqlitePath, validateResponses: false });
   try {
-    const acme: Caller = { url: server.url, apiKey: demo.acmeKey };
-    const globex: Caller = { url: server.url, apiKey: demo.globexKey };
+    const acme: Caller = { url: server.url, apiKey: demo.acme.apiKey };
+    const globex: Caller = { url: server.url, apiKey: demo.globex.apiKey };
     ctx.log(`seeding ${config.largeTenantDeployments} deployments in acme-production and ${config.smallTenantDeployments} in globex-production over HTTP (${config.connections} concurrent creates)`);
     const seeded = count(await seedDeployments(acme, config.largeTenantDeployments, "ba", config.connections));
     const seededSmall = count(await seedDeployments(globex, config.smallTenantDeployments, "bg", config.connections));
@@ -194,7 +197,7 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
 
     // Creates go to acme-staging so the tenants of the list rows keep their counts.
     let next = 0;
-    const staging: Caller = { ...acme, tenantId: demo.acmeStaging };
+    const staging: Caller = { ...acme, tenantId: demo.acme.stagingTenantId };
     addRow(
       ctx,
       "create",
@@ -228,18 +231,9 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
   const samples: number[] = [];
   const listening: number[] = [];
   for (let i = 0; i < ctx.config.startups; i++) {
-    const port = await freePort();
-    const { command, args } = tsNode("server/main.ts");
-    const target = await spawnTarget({
-      name: `startup-${i}`,
-      command,
-      args,
-      logFile: join(ctx.logDir, `startup-${i}.log`),
-      ready: { kind: "port", port },
-      env: { PORT: String(port), HOST: "127.0.0.1", SQLITE_PATH: sqlitePath, VALIDATE_RESPONSES: "true", ENCRYPTION_KEY: benchEncryptionKey, READY_AFTER_MS: "100", DEMO: "true" },
-    });
+    const target = await startReference({ name: `startup-${i}`, logDir: ctx.logDir, sqlitePath, validateResponses: true });
     try {
-      const answer = await call({ url: target.url, apiKey: demo.acmeKey }, "GET", "/v2/auth/providers");
+      const answer = await call({ url: target.url, apiKey: demo.acme.apiKey }, "GET", "/v2/auth/providers");
       samples.push(performance.now() - target.startedAt);
       listening.push(target.listeningAfterMs);
       if (answer.status !== 200) throw new Error(`first answer was ${answer.status}`);
@@ -251,7 +245,7 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
     samplesMs: samples,
     medianMs: median(samples),
     listeningMedianMs: median(listening),
-    note: `node --import tsx server/main.ts on the seeded file, validation on, first GET /v2/auth/providers polled from spawn (npm start adds npm's own start-up)`,
+    note: `node --import tsx server/main.ts on the seeded file, validation on, first GET /v2/auth/providers sent on the "listening" line, timed from spawn (npm start adds npm's own start-up)`,
   };
   ctx.log(`start-up to first answer: median ${result.medianMs.toFixed(0)} ms (${samples.map((s) => s.toFixed(0)).join(", ")})`);
   return result;
@@ -280,11 +274,11 @@ export async function postgresRow(ctx: BenchContext): Promise<void> {
     addRow(ctx, "pg-list20-off0", label, undefined, `PostgreSQL unreachable at ${base.replace(/\/\/[^@]*@/, "//")}: ${(error as Error).message}`);
     return;
   }
-  let server: Target | undefined;
+  let server: ChildServer | undefined;
   try {
     await admin.query(`CREATE SCHEMA ${schema}`);
     server = await startReference({ name: "reference-postgres", logDir: ctx.logDir, databaseUrl: withSearchPath(base, schema), validateResponses: false, env: { DATABASE_SCHEMA: schema } });
-    const acme: Caller = { url: server.url, apiKey: demo.acmeKey };
+    const acme: Caller = { url: server.url, apiKey: demo.acme.apiKey };
     const seeded = await seedDeployments(acme, ctx.config.postgresDeployments, "bp", ctx.config.connections);
     const path = "/v2/deployments?limit=20&offset=0";
     const note = `${seeded.created} deployments seeded (creates ${seeded.requestsPerS.toFixed(0)}/s); ${await listNote(acme, path)}`;

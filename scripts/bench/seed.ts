@@ -1,7 +1,8 @@
 /**
- * Seeds deployments over HTTP with concurrent creates (issue 6: 100,000 deployments across two tenants),
- * through the public POST /v2/deployments only; the rate doubles as the create figure of the run.
+ * Seeds deployments over HTTP with concurrent creates (100,000 deployments across two tenants in a full
+ * run), through the public createDeployment operation only; the rate doubles as the create figure of the run.
  */
+import { operation } from "../../contract/index.js";
 import { call, templateDeployment, type Caller } from "./http.js";
 import { runLoad, type LoadFigures } from "./load.js";
 
@@ -12,12 +13,13 @@ export interface SeedResult extends LoadFigures {
 
 /** Creates `count` internal-template deployments named `<prefix>-<n>` in the caller's tenant. */
 export async function seedDeployments(caller: Caller, count: number, prefix: string, connections = 10): Promise<SeedResult> {
+  const { path } = operation("createDeployment");
   let next = 0;
   const headers: Record<string, string> = { "x-api-key": caller.apiKey };
   if (caller.tenantId) headers["x-tenant-id"] = caller.tenantId;
   const figures = await runLoad({
     url: caller.url,
-    path: "/v2/deployments",
+    path,
     method: "POST",
     headers,
     body: () => JSON.stringify(templateDeployment(`${prefix}-${next++}`)),
@@ -29,7 +31,7 @@ export async function seedDeployments(caller: Caller, count: number, prefix: str
   const created = figures.statusCounts["201"] ?? 0;
   if (created !== count) {
     // Show what the server said to one more create, so a failing seed explains itself.
-    const sample = await call(caller, "POST", "/v2/deployments", templateDeployment(`${prefix}-probe`));
+    const sample = await call(caller, "POST", path, templateDeployment(`${prefix}-probe`));
     throw new Error(`seeding ${prefix}: ${created} of ${count} creates answered 201 (status counts ${JSON.stringify(figures.statusCounts)}, errors ${figures.errors}); a probe create answered ${sample.status} ${JSON.stringify(sample.body).slice(0, 400)}`);
   }
   return { ...figures, created, prefix };

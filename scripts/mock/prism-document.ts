@@ -1,11 +1,8 @@
-/** The document Prism serves: generated/openapi.json with its JSON Schema dialect declared (mock issue, Prism 3.1 finding). */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+/** The document Prism serves: the contract with its JSON Schema dialect declared (D-62: Prism reads 3.1 schemas as draft-07 without it). */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The contract's OpenAPI 3.1 document. */
-export const contractDocumentPath = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
+import { document } from "../../contract/index.js";
 
 /**
  * JSON Schema 2020-12. Prism 5.14 (@stoplight/http-spec) validates every schema of a document without
@@ -23,11 +20,12 @@ export interface PrismDocument {
 }
 
 /** Writes the contract with `jsonSchemaDialect` set into a temporary directory. */
-export async function writePrismDocument(source = contractDocumentPath): Promise<PrismDocument> {
-  const document = JSON.parse(await readFile(source, "utf8")) as Record<string, unknown>;
-  const dialectAdded = document.jsonSchemaDialect === undefined;
-  if (!dialectAdded && document.jsonSchemaDialect !== prismDialect) {
-    throw new Error(`jsonSchemaDialect ${String(document.jsonSchemaDialect)} is not ${prismDialect}; Prism would not validate with it`);
+export async function writePrismDocument(): Promise<PrismDocument> {
+  // openapi3-ts does not type the 3.1 field `jsonSchemaDialect`.
+  const declared = (document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
+  const dialectAdded = declared === undefined;
+  if (!dialectAdded && declared !== prismDialect) {
+    throw new Error(`jsonSchemaDialect ${String(declared)} is not ${prismDialect}; Prism would not validate with it`);
   }
   const { openapi, ...rest } = document;
   const dir = await mkdtemp(join(tmpdir(), "prism-document-"));

@@ -1,21 +1,20 @@
 /**
  * The mock's front: passes every exchange through to Prism and answers Prism's own error bodies
  * (request validation, missing key, unknown route, bad media type, malformed JSON) with the
- * contract's RFC 9457 problem details instead (profile choice 4), so a client sees the same error
+ * contract's RFC 9457 problem details instead (D-16), so a client sees the same error
  * shape from the mock as from the reference server.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
 import { forward, readBody, type ForwardedResponse } from "./http-forward.js";
 import { isViolation, parseViolationsHeader, requestViolations, validationProblem, type Violation } from "./violations.js";
 
-/** What the front looks up in the contract. */
-export interface ContractLookups {
-  /** The methods a path allows, for the `Allow` header of a 405. */
-  allowedMethods: (path: string) => string[];
-  /** A header parameter's name as the document spells it, from its lower-case form. */
-  headerName: (lowerCase: string) => string;
-}
+/** Header parameter names as the contract spells them (`X-Tenant-Id`), by their lower-case form. */
+const headerNames = new Map(
+  operationList.flatMap((operation) => operation.parameters).filter((parameter) => parameter.in === "header").map((parameter) => [parameter.name.toLowerCase(), parameter.name]),
+);
+const headerName = (lowerCase: string) => headerNames.get(lowerCase) ?? lowerCase;
 
 /** Prism's own problem types (https://stoplight.io/prism/errors#...). */
 const prismErrors = "https://stoplight.io/prism/errors#";
@@ -23,15 +22,14 @@ const prismErrors = "https://stoplight.io/prism/errors#";
 /** The answer to send instead of Prism's, or undefined to pass Prism's through. */
 export function contractProblem(
   response: ForwardedResponse,
-  contract: ContractLookups,
-  path: string,
+  request: { method: string; path: string },
 ): { problem: Problem; headers?: Record<string, string> } | undefined {
   const violations = requestViolations(parseViolationsHeader(header(response.headers, "sl-violations")));
   const body = parseJson(response.body);
   const prismType = typeof body?.type === "string" && body.type.startsWith(prismErrors) ? body.type.slice(prismErrors.length) : undefined;
   if (response.status === 422 && (violations.length > 0 || prismType === "UNPROCESSABLE_ENTITY")) {
     const fromBody = Array.isArray(body?.validation) ? (body.validation as unknown[]).filter(isViolation) : [];
-    return { problem: validationProblem(violations.length > 0 ? violations : requestViolations(fromBody as Violation[]), contract.headerName) };
+    return { problem: validationProblem(violations.length > 0 ? violations : requestViolations(fromBody as Violation[]), headerName) };
   }
   if (response.status === 401 && violations.some((violation) => violation.code === 401)) {
     return { problem: { type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated", status: 401, detail: "Send a valid API key in the X-Api-Key header." } };
@@ -44,12 +42,13 @@ export function contractProblem(
     return { problem: { type: "urn:deployment-service:problem:malformed-json", title: "Malformed JSON", status: 400, detail: "The request body is not well-formed JSON." } };
   }
   if (prismType === "NO_PATH_MATCHED_ERROR") {
-    return { problem: { type: "urn:deployment-service:problem:not-found", title: "Not found", status: 404, detail: `No route ${path}.` } };
+    return { problem: { type: "urn:deployment-service:problem:not-found", title: "Not found", status: 404, detail: `No route ${request.path}.` } };
   }
   if (prismType === "NO_METHOD_MATCHED_ERROR") {
-    const allow = contract.allowedMethods(path).map((method) => method.toUpperCase()).join(", ");
+    const match = matchPath(request.method, request.path);
+    const allow = (match.kind === "method-not-allowed" ? match.allow : []).join(", ");
     return {
-      problem: { type: "urn:deployment-service:problem:method-not-allowed", title: "Method not allowed", status: 405, detail: `${path} allows ${allow}.` },
+      problem: { type: "urn:deployment-service:problem:method-not-allowed", title: "Method not allowed", status: 405, detail: `${request.path} allows ${allow}.` },
       headers: { allow },
     };
   }
@@ -73,14 +72,16 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
 }
 
 /** Starts the front on host:port, forwarding to the Prism at `prismUrl`. */
-export function startProblemFront(options: { prismUrl: string; host: string; port: number; contract: ContractLookups }): Promise<Server> {
+export function startProblemFront(options: { prismUrl: string; host: string; port: number }): Promise<Server> {
   const target = new URL(options.prismUrl);
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const body = await readBody(incoming);
-      const response = await forward(target, incoming, body);
       const path = new URL(incoming.url ?? "/", "http://mock").pathname;
-      const rewrite = contractProblem(response, options.contract, path);
+      // D-21: HEAD is allowed wherever GET is; Prism knows only GET, and Node sends a HEAD answer without its body.
+      const isHeadOfGet = incoming.method === "HEAD" && matchPath("HEAD", path).kind === "operation";
+      const response = await forward(target, incoming, body, isHeadOfGet ? "GET" : incoming.method);
+      const rewrite = contractProblem(response, { method: incoming.method ?? "GET", path });
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) headers[name] = value;

@@ -1,5 +1,6 @@
-/** Tests of the fuzz run's judge of answers (issue 6; profile choice 4 problem details, contract 2xx bodies). */
+/** Tests of the fuzz run's judge of answers: problem details (D-16), documented 2xx bodies of the contract. */
 import { describe, expect, it } from "vitest";
+import { demo } from "../../contract/index.js";
 import { ContractChecker } from "./answer-check.js";
 import type { RawAnswer } from "./raw-http.js";
 
@@ -17,7 +18,7 @@ const deployment = {
   source_revision_config: {},
   secrets: [],
   id: "40af20c1-10c5-47cb-8177-12e5ddfa9fd9",
-  tenant_id: "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f",
+  tenant_id: demo.acme.productionTenantId,
   created_at: "2026-11-21T23:53:11.016057Z",
   updated_at: "2026-11-21T23:53:11.016057Z",
   status: "READY",
@@ -39,7 +40,7 @@ describe("ContractChecker.check", () => {
     { name: "a create that succeeded", request: { method: "POST", target: "/v2/deployments" }, given: answer(201, "application/json", deployment), want: [/accepted/] },
     { name: "a valid list page", request: { method: "GET", target: "/v2/deployments?limit=1" }, given: answer(200, "application/json", { resources: [deployment], offset: 1 }), want: [] },
     { name: "a list page through dot segments", request: { method: "GET", target: "/v2/../v2/deployments" }, given: answer(200, "application/json", { resources: [], offset: 0 }), want: [] },
-    { name: "an invalid list page", request: { method: "GET", target: "/v2/deployments" }, given: answer(200, "application/json", { resources: [{ ...deployment, status: "BOGUS" }], offset: 1 }), want: [/does not match/] },
+    { name: "an invalid list page", request: { method: "GET", target: "/v2/deployments" }, given: answer(200, "application/json", { resources: [{ ...deployment, status: "BOGUS" }], offset: 1 }), want: [/does not match listDeployments/] },
     { name: "a 200 outside the contract", request: { method: "GET", target: "/admin" }, given: answer(200, "application/json", {}), want: [/outside the contract/] },
     { name: "HEAD without a body", request: { method: "HEAD", target: "/v2/deployments" }, given: answer(200, "application/json", ""), want: [] },
     { name: "HEAD of an unknown path with a problem content type", request: { method: "HEAD", target: "/nowhere" }, given: answer(404, "application/problem+json", ""), want: [] },

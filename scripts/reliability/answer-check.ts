@@ -1,54 +1,15 @@
 /**
- * Judges one answer of the fuzz run against profile choice 4 (errors are RFC 9457 problem details with
- * type/title/status/detail, `status` equal to the HTTP status, 405 with Allow) and the contract (a 2xx
- * body validates against the operation's response schema in generated/openapi.json; no create succeeds).
+ * Judges one answer of the fuzz run: errors are RFC 9457 problem details with type/title/status/detail,
+ * `status` equal to the HTTP status, 405 with Allow (D-16, D-21); a 2xx of a read operation is a
+ * documented answer of that operation (contract/answers.ts); no hostile create succeeds.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import { repoRoot } from "../bench/targets.js";
+import { answerProblems, document, matchPath } from "../../contract/index.js";
 import type { RawAnswer } from "./raw-http.js";
 import { header } from "./raw-http.js";
 
-interface OpenApi {
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
-  components: { schemas: Record<string, { enum?: string[] }> };
-}
-
-type AddFormats = (ajv: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
-
-/** Validators of the 200 answers of the contract's read operations, keyed by path template. */
+/** The judge of answers; holds the contract's problem types. */
 export class ContractChecker {
-  readonly problemTypes: Set<string>;
-  private readonly readValidators: { pattern: RegExp; template: string; validate: ValidateFunction }[] = [];
-
-  constructor(document: OpenApi = JSON.parse(readFileSync(join(repoRoot, "generated", "openapi.json"), "utf8")) as OpenApi) {
-    this.problemTypes = new Set(document.components.schemas.ProblemType?.enum ?? []);
-    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-    addFormats(ajv);
-    for (const format of ["int32", "int64", "float", "double"]) ajv.addFormat(format, { type: "number", validate: () => true });
-    ajv.addSchema({ ...document, $id: "openapi.json" });
-    for (const [template, item] of Object.entries(document.paths)) {
-      if (!item.get?.responses?.["200"]?.content?.["application/json"]) continue;
-      const pointer = `/paths/${template.replaceAll("~", "~0").replaceAll("/", "~1")}/get/responses/200/content/application~1json/schema`;
-      const validate = ajv.compile({ $ref: `openapi.json#${pointer.split("/").map((part) => encodeURIComponent(part).replaceAll("%7E", "~")).join("/")}` });
-      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
-      this.readValidators.push({ pattern, template, validate });
-    }
-  }
-
-  /** The read operation a request target resolves to (dot segments removed), if any. */
-  readOperation(target: string): { template: string; validate: ValidateFunction } | undefined {
-    let path: string;
-    try {
-      path = new URL(target, "http://127.0.0.1").pathname;
-    } catch {
-      return undefined;
-    }
-    return this.readValidators.find((entry) => entry.pattern.test(path));
-  }
+  readonly problemTypes = new Set<string>((document.components?.schemas?.ProblemType as { enum?: string[] } | undefined)?.enum ?? []);
 
   /** Problems with one answer; empty when it is acceptable. */
   check(request: { method: string; target: string }, answer: RawAnswer): string[] {
@@ -62,11 +23,13 @@ export class ContractChecker {
       }
       if (request.method !== "GET") return violations;
       if (/^\/healthz\/?(\?|$)/.test(request.target)) return violations;
-      const operation = this.readOperation(request.target);
-      if (!operation) return [...violations, `${status} for a path outside the contract`];
+      const path = requestPath(request.target);
+      const match = path === undefined ? undefined : matchPath("GET", path);
+      if (match?.kind !== "operation") return [...violations, `${status} for a path outside the contract`];
       const body = parseJson(answer.body);
       if (body === undefined) return [...violations, `${status} body is not JSON`];
-      if (!operation.validate(body)) violations.push(`${status} body does not match ${operation.template}: ${JSON.stringify(operation.validate.errors?.[0])}`);
+      const problems = answerProblems(match.operation.id, { status, contentType: header(answer, "content-type"), body });
+      if (problems.length > 0) violations.push(`${status} answer does not match ${match.operation.id}: ${problems[0]}`);
       return violations;
     }
     // A HEAD answer has no body by definition; its headers must still announce a problem detail.
@@ -74,7 +37,7 @@ export class ContractChecker {
     return [...violations, ...this.problemViolations(answer)];
   }
 
-  /** What is wrong with an error answer as an RFC 9457 problem detail of this profile. */
+  /** What is wrong with an error answer as an RFC 9457 problem detail (D-16). */
   problemViolations(answer: RawAnswer): string[] {
     const violations: string[] = [];
     const contentType = header(answer, "content-type") ?? "";
@@ -95,6 +58,15 @@ export class ContractChecker {
     }
     if (answer.status === 405 && !header(answer, "allow")) violations.push("405 without an Allow header");
     return violations;
+  }
+}
+
+/** The path of a request target with dot segments removed, as the server routes it; undefined when it is no URL. */
+function requestPath(target: string): string | undefined {
+  try {
+    return new URL(target, "http://127.0.0.1").pathname;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,12 +1,14 @@
 /**
- * Concurrency scenario of `npm run reliability` (issue 6): 50 concurrent creates of one name give exactly
+ * Concurrency scenario of `npm run reliability`: 50 concurrent creates of one name give exactly
  * one 201 and 49 409s, on SQLite and on PostgreSQL (skipped with a note when it is unreachable).
  */
 import { join } from "node:path";
 import pg from "pg";
 import { postgresBaseUrl, withSearchPath } from "../bench/scenarios.js";
 import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
-import { demo, startReference, type Target } from "../bench/targets.js";
+import { demo } from "../../contract/index.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { startReference } from "../bench/targets.js";
 import type { ScenarioResult } from "./scenario.js";
 
 export interface ConcurrencyOptions {
@@ -17,11 +19,11 @@ export interface ConcurrencyOptions {
   log(message: string): void;
 }
 
-async function rounds(server: Target, store: string, options: ConcurrencyOptions, failures: string[]): Promise<string> {
+async function rounds(server: ChildServer, store: string, options: ConcurrencyOptions, failures: string[]): Promise<string> {
   const tally = new Map<string, number>();
   for (let round = 0; round < options.rounds; round++) {
     // Alternate tenants so both the default tenant and an explicit X-Tenant-Id take part.
-    const caller: Caller = round % 2 === 0 ? { url: server.url, apiKey: demo.acmeKey } : { url: server.url, apiKey: demo.acmeKey, tenantId: demo.acmeStaging };
+    const caller: Caller = round % 2 === 0 ? { url: server.url, apiKey: demo.acme.apiKey } : { url: server.url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId };
     const name = `cc-${store.toLowerCase()}-${round}`;
     const answers = await Promise.all(Array.from({ length: options.parallel }, () => call(caller, "POST", "/v2/deployments", templateDeployment(name)).catch((error: Error) => ({ status: 0, body: error.message, contentType: "" }))));
     const counts = new Map<number, number>();

@@ -1,5 +1,5 @@
 /**
- * Crash scenario of `npm run reliability` (issue 6): `kill -9` of the server under concurrent create load,
+ * Crash scenario of `npm run reliability`: `kill -9` of the server under concurrent create load,
  * restart on the same SQLite file, and check that every create that got a 201 is listed (walking every
  * page) and that the file passes `PRAGMA integrity_check`, read directly with better-sqlite3.
  */
@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
-import { demo, startReference, type Target } from "../bench/targets.js";
+import { demo } from "../../contract/index.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { startReference } from "../bench/targets.js";
 import { prng } from "./fuzz-cases.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -86,8 +88,8 @@ export async function crashScenario(options: CrashOptions): Promise<ScenarioResu
   const sent = new Set<string>();
   const unexpected: string[] = [];
   const checks: string[] = [];
-  const verify = async (server: Target, when: string) => {
-    const walk = await walkDeployments({ url: server.url, apiKey: demo.acmeKey });
+  const verify = async (server: ChildServer, when: string) => {
+    const walk = await walkDeployments({ url: server.url, apiKey: demo.acme.apiKey });
     const names = new Set<string>();
     for (const deployment of walk.deployments) {
       if (names.has(deployment.name)) failures.push(`${when}: ${deployment.name} listed twice`);
@@ -102,10 +104,10 @@ export async function crashScenario(options: CrashOptions): Promise<ScenarioResu
   for (let cycle = 0; cycle < options.cycles; cycle++) {
     const server = await startReference({ name: `crash-${cycle}`, logDir: options.logDir, sqlitePath, validateResponses: false });
     const listed = await verify(server, `after restart ${cycle}`);
-    const load = createLoad({ url: server.url, apiKey: demo.acmeKey }, `cr${cycle}`, options.concurrency, acknowledged, sent, unexpected);
+    const load = createLoad({ url: server.url, apiKey: demo.acme.apiKey }, `cr${cycle}`, options.concurrency, acknowledged, sent, unexpected);
     const loadMs = options.loadMs[0] + Math.floor(rng() * (options.loadMs[1] - options.loadMs[0]));
     await new Promise((resolveWait) => setTimeout(resolveWait, loadMs));
-    await server.kill9();
+    await server.kill("SIGKILL");
     await load.stop();
     const integrity = integrityCheck(sqlitePath);
     if (integrity.result !== "ok") failures.push(`cycle ${cycle}: integrity_check says ${integrity.result}`);
@@ -115,7 +117,7 @@ export async function crashScenario(options: CrashOptions): Promise<ScenarioResu
   const finalServer = await startReference({ name: "crash-final", logDir: options.logDir, sqlitePath, validateResponses: false });
   try {
     const listed = await verify(finalServer, "after the last restart");
-    const probe = await call({ url: finalServer.url, apiKey: demo.acmeKey }, "POST", "/v2/deployments", templateDeployment("cr-final-probe"));
+    const probe = await call({ url: finalServer.url, apiKey: demo.acme.apiKey }, "POST", "/v2/deployments", templateDeployment("cr-final-probe"));
     if (probe.status !== 201) failures.push(`a create after the last restart answered ${probe.status}`);
     if (unexpected.length) failures.push(`${unexpected.length} creates under load answered neither 201 nor a dropped connection, e.g. ${unexpected.slice(0, 3).join("; ")}`);
     const readOnly = checks.filter((c) => c === "ok").length;

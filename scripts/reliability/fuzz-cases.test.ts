@@ -1,6 +1,6 @@
-/** Tests of the fuzz case generator (issue 6): deterministic for a seed, covering every category, framed exactly. */
+/** Tests of the fuzz case generator: deterministic for a seed, covering every category, framed exactly. */
 import { describe, expect, it } from "vitest";
-import { demo } from "../bench/targets.js";
+import { demo } from "../../contract/index.js";
 import { fuzzCases, makerCount, prng, renderCase, type FuzzContext } from "./fuzz-cases.js";
 
 const ctx: FuzzContext = { ...demo, existingDeploymentName: "fz-existing", existingProviderId: "fz-existing-provider" };

@@ -1,19 +1,15 @@
 /**
- * Deterministic generator of invalid and hostile requests for the fuzz run (issue 6): wrong types, missing
+ * Deterministic generator of invalid and hostile requests for the fuzz run: wrong types, missing
  * fields, huge strings and arrays, deep nesting, bad UTF-8, non-JSON bodies, wrong content types, header
  * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
  * seed gives the same requests. No case is a valid create, so none may change the data.
  */
+import { operation, type demo } from "../../contract/index.js";
 
+/** The demo data (D-77) and what the fuzz run prepared in it. */
 export interface FuzzContext {
-  acmeKey: string;
-  globexKey: string;
-  acmeProduction: string;
-  acmeStaging: string;
-  globexProduction: string;
-  acmeIntegration: string;
-  acmeManagedIntegration: string;
-  globexIntegration: string;
+  acme: (typeof demo)["acme"];
+  globex: (typeof demo)["globex"];
   /** A deployment name that exists in acme-production (duplicate creates must be 409). */
   existingDeploymentName: string;
   /** A provider_id that exists in the Acme organization (duplicate creates must be 409). */
@@ -54,8 +50,8 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 const between = (rng: Rng, low: number, high: number): number => low + Math.floor(rng() * (high - low + 1));
 
-const deploymentsPath = "/v2/deployments";
-const providersPath = "/v2/auth/providers";
+const deploymentsPath = operation("listDeployments").path;
+const providersPath = operation("listOAuthProviders").path;
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
 /** A create body that would be accepted (an internal template) — every maker breaks it in some way. */
@@ -233,7 +229,7 @@ const makers: Maker[] = [
     }
   },
   // Invalid UTF-8 in bodies, paths, queries and headers.
-  (rng, _ctx, i) => {
+  (rng, ctx, i) => {
     const bytes = pick(rng, badUtf8);
     const variant = pick(rng, ["body-name", "body-provider-id", "body-key", "query-raw", "query-encoded", "path-raw", "path-encoded", "tenant-header", "key-header"]);
     switch (variant) {
@@ -253,9 +249,9 @@ const makers: Maker[] = [
       case "path-encoded":
         return { category: "bad-utf8", operation: "path", variant, method: "GET", target: `/v1/integrations/${pick(rng, ["codehost", "forge/codehost"])}/${[...bytes].map((b) => `%${b.toString(16)}`).join("")}/repos` };
       case "tenant-header":
-        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: deploymentsPath, headers: [["x-tenant-id", Buffer.concat([Buffer.from("6f1d2c3b-"), bytes])]] };
+        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: deploymentsPath, headers: [["x-tenant-id", Buffer.concat([Buffer.from(ctx.acme.productionTenantId.slice(0, 9)), bytes])]] };
       default:
-        return { category: "bad-utf8", operation: `GET ${providersPath}`, variant, method: "GET", target: providersPath, auth: false, headers: [["x-api-key", Buffer.concat([Buffer.from("dk_demo_"), bytes])]] };
+        return { category: "bad-utf8", operation: `GET ${providersPath}`, variant, method: "GET", target: providersPath, auth: false, headers: [["x-api-key", Buffer.concat([Buffer.from(ctx.acme.apiKey.slice(0, 8)), bytes])]] };
     }
   },
   // Bodies that are not JSON, declared as JSON.
@@ -318,7 +314,7 @@ const makers: Maker[] = [
       "duplicate-content-type",
     ] as const);
     const onCreate = rng() < 0.4;
-    const target = onCreate ? deploymentsPath : pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acmeIntegration}/repos`]);
+    const target = onCreate ? deploymentsPath : pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`]);
     const method = onCreate ? "POST" : "GET";
     // Invalid on purpose (underscore in the name): whatever the headers do, the create must not succeed.
     const body = onCreate ? json(validDeployment(`fz_hdr_${i}`)) : undefined;
@@ -326,21 +322,21 @@ const makers: Maker[] = [
     const headers = base.headers!;
     switch (variant) {
       case "duplicate-key-same":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acmeKey], ["x-api-key", ctx.acmeKey]] };
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", ctx.acme.apiKey]] };
       case "duplicate-key-valid-invalid":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acmeKey], ["x-api-key", "dk_nope"]] };
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", "dk_nope"]] };
       case "duplicate-key-invalid-valid":
-        return { ...base, auth: false, headers: [...headers, ["X-API-KEY", "dk_nope"], ["x-api-key", ctx.acmeKey]] };
+        return { ...base, auth: false, headers: [...headers, ["X-API-KEY", "dk_nope"], ["x-api-key", ctx.acme.apiKey]] };
       case "duplicate-key-cross-org":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.globexKey], ["x-api-key", ctx.acmeKey]] };
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.globex.apiKey], ["x-api-key", ctx.acme.apiKey]] };
       case "duplicate-tenant":
-        return { ...base, headers: [...headers, ["x-tenant-id", ctx.acmeProduction], ["x-tenant-id", ctx.acmeStaging]] };
+        return { ...base, headers: [...headers, ["x-tenant-id", ctx.acme.productionTenantId], ["x-tenant-id", ctx.acme.stagingTenantId]] };
       case "tenant-not-uuid":
-        return { ...base, headers: [...headers, ["x-tenant-id", pick(rng, ["acme-production", "1234", "6f1d2c3b4a594e8d9c7b0a1b2c3d4e5f", "{6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f}", "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5g", "../../etc/passwd"])]] };
+        return { ...base, headers: [...headers, ["x-tenant-id", pick(rng, ["acme-production", "1234", ctx.acme.productionTenantId.replaceAll("-", ""), `{${ctx.acme.productionTenantId}}`, `${ctx.acme.productionTenantId.slice(0, -1)}g`, "../../etc/passwd"])]] };
       case "tenant-empty":
         return { ...base, headers: [...headers, ["x-tenant-id", ""]] };
       case "tenant-foreign":
-        return { ...base, headers: [...headers, ["x-tenant-id", ctx.globexProduction]] };
+        return { ...base, headers: [...headers, ["x-tenant-id", ctx.globex.productionTenantId]] };
       case "tenant-random":
         return { ...base, headers: [...headers, ["x-tenant-id", "3b241101-e2bb-4255-8caf-4136c566a962"]] };
       case "tenant-sql":
@@ -352,7 +348,7 @@ const makers: Maker[] = [
       case "key-empty":
         return { ...base, auth: false, headers: [...headers, ["x-api-key", ""]] };
       case "key-wrong":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", pick(rng, ["dk_demo_acme_5f2b9c7e1d3a4b6c8e0e", "DK_DEMO_ACME_5F2B9C7E1D3A4B6C8E0F", "Bearer dk_demo_acme_5f2b9c7e1d3a4b6c8e0f", "null", "undefined", "*"])]] };
+        return { ...base, auth: false, headers: [...headers, ["x-api-key", pick(rng, [`${ctx.acme.apiKey.slice(0, -1)}e`, ctx.acme.apiKey.toUpperCase(), `Bearer ${ctx.acme.apiKey}`, "null", "undefined", "*"])]] };
       case "key-long":
         return { ...base, auth: false, headers: [...headers, ["x-api-key", "k".repeat(between(rng, 1_000, 12_000))]] };
       case "key-sql":
@@ -391,9 +387,9 @@ const makers: Maker[] = [
       "/v1/integrations/codehost/%2e%2e/repos",
       "/v1/integrations/codehost/../../../../etc/passwd",
       "/v1/integrations/codehost/%2e%2e%2f%2e%2e%2fv2%2fdeployments/repos",
-      `/v1/integrations/codehost/${ctx.acmeIntegration}/repos/../../../../v2/deployments`,
-      `/v1/integrations/codehost/${ctx.acmeIntegration}%00/repos`,
-      `/v1/integrations/codehost/${ctx.acmeIntegration}/repos%00`,
+      `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos/../../../../v2/deployments`,
+      `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}%00/repos`,
+      `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos%00`,
       "/v2/deployments%00",
       "/v2/deployments;jsessionid=1",
       "//v2//deployments",
@@ -420,14 +416,14 @@ const makers: Maker[] = [
       "*",
       "http://evil.example/v2/deployments",
       "v2/deployments",
-      `/v1/integrations/forge/codehost/${ctx.acmeManagedIntegration}/repos/..%252f..%252f`,
+      `/v1/integrations/forge/codehost/${ctx.acme.managedIntegrationId}/repos/..%252f..%252f`,
     ];
     const target = pick(rng, targets);
     return { category: "path", operation: "path", variant: target, method: pick(rng, ["GET", "GET", "POST", "DELETE"]), target, ...(rng() < 0.5 ? {} : { body: json({ name: "fz_path" }), headers: [["content-type", "application/json"]] }) };
   },
   // Methods the contract does not define, and unknown or malformed ones.
   (rng, ctx) => {
-    const path = pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acmeIntegration}/repos`, `/v1/integrations/forge/codehost/${ctx.acmeManagedIntegration}/repos`, "/nowhere"]);
+    const path = pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`, `/v1/integrations/forge/codehost/${ctx.acme.managedIntegrationId}/repos`, "/nowhere"]);
     const method = pick(rng, ["PUT", "DELETE", "PATCH", "POST", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "FOO", "get", "G ET", "GET\tX", "HEAD", "OPTIONS", "CONNECT", "PRI"]);
     const isRepos = path.includes("/repos");
     // POST is only "bad" on the repository paths; on the others send an invalid body so nothing is created.
@@ -435,12 +431,12 @@ const makers: Maker[] = [
     return { category: "method", operation: path, variant: method, method, target: method === "CONNECT" ? "127.0.0.1:443" : path, ...(body ? { body, headers: [["content-type", "application/json"]] } : {}) };
   },
   // Query-string abuse of the list operation.
-  (rng) => {
+  (rng, ctx) => {
     const params = [
       ["limit", ["0", "101", "-1", "abc", "1.5", "1e2", "", " 20", "20 ", "0x10", "99999999999999999999", "NaN", "Infinity", "2,3", "%20"]],
       ["offset", ["-1", "abc", "1.5", "1e400", "9007199254740993", "", "-0", "0x10", "NaN", "[]"]],
       ["status", ["BOGUS", "ready", "READY,,", ",", "READY,BOGUS", "'", "%00", "READY;DROP TABLE deployments"]],
-      ["deployment_ids", ["not-a-uuid", ",", "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f,x", "' OR 1=1 --", "%00"]],
+      ["deployment_ids", ["not-a-uuid", ",", `${ctx.acme.productionTenantId},x`, "' OR 1=1 --", "%00"]],
       ["remote_reconciled", ["maybe", "2", "yes", "TRUE ", "", "null"]],
       ["deployment_type", ["enterprise", "DEV", "", "dev,prod", "null"]],
       ["tag_value_ids", ["nope", ",,,", "'"]],
@@ -472,12 +468,12 @@ const makers: Maker[] = [
     const variants: [string, Record<string, unknown>][] = [
       ["external-container-in-cloud", { name, source: "external_container", source_config: {}, source_revision_config: { image_uri: "registry.example/app:1.0" }, secrets: [] }],
       ["codehost-no-integration", { name, source: "codehost", source_config: { repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-no-repo-ref", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-no-graph-config", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main" }, secrets: [] }],
-      ["codehost-foreign-integration", { name, source: "codehost", source_config: { integration_id: ctx.globexIntegration, repo_url: "https://codehost.example/globex/ops-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-unknown-repo", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/nope" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-unknown-branch", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "no-such-branch-fz", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-build-on-tag", { name, source: "codehost", source_config: { integration_id: ctx.acmeIntegration, repo_url: "https://codehost.example/acme/support-agent", build_on_push: true }, source_revision_config: { repo_ref: "refs/tags/v1.0.0", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-no-repo-ref", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-no-graph-config", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main" }, secrets: [] }],
+      ["codehost-foreign-integration", { name, source: "codehost", source_config: { integration_id: ctx.globex.plainIntegrationId, repo_url: "https://codehost.example/globex/ops-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-unknown-repo", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/nope" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-unknown-branch", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "no-such-branch-fz", graph_config_path: "graph.json" }, secrets: [] }],
+      ["codehost-build-on-tag", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent", build_on_push: true }, source_revision_config: { repo_ref: "refs/tags/v1.0.0", graph_config_path: "graph.json" }, secrets: [] }],
       ["internal-source-no-tarball", { name, source: "internal_source", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
       ["internal-container-no-image", { name, source: "internal_container", source_config: {}, source_revision_config: {}, secrets: [] }],
       ["template-with-graph-config", { name, source: "internal_template", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
@@ -530,8 +526,8 @@ const makers: Maker[] = [
   // Integration ids: malformed, foreign, unknown, on both repository paths.
   (rng, ctx) => {
     const prefix = pick(rng, ["/v1/integrations/codehost/", "/v1/integrations/forge/codehost/"]);
-    const id = pick(rng, ["not-a-uuid", "0", "-1", "3b241101-e2bb-4255-8caf-4136c566a962", ctx.globexIntegration, ctx.acmeIntegration.toUpperCase(), `${ctx.acmeIntegration}x`, "%7B%7D", "null", "00000000-0000-0000-0000-000000000000", "' OR '1'='1", ctx.acmeManagedIntegration, ctx.acmeIntegration]);
-    const key = rng() < 0.2 ? ctx.globexKey : ctx.acmeKey;
+    const id = pick(rng, ["not-a-uuid", "0", "-1", "3b241101-e2bb-4255-8caf-4136c566a962", ctx.globex.plainIntegrationId, ctx.acme.plainIntegrationId.toUpperCase(), `${ctx.acme.plainIntegrationId}x`, "%7B%7D", "null", "00000000-0000-0000-0000-000000000000", "' OR '1'='1", ctx.acme.managedIntegrationId, ctx.acme.plainIntegrationId]);
+    const key = rng() < 0.2 ? ctx.globex.apiKey : ctx.acme.apiKey;
     return { category: "integration", operation: `GET ${prefix}{id}/repos`, variant: id, method: "GET", target: `${prefix}${encodeURI(id)}/repos`, auth: false, headers: [["x-api-key", key]] };
   },
 ];
@@ -548,7 +544,7 @@ export function* fuzzCases(seed: number, count: number, ctx: FuzzContext): Gener
   for (let index = 0; index < count; index++) {
     const draft = makers[index % makers.length]!(rng, ctx, index);
     const headers: [string, Bytes][] = [];
-    if (draft.auth !== false) headers.push(["x-api-key", ctx.acmeKey]);
+    if (draft.auth !== false) headers.push(["x-api-key", ctx.acme.apiKey]);
     headers.push(...(draft.headers ?? []));
     yield {
       index,

@@ -1,11 +1,13 @@
 /**
- * Fuzz scenario of `npm run reliability` (issue 6): thousands of invalid or hostile requests across every
+ * Fuzz scenario of `npm run reliability`: thousands of invalid or hostile requests across every
  * operation, from a fixed seed. Passes when no answer is 5xx or missing, every error answer is a problem
  * detail, no 2xx is invalid, the data is unchanged, and the server's RSS comes back near its level.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
-import { demo, rssKiB, type Target } from "../bench/targets.js";
+import { demo } from "../../contract/index.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { rssKiB } from "../bench/targets.js";
 import { ContractChecker } from "./answer-check.js";
 import { fuzzCases, renderCase, type FuzzCase, type FuzzContext } from "./fuzz-cases.js";
 import { rawRequest } from "./raw-http.js";
@@ -24,29 +26,29 @@ export interface FuzzOptions {
 /** Everything a caller can read, in a stable order: deployments of every tenant, providers, repositories. */
 export async function snapshot(url: string): Promise<string> {
   const callers: [string, Caller][] = [
-    ["acme-production", { url, apiKey: demo.acmeKey }],
-    ["acme-staging", { url, apiKey: demo.acmeKey, tenantId: demo.acmeStaging }],
-    ["globex-production", { url, apiKey: demo.globexKey }],
+    ["acme-production", { url, apiKey: demo.acme.apiKey }],
+    ["acme-staging", { url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId }],
+    ["globex-production", { url, apiKey: demo.globex.apiKey }],
   ];
   const parts: unknown[] = [];
   for (const [name, caller] of callers) parts.push(name, (await walkDeployments(caller)).deployments);
-  parts.push((await call({ url, apiKey: demo.acmeKey }, "GET", "/v2/auth/providers")).body);
-  parts.push((await call({ url, apiKey: demo.globexKey }, "GET", "/v2/auth/providers")).body);
-  parts.push((await call({ url, apiKey: demo.acmeKey }, "GET", `/v1/integrations/codehost/${demo.acmeIntegration}/repos`)).body);
-  parts.push((await call({ url, apiKey: demo.acmeKey }, "GET", `/v1/integrations/forge/codehost/${demo.acmeManagedIntegration}/repos`)).body);
-  parts.push((await call({ url, apiKey: demo.globexKey }, "GET", `/v1/integrations/codehost/${demo.globexIntegration}/repos`)).body);
+  parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", "/v2/auth/providers")).body);
+  parts.push((await call({ url, apiKey: demo.globex.apiKey }, "GET", "/v2/auth/providers")).body);
+  parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", `/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`)).body);
+  parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", `/v1/integrations/forge/codehost/${demo.acme.managedIntegrationId}/repos`)).body);
+  parts.push((await call({ url, apiKey: demo.globex.apiKey }, "GET", `/v1/integrations/codehost/${demo.globex.plainIntegrationId}/repos`)).body);
   return JSON.stringify(parts);
 }
 
 /** Creates the data the cases refer to (an existing name and provider for duplicates) and some rows to list. */
 async function prepare(url: string): Promise<FuzzContext> {
-  const acme: Caller = { url, apiKey: demo.acmeKey };
+  const acme: Caller = { url, apiKey: demo.acme.apiKey };
   const existingDeploymentName = "fz-existing";
   const existingProviderId = "fz-existing-provider";
   const created = await call(acme, "POST", "/v2/deployments", templateDeployment(existingDeploymentName));
   if (created.status !== 201) throw new Error(`preparing fuzz data: create answered ${created.status} ${JSON.stringify(created.body)}`);
-  for (let k = 0; k < 24; k++) await call(k % 3 === 0 ? { ...acme, tenantId: demo.acmeStaging } : acme, "POST", "/v2/deployments", templateDeployment(`fz-row-${k}`));
-  await call({ url, apiKey: demo.globexKey }, "POST", "/v2/deployments", templateDeployment("fz-globex-row"));
+  for (let k = 0; k < 24; k++) await call(k % 3 === 0 ? { ...acme, tenantId: demo.acme.stagingTenantId } : acme, "POST", "/v2/deployments", templateDeployment(`fz-row-${k}`));
+  await call({ url, apiKey: demo.globex.apiKey }, "POST", "/v2/deployments", templateDeployment("fz-globex-row"));
   const provider = await call(acme, "POST", "/v2/auth/providers", { provider_id: existingProviderId, name: "Existing", client_id: "c", auth_url: "https://auth.example/a", token_url: "https://auth.example/t", client_secret: "s" });
   if (provider.status !== 200 && provider.status !== 201) throw new Error(`preparing fuzz data: provider create answered ${provider.status} ${JSON.stringify(provider.body)}`);
   return { ...demo, existingDeploymentName, existingProviderId };
@@ -68,7 +70,7 @@ interface Finding {
   examples: { index: number; variant: string; detail: string; body: string; repro: string }[];
 }
 
-export async function fuzzScenario(server: Target, options: FuzzOptions): Promise<ScenarioResult> {
+export async function fuzzScenario(server: ChildServer, options: FuzzOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
   const url = new URL(server.url);
   const port = Number(url.port);

@@ -1,5 +1,5 @@
 /**
- * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz] [-- --seed=N]` (issue 6):
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz] [-- --seed=N]`:
  * runs the crash, shutdown, concurrency and fuzz scenarios against freshly started reference servers,
  * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
  * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
@@ -8,22 +8,36 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot, startReference } from "../bench/targets.js";
+import { parseCommandLine } from "../cli.js";
 import { concurrencyScenario } from "./concurrency.js";
 import { crashScenario } from "./crash.js";
 import { fuzzScenario } from "./fuzz.js";
 import type { ScenarioResult } from "./scenario.js";
 import { shutdownScenario } from "./shutdown.js";
 
-const argv = process.argv.slice(2);
-const quick = argv.includes("--quick") || process.env.RELIABILITY_QUICK === "1";
-const option = (name: string): string | undefined => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-const only = option("only")?.split(",");
-const seed = Number(option("seed") ?? 20261121);
-const settings = quick
-  ? { cycles: 5, crashConcurrency: 12, rounds: 3, fuzzCount: 5_000, fuzzWarmup: 300 }
-  : { cycles: 20, crashConcurrency: 16, rounds: 10, fuzzCount: 6_000, fuzzWarmup: 500 };
-const cycles = Number(option("cycles") ?? settings.cycles);
-const fuzzCount = Number(option("fuzz-count") ?? settings.fuzzCount);
+const quickSettings = { cycles: 5, crashConcurrency: 12, rounds: 3, fuzzCount: 5_000, fuzzWarmup: 300 };
+const fullSettings = { cycles: 20, crashConcurrency: 16, rounds: 10, fuzzCount: 6_000, fuzzWarmup: 500 };
+const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
+  --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
+                   (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
+  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz (default: all)
+  --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
+  --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
+  --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
+Exits 1 on any violation; server logs go to .reports/reliability/.`;
+const { values } = parseCommandLine(usage, {
+  quick: { type: "boolean", default: false },
+  only: { type: "string" },
+  seed: { type: "string", default: "20261121" },
+  cycles: { type: "string" },
+  "fuzz-count": { type: "string" },
+});
+const quick = values.quick || process.env.RELIABILITY_QUICK === "1";
+const only = values.only?.split(",");
+const seed = Number(values.seed);
+const settings = quick ? quickSettings : fullSettings;
+const cycles = Number(values.cycles ?? settings.cycles);
+const fuzzCount = Number(values["fuzz-count"] ?? settings.fuzzCount);
 
 const started = performance.now();
 const log = (message: string) => process.stderr.write(`[reliability ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);

@@ -1,5 +1,5 @@
 /**
- * Shutdown scenario of `npm run reliability` (issue 6): SIGTERM while 200 requests are in flight — creates
+ * Shutdown scenario of `npm run reliability`: SIGTERM while 200 requests are in flight — creates
  * whose body is still arriving and lists whose headers are still arriving — then every one must be
  * answered (no reset), the server must exit 0 within 10 s, and every 201 must be listed after a restart.
  */
@@ -7,7 +7,8 @@ import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { walkDeployments } from "../bench/http.js";
-import { demo, startReference } from "../bench/targets.js";
+import { demo } from "../../contract/index.js";
+import { startReference } from "../bench/targets.js";
 import { parseResponse } from "./raw-http.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -37,11 +38,11 @@ function hold(port: number, kind: "create" | "list", index: number): Promise<Hel
     if (kind === "create") {
       name = `sd-${index}`;
       const body = Buffer.from(JSON.stringify({ name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] }));
-      first = Buffer.from(`POST /v2/deployments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acmeKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      first = Buffer.from(`POST /v2/deployments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
       rest = body;
     } else {
       // Everything but the blank line that ends the headers: the request has begun but is not complete.
-      first = Buffer.from(`GET /v2/deployments?limit=100&offset=0 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acmeKey}\r\nConnection: close\r\n`);
+      first = Buffer.from(`GET /v2/deployments?limit=100&offset=0 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nConnection: close\r\n`);
       rest = Buffer.from("\r\n");
     }
     const answer = new Promise<{ status: number; body: string } | { error: string }>((resolveAnswer) => {
@@ -76,7 +77,7 @@ export async function shutdownScenario(options: ShutdownOptions): Promise<Scenar
   }
   await sleep(300); // the server has read every partial request
   const signalled = performance.now();
-  server.child.kill("SIGTERM");
+  server.process.kill("SIGTERM");
   await sleep(200);
   // Finish the requests in two waves, so some complete while others are still arriving.
   for (const [k, request] of held.entries()) {
@@ -86,11 +87,11 @@ export async function shutdownScenario(options: ShutdownOptions): Promise<Scenar
   const answers = await Promise.all(held.map((request) => request.answer));
   const exit = await Promise.race([server.exited, sleep(15_000).then(() => undefined)]);
   const exitMs = performance.now() - signalled;
-  if (!exit) {
+  if (exit === undefined) {
     failures.push("the server had not exited 15 s after SIGTERM");
-    await server.kill9();
+    await server.kill("SIGKILL");
   } else {
-    if (exit.code !== 0) failures.push(`exit code ${exit.code ?? exit.signal} after SIGTERM (want 0)`);
+    if (exit !== 0) failures.push(`exit ${exit} after SIGTERM (want 0)`);
     if (exitMs > 10_000) failures.push(`exit took ${exitMs.toFixed(0)} ms (want ≤ 10 s)`);
   }
   const statusCounts = new Map<string, number>();
@@ -108,7 +109,7 @@ export async function shutdownScenario(options: ShutdownOptions): Promise<Scenar
   const restarted = await startReference({ name: "shutdown-restart", logDir: options.logDir, sqlitePath });
   let listedCreated = 0;
   try {
-    const names = new Set((await walkDeployments({ url: restarted.url, apiKey: demo.acmeKey })).deployments.map((d) => d.name));
+    const names = new Set((await walkDeployments({ url: restarted.url, apiKey: demo.acme.apiKey })).deployments.map((d) => d.name));
     const missing = created.filter((name) => !names.has(name));
     listedCreated = created.length - missing.length;
     if (missing.length) failures.push(`${missing.length} creates answered 201 during shutdown are not listed after restart, e.g. ${missing.slice(0, 5).join(", ")}`);
@@ -121,7 +122,7 @@ export async function shutdownScenario(options: ShutdownOptions): Promise<Scenar
     failures: failures.length > 20 ? [...failures.slice(0, 20), `… and ${failures.length - 20} more`] : failures,
     summary: [
       `${held.length} requests in flight at SIGTERM (${held.filter((r) => r.kind === "create").length} creates with the body still to come, ${held.filter((r) => r.kind === "list").length} lists with the headers still to come), finished 200 ms after the signal`,
-      `answers: ${counts}; exit ${exit ? `code ${exit.code ?? exit.signal}` : "none"} ${exitMs.toFixed(0)} ms after SIGTERM; ${listedCreated} of ${created.length} created deployments listed after restart`,
+      `answers: ${counts}; exit ${exit ?? "none"} ${exitMs.toFixed(0)} ms after SIGTERM; ${listedCreated} of ${created.length} created deployments listed after restart`,
     ],
   };
 }

@@ -1,64 +1,171 @@
-/** Test harness: `server/main.ts` as a child process (as `npm start` runs it), for kill -9 and multi-process tests. */
+/** The one launcher of the reference server as a child process (`server/main.ts` as `npm start` runs it), for the kill -9 and multi-process tests, the suite, the benchmark and the reliability runs. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const mainPath = fileURLToPath(new URL("../main.ts", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
+/** How to start the server. */
+export interface ChildServerOptions {
+  /**
+   * The server's environment over the defaults `PORT=0`, `HOST=127.0.0.1`, `LOG_LEVEL=info` (the
+   * "listening" line is an info entry) and a temporary `DATA_DIR` removed when the process ends.
+   * `undefined` removes a variable. Of the parent's environment only `PATH` is passed on, so a
+   * `DATABASE_URL` of the caller's shell cannot reach a server meant to use SQLite.
+   */
+  env?: Record<string, string | undefined>;
+  /** Node options before the entry point, e.g. `["--cpu-prof", "--cpu-prof-dir", dir]`. */
+  nodeArgs?: string[];
+  /**
+   * Write stdout and stderr straight into this file instead of reading them: a load test's harness
+   * then spends no CPU on the one log line per request. `lines()` reads the file.
+   */
+  logFile?: string;
+  /** Give up (and SIGKILL the process) when no "listening" line came after this long; default 30 s. */
+  startTimeoutMs?: number;
+}
+
+/** A running server. */
 export interface ChildServer {
+  /** Where it listens, from its "listening" line, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  pid: number;
   process: ChildProcess;
-  stdout: string[];
-  /** Resolves with the exit code (or signal name) when the process ends. */
+  /** `performance.now()` at spawn. */
+  startedAt: number;
+  /** Milliseconds from spawn to the "listening" line. */
+  listeningAfterMs: number;
+  /** Every stdout line so far (with `logFile`: every line of the file, stdout and stderr). */
+  lines(): string[];
+  /** Everything printed to stderr so far (empty with `logFile`). */
+  stderr(): string;
+  /** Resolves with the exit code, or the signal name, when the process ends. */
   exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL when the process is still there after `graceMs` (default 5 s); resolves with the exit. */
+  stop(graceMs?: number): Promise<number | string>;
+  /** Sends a signal and resolves with the exit (no escalation: a SIGTERM that is ignored never resolves). */
   kill(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-/** Starts the server with the given environment on port 0 and waits for its "listening" line. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+/** The URL of the server's `"msg":"listening"` JSON log line, or undefined for any other line. */
+export function listeningUrl(line: string): string | undefined {
+  if (!line.includes("listening")) return undefined;
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown; url?: unknown };
+    return entry.msg === "listening" && typeof entry.url === "string" ? entry.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spawns the server and resolves once it has printed its "listening" line. */
+export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
+  const ownDataDir = options.env?.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), "reference-server-")) : undefined;
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: ownDataDir, ...options.env })) {
+    if (value !== undefined) env[name] = value;
+  }
+  let logFd: number | undefined;
+  if (options.logFile) {
+    mkdirSync(dirname(options.logFile), { recursive: true });
+    logFd = openSync(options.logFile, "w");
+  }
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", mainPath], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    env,
+    stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
   });
+  if (logFd !== undefined) closeSync(logFd);
+  // A parent that exits without stopping the server (an uncaught error) must not leave it listening.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => {
+      process.removeListener("exit", killOnExit);
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code ?? signal ?? -1);
+    }),
+  );
+
   const stdout: string[] = [];
   let stderr = "";
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const lines = () => (options.logFile ? readLog(options.logFile) : stdout);
+  const diagnostics = () => (options.logFile ? lines().slice(-20).join("\n") : stderr || stdout.slice(-20).join("\n"));
+  const timeoutMs = options.startTimeoutMs ?? 30_000;
   const url = await new Promise<string>((resolve, reject) => {
-    let buffer = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let newline;
-      while ((newline = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        stdout.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
-          if (entry.msg === "listening" && entry.url) {
-            clearTimeout(timer);
-            resolve(entry.url);
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
+    let poll: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      child.kill("SIGKILL");
+      reject(new Error(`the server did not print "listening" within ${timeoutMs} ms:\n${diagnostics()}`));
+    }, timeoutMs);
+    const found = (address: string) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve(address);
+    };
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening: ${stderr}`));
+      clearInterval(poll);
+      reject(new Error(`the server exited (${code}) before listening:\n${diagnostics()}`));
+    });
+    if (options.logFile) {
+      const file = options.logFile;
+      poll = setInterval(() => {
+        const address = readLog(file).map(listeningUrl).find((candidate) => candidate !== undefined);
+        if (address) found(address);
+      }, 5);
+      return;
+    }
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    let pending = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      let newline: number;
+      while ((newline = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        stdout.push(line);
+        const address = listeningUrl(line);
+        if (address) found(address);
+      }
     });
   });
+  const listeningAfterMs = performance.now() - startedAt;
+
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url,
+    pid: child.pid!,
     process: child,
-    stdout,
+    startedAt,
+    listeningAfterMs,
+    lines,
+    stderr: () => stderr,
     exited,
-    kill: (signal) => {
-      child.kill(signal);
+    async stop(graceMs = 5_000) {
+      if (!running()) return exited;
+      child.kill("SIGTERM");
+      const escalate = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const exit = await exited;
+      clearTimeout(escalate);
+      return exit;
+    },
+    kill(signal) {
+      if (running()) child.kill(signal);
       return exited;
     },
   };
+}
+
+function readLog(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
+  } catch {
+    return [];
+  }
 }
