@@ -78,3 +78,36 @@ describe("walkthrough against the reference server", () => {
     expect(second.duplicateIds).toEqual([]);
   });
 });
+
+describe("walkthrough against the stateful mock (sandbox, D-79)", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, stateful: true, readyAfterMs: 200 });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  it("runs unchanged with any key, and its create→list step shows the new deployment", async () => {
+    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "a-client-team-key", integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
+    expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
+    expect(result.createdDeploymentListed).toBe(true);
+    expect(result.duplicateIds).toEqual([]);
+  });
+
+  it("keeps concurrent test sessions apart", async () => {
+    const call = (session: string, method: string, body?: unknown) =>
+      fetch(`${mock.url}/v2/deployments${method === "GET" ? "?limit=100" : ""}`, {
+        method,
+        headers: { "X-Api-Key": "shared-key", "X-Mock-Session": session, "Content-Type": "application/json" },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((response) => response.json() as Promise<{ id: string; resources: Array<{ id: string }> }>);
+    const create = (name: string) => ({ name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] });
+    const [a, b] = await Promise.all([call("session-a", "POST", create("only-a")), call("session-b", "POST", create("only-b"))]);
+    const [listedA, listedB] = await Promise.all([call("session-a", "GET"), call("session-b", "GET")]);
+    expect(listedA.resources.map((deployment) => deployment.id)).toContain(a.id);
+    expect(listedA.resources.map((deployment) => deployment.id)).not.toContain(b.id);
+    expect(listedB.resources.map((deployment) => deployment.id)).toContain(b.id);
+    expect(listedB.resources.map((deployment) => deployment.id)).not.toContain(a.id);
+  });
+});

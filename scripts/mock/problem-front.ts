@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
+import { type FaultOptions, withFaults } from "./faults.js";
 import { forward, readBody, type ForwardedResponse } from "./http-forward.js";
 import { isViolation, parseViolationsHeader, requestViolations, validationProblem, type Violation } from "./violations.js";
 
@@ -72,9 +73,9 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
 }
 
 /** Starts the front on host:port, forwarding to the Prism at `prismUrl`. */
-export function startProblemFront(options: { prismUrl: string; host: string; port: number }): Promise<Server> {
+export function startProblemFront(options: { prismUrl: string; host: string; port: number; faults?: FaultOptions }): Promise<Server> {
   const target = new URL(options.prismUrl);
-  const server = createServer((incoming, outgoing) => {
+  const server = createServer(withFaults((incoming, outgoing) => {
     void (async () => {
       const body = await readBody(incoming);
       const path = new URL(incoming.url ?? "/", "http://mock").pathname;
@@ -98,7 +99,7 @@ export function startProblemFront(options: { prismUrl: string; host: string; por
       if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
       outgoing.end(JSON.stringify({ type: "urn:deployment-service:problem:internal", title: "Mock front failed", status: 502, detail: String(error) }));
     });
-  });
+  }, options.faults));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve(server));

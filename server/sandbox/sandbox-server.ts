@@ -24,20 +24,25 @@ export interface SandboxOptions {
   logger?: Logger;
 }
 
-/** A running sandbox. */
-export interface RunningSandbox {
-  url: string;
-  port: number;
-  /** The request handler, for a front (fault and latency modes) that wraps it. */
+/** The sandbox's sessions behind one request handler, for a server (or a front that wraps it) to serve. */
+export interface Sandbox {
   handle(request: IncomingMessage, response: ServerResponse): void;
   sessionCount(): number;
+  /** Drops every session. */
   close(): Promise<void>;
+}
+
+/** A sandbox listening on its own port. */
+export interface RunningSandbox extends Sandbox {
+  url: string;
+  port: number;
 }
 
 /** The header that names a session; requests without it share the session `default`. */
 const sessionHeader = "x-mock-session";
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+/** Creates the sandbox's handler; nothing listens yet. */
+export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {}): Sandbox {
   const logger = options.logger ?? pino({ level: "silent" });
   const config = { ...loadConfig({}), hosting: options.hosting ?? "cloud", readyAfterMs: options.readyAfterMs ?? 2000, validateResponses: true };
   const maxSessions = options.maxSessions ?? 1000;
@@ -62,7 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await (await dropped)?.close();
   };
 
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const sessionId = headerValue(request, sessionHeader) ?? "default";
     const path = (request.url ?? "/").split("?")[0]!;
     void (async () => {
@@ -88,24 +93,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   };
 
-  const server = http.createServer({ requireHostHeader: false }, handle);
-  answerClientErrors(server, logger);
+  return {
+    handle,
+    sessionCount: () => sessions.size,
+    close: async () => void (await Promise.all([...sessions.keys()].map(drop))),
+  };
+}
+
+/** Creates the sandbox and serves it on 127.0.0.1 (a free port unless `port` is given). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const host = options.host ?? "127.0.0.1";
+  const server = http.createServer({ requireHostHeader: false }, sandbox.handle);
+  answerClientErrors(server, options.logger ?? pino({ level: "silent" }));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${options.host ?? "127.0.0.1"}:${port}`,
+    ...sandbox,
+    url: `http://${host}:${port}`,
     port,
-    handle,
-    sessionCount: () => sessions.size,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await Promise.all([...sessions.keys()].map(drop));
+      await sandbox.close();
     },
   };
 }
