@@ -8,7 +8,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../cli.js";
 import { fullConfig, quickConfig } from "./config.js";
-import { baselineRows, postgresRow, prismRow, referenceRowLabels, referenceRows, skipRows, type BenchContext } from "./scenarios.js";
+import { baselineRows, postgresRow, prismRow, referenceRowLabels, referenceRows, skipRows, statefulMockStartup, type BenchContext } from "./scenarios.js";
 import { evaluateTargets, formatReport, type Report } from "./table.js";
 import { repoRoot } from "./targets.js";
 
@@ -64,6 +64,7 @@ async function group(name: string, run: () => Promise<void>, onFailure: (reason:
 
 await group("baselines", () => baselineRows(ctx), (reason) => skipRows(ctx, [["bare-http", "bare node:http, constant JSON"], ["bare-koa", "bare Koa + @koa/router, same body"]], reason));
 await group("prism", () => prismRow(ctx), (reason) => skipRows(ctx, [["prism-list20-off0", "Prism mock: GET /v2/deployments limit=20"]], reason));
+await group("stateful mock start-up", () => statefulMockStartup(ctx), () => undefined);
 if (existsSync(join(repoRoot, "server", "main.ts"))) {
   await group("reference SQLite", () => referenceRows(ctx), (reason) => skipRows(ctx, referenceRowLabels(config), reason));
   await group("reference PostgreSQL", () => postgresRow(ctx), (reason) => skipRows(ctx, [["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]], reason));

@@ -13,7 +13,7 @@ import { runLoad, type LoadFigures, type LoadOptions } from "./load.js";
 import { seedDeployments } from "./seed.js";
 import type { Extras, Row, RowId } from "./table.js";
 import { median } from "./table.js";
-import { demo, documentPath } from "../../contract/index.js";
+import { demo, operation, documentPath } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
 import { freePort } from "../mock/free-port.js";
 import { repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
@@ -58,6 +58,34 @@ export async function baselineRows(ctx: BenchContext): Promise<void> {
       await target.stop();
     }
   }
+}
+
+/** Start-up of the stateful mock (the sandbox, D-79) to its first answer: spawn, listening line, a list in a new session. */
+export async function statefulMockStartup(ctx: BenchContext): Promise<void> {
+  const samples: number[] = [];
+  for (let i = 0; i < ctx.config.startups; i++) {
+    const started = performance.now();
+    const target = await spawnTarget({
+      name: `stateful-mock-${i}`,
+      command: process.execPath,
+      args: ["--import", "tsx", join(repoRoot, "scripts", "mock.ts"), "--stateful", "--port", "0"],
+      logFile: join(ctx.logDir, `stateful-mock-${i}.log`),
+      ready: { kind: "listening-line" },
+    });
+    try {
+      const answer = await call({ url: target.url, apiKey: `bench-${i}` }, "GET", operation("listDeployments").path);
+      samples.push(performance.now() - started);
+      if (answer.status !== 200) throw new Error(`first answer was ${answer.status}`);
+    } finally {
+      await target.stop();
+    }
+  }
+  ctx.extras.statefulMockStartup = {
+    samplesMs: samples,
+    medianMs: median(samples),
+    note: "node --import tsx scripts/mock.ts --stateful, timed from spawn to the answer of a first list in a new session",
+  };
+  ctx.log(`stateful mock start-up to first answer: median ${median(samples).toFixed(0)} ms (${samples.map((x) => x.toFixed(0)).join(", ")})`);
 }
 
 /** The Prism mock of generated/openapi.json on the same list call. */

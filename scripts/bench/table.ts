@@ -35,6 +35,7 @@ export interface Row {
 
 export interface Extras {
   startup?: { samplesMs: number[]; medianMs: number; listeningMedianMs: number; note: string };
+  statefulMockStartup?: { samplesMs: number[]; medianMs: number; note: string };
   memory?: { afterRequests: number; rssMiB: number; heapUsedMiB?: number; source: string };
   pageWalk?: { small: WalkFigure; large: WalkFigure; ratio: number; note: string };
   deepOffsetP50Ratio?: { limit20?: number; limit100?: number };
@@ -185,6 +186,10 @@ export function formatReport(report: Report): string {
   lines.push(`(req/s: completed requests over the measured time; p50/p99: latency of every response; x Koa: req/s over the bare Koa row's; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`);
   lines.push("");
   const e = report.extras;
+  if (e.statefulMockStartup) {
+    const m = e.statefulMockStartup;
+    lines.push(`stateful mock start-up to first answer: median ${fixed(m.medianMs, 0)} ms (samples ${m.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; target < 1000 ms) — ${m.note}`);
+  }
   if (e.startup) lines.push(`start-up to first answer: median ${fixed(e.startup.medianMs, 0)} ms (samples ${e.startup.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; "listening" line median ${fixed(e.startup.listeningMedianMs, 0)} ms) — ${e.startup.note}`);
   if (e.memory) lines.push(`memory after ${e.memory.afterRequests} requests: RSS ${fixed(e.memory.rssMiB, 1)} MiB${e.memory.heapUsedMiB !== undefined ? `, heap used ${fixed(e.memory.heapUsedMiB, 1)} MiB` : ""} (${e.memory.source})`);
   if (e.pageWalk) {
