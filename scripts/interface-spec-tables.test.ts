@@ -1,17 +1,17 @@
-/** Every row of every table of the interface spec is in generated/openapi.json (contract issue, "Done when"). */
+/** Every row of every table of the interface spec (spec/interface-tables.json) is in generated/openapi.json. */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { checkInterfaceSpec, exceptions, parseStatedType } from "./interface-spec-tables.js";
+import { loadInterfaceTables } from "./interface-tables.js";
 
 const root = resolve(import.meta.dirname, "..");
-// CI checks out shared/ beside the clone, as the README says.
-const markdown = readFileSync(resolve(root, "../shared/interface-spec.md"), "utf8");
+const { sections } = loadInterfaceTables();
 const documentText = readFileSync(resolve(root, "generated/openapi.json"), "utf8");
 const decisions = readFileSync(resolve(root, "spec/decisions.md"), "utf8");
 const load = (): OpenApiDocument => JSON.parse(documentText) as OpenApiDocument;
-const result = checkInterfaceSpec(markdown, load());
+const result = checkInterfaceSpec(sections, load());
 
 describe("interface spec tables against generated/openapi.json", () => {
   const tables = Object.keys(result.rowsInSpec);
@@ -141,12 +141,12 @@ describe("the check fails on a broken contract", () => {
   it.each(mutations)("reports $name", ({ mutate, want }) => {
     const document = load() as unknown as Doc;
     mutate(document);
-    const findings = checkInterfaceSpec(markdown, document as unknown as OpenApiDocument).findings;
+    const findings = checkInterfaceSpec(sections, document as unknown as OpenApiDocument).findings;
     expect(findings.map((finding) => `${finding.table} | ${finding.where}: ${finding.problem}`).join("\n")).toMatch(want);
   });
 });
 
-/** Doc comments on every model, field and operation reach the OpenAPI (contract issue). */
+/** Doc comments on every model, field and operation reach the OpenAPI. */
 describe("doc text", () => {
   type Doc = Record<string, any>;
   const doc = load() as unknown as Doc;

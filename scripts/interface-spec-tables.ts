@@ -1,5 +1,5 @@
 /**
- * Walks every table of the interface spec (../shared/interface-spec.md) and checks each row against
+ * Walks every table of the interface spec (as spec/interface-tables.json holds them) and checks each row against
  * the OpenAPI document: wire name, type, nullability, default, required-ness, read-only, the
  * request/response split, the query parameters, states and endpoints. Deliberate refinements are
  * the explicit exceptions below, each citing its row of spec/decisions.md.
@@ -7,7 +7,7 @@
 import type { OpenApiDocument, OpenApiParameter } from "./openapi-document.js";
 import { resolveParameter } from "./openapi-document.js";
 import type { MarkdownSection, MarkdownTable } from "./markdown-tables.js";
-import { codeSpans, parseMarkdownSections, sectionByHeading } from "./markdown-tables.js";
+import { codeSpans, sectionByHeading } from "./markdown-tables.js";
 
 /** One row of the interface spec that the OpenAPI document does not match. */
 export interface Finding {
@@ -131,8 +131,7 @@ export const operationShapes: Record<string, { request?: string; response: Expec
 type Json = Record<string, any>;
 
 /** Checks the OpenAPI document against every table of the interface spec. */
-export function checkInterfaceSpec(markdown: string, document: OpenApiDocument): CheckResult {
-  const sections = parseMarkdownSections(markdown);
+export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenApiDocument): CheckResult {
   const result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   const states = statesFromSpec(sections);
