@@ -1,24 +1,10 @@
 /** Fixture adapter of the code-host port: integrations, repositories, branches, tags and commit shas from a JSON seed file. */
 import fs from "node:fs";
+import type { DemoFixture } from "../../contract/demo.js";
 import type { CodehostIntegration, CodehostPort, CodehostRepositoryEntry } from "./port.js";
 
-/** The seed file's shape. */
-interface FixtureFile {
-  integrations: Array<{
-    id: string;
-    tenant_id: string;
-    kind: "plain" | "managed";
-    repositories: Array<{
-      id: number;
-      owner: string;
-      name: string;
-      url: string;
-      default_branch: string;
-      branches: Record<string, string>;
-      tags?: Record<string, string>;
-    }>;
-  }>;
-}
+/** The seed file's shape: the integrations part of the demo fixture (D-77). */
+type FixtureFile = Pick<DemoFixture, "integrations">;
 
 /** Read-only, so several processes loading the same file agree. */
 export class FixtureCodehost implements CodehostPort {
