@@ -16,3 +16,4 @@ export { matchPath, knownPaths, type PathMatch } from "./path-matcher.js";
 export { answerProblems } from "./answers.js";
 export { demo, demoFixture, demoFixturePath, type DemoFixture, type DemoIntegration, type DemoOrganization, type DemoRepository } from "./demo.js";
 export { parsePrefer, preferredExample, requestExamples, responseExamples, type ContractExample } from "./examples.js";
+export type { RequestBody, RequestParameters, SuccessBody } from "./operation-types.js";

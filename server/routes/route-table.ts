@@ -2,27 +2,20 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import type { Logger } from "pino";
-import { operationList, type ContractOperation, type OperationId } from "../../contract/index.js";
-import type { operations } from "../../generated/types.js";
+import {
+  operationList,
+  type ContractOperation,
+  type OperationId,
+  type RequestBody,
+  type RequestParameters,
+  type SuccessBody,
+} from "../../contract/index.js";
 import { selectTenant, type Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import type { Services } from "../services/index.js";
 import { readJsonBody } from "../validation/json-body.js";
 import { compileOperationValidators } from "../validation/operation-validators.js";
-
-type Parts<Id extends OperationId> = operations[Id]["parameters"];
-/** One part (query, path, header) of the parameters; an operation without that part adds nothing. */
-type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
-/** The validated parameters of an operation (query, path and header), defaults applied by the validator. */
-export type RequestParameters<Id extends OperationId> = Part<Parts<Id>["query"]> & Part<Parts<Id>["path"]> & Part<Parts<Id>["header"]>;
-/** The validated JSON body of an operation; undefined for operations without one. */
-export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody: { content: { "application/json": infer Body } } } ? Body : undefined;
-type Responses<Id extends OperationId> = operations[Id]["responses"];
-/** The body of an operation's success answer. */
-export type SuccessBody<Id extends OperationId> = {
-  [Status in keyof Responses<Id>]: Status extends 200 | 201 ? (Responses<Id>[Status] extends { content: { "application/json": infer Body } } ? Body : never) : never;
-}[keyof Responses<Id>];
 
 /** What a handler receives: who calls, and the validated, typed request. */
 export interface OperationRequest<Id extends OperationId> {

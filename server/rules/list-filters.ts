@@ -1,5 +1,5 @@
 /** The filters and page of the deployment list (D-39 to D-45): what each validated parameter asks of the store. */
-import type { RequestParameters } from "../routes/route-table.js";
+import type { RequestParameters } from "../../contract/index.js";
 import type { DeploymentQuery } from "../storage/records.js";
 
 /** Interprets the validated parameters. */
