@@ -1,104 +1,21 @@
-/** Database migrations (issue 3: Storage), one list per dialect with the same tables, applied in order at start-up. */
+/** Database migrations, applied in order at start-up; each is written once and compiled to both dialects' SQL. */
+import type { Dialect } from "./initial-schema.js";
 
-/** A numbered migration with its SQL for each dialect. */
+/** A numbered migration and how to get its SQL for a dialect. */
 export interface Migration {
   version: number;
   name: string;
-  sqlite: string;
-  postgres: string;
+  /** The statements for one dialect; asked only when the migration is still to be applied. */
+  sql(dialect: Dialect): Promise<string>;
 }
 
 // Timestamps are microseconds since the epoch: created_at is made strictly increasing per tenant,
-// which keeps "created_at desc, id desc" identical to the sequence order (profile choice 6).
+// which keeps "created_at desc, id desc" identical to the sequence order (D-08).
 export const migrations: Migration[] = [
   {
     version: 1,
     name: "initial schema",
-    sqlite: `
-      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE organizations (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_us INTEGER NOT NULL);
-      CREATE TABLE tenants (
-        id TEXT PRIMARY KEY, organization_id TEXT NOT NULL REFERENCES organizations(id),
-        name TEXT NOT NULL, created_us INTEGER NOT NULL);
-      CREATE TABLE tenant_counters (
-        tenant_id TEXT PRIMARY KEY REFERENCES tenants(id),
-        deployment_seq INTEGER NOT NULL DEFAULT 0, last_created_us INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY, organization_id TEXT NOT NULL REFERENCES organizations(id),
-        key_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL,
-        default_tenant_id TEXT NOT NULL REFERENCES tenants(id), created_us INTEGER NOT NULL);
-      CREATE TABLE api_key_tenants (
-        api_key_id TEXT NOT NULL REFERENCES api_keys(id), tenant_id TEXT NOT NULL REFERENCES tenants(id),
-        PRIMARY KEY (api_key_id, tenant_id));
-      CREATE TABLE oauth_providers (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
-        organization_id TEXT NOT NULL REFERENCES organizations(id), provider_id TEXT NOT NULL,
-        name TEXT NOT NULL, client_id TEXT NOT NULL, auth_url TEXT NOT NULL, token_url TEXT NOT NULL,
-        sealed_client_secret TEXT, uses_pkce INTEGER NOT NULL, code_challenge_method TEXT,
-        provider_type TEXT, mcp_server_url TEXT, token_endpoint_auth_method TEXT NOT NULL,
-        is_dynamic_client INTEGER NOT NULL, created_us INTEGER NOT NULL, updated_us INTEGER NOT NULL,
-        CONSTRAINT oauth_providers_organization_provider_id UNIQUE (organization_id, provider_id));
-      CREATE TABLE deployments (
-        id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL REFERENCES tenants(id), seq INTEGER NOT NULL,
-        name TEXT NOT NULL, name_lower TEXT NOT NULL, source TEXT NOT NULL, status TEXT NOT NULL,
-        source_config TEXT NOT NULL, source_revision_config TEXT NOT NULL, secrets TEXT NOT NULL,
-        secret_references TEXT, image_version TEXT, listener_id TEXT,
-        latest_revision_id TEXT, active_revision_id TEXT,
-        created_us INTEGER NOT NULL, updated_us INTEGER NOT NULL, ready_us INTEGER NOT NULL,
-        CONSTRAINT deployments_tenant_name UNIQUE (tenant_id, name),
-        CONSTRAINT deployments_tenant_seq UNIQUE (tenant_id, seq));
-      CREATE INDEX deployments_awaiting ON deployments (ready_us) WHERE status = 'AWAITING_DATABASE';
-      CREATE TABLE revisions (
-        id TEXT PRIMARY KEY, deployment_id TEXT NOT NULL REFERENCES deployments(id), tenant_id TEXT NOT NULL,
-        status TEXT NOT NULL, source_revision_config TEXT NOT NULL, created_us INTEGER NOT NULL);
-      CREATE INDEX revisions_deployment ON revisions (deployment_id, created_us);
-      CREATE TABLE tracing_projects (
-        id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL REFERENCES tenants(id), name TEXT NOT NULL,
-        deployment_id TEXT NOT NULL REFERENCES deployments(id), created_us INTEGER NOT NULL,
-        CONSTRAINT tracing_projects_tenant_name UNIQUE (tenant_id, name));
-    `,
-    postgres: `
-      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE organizations (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_us BIGINT NOT NULL);
-      CREATE TABLE tenants (
-        id TEXT PRIMARY KEY, organization_id TEXT NOT NULL REFERENCES organizations(id),
-        name TEXT NOT NULL, created_us BIGINT NOT NULL);
-      CREATE TABLE tenant_counters (
-        tenant_id TEXT PRIMARY KEY REFERENCES tenants(id),
-        deployment_seq BIGINT NOT NULL DEFAULT 0, last_created_us BIGINT NOT NULL DEFAULT 0);
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY, organization_id TEXT NOT NULL REFERENCES organizations(id),
-        key_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL,
-        default_tenant_id TEXT NOT NULL REFERENCES tenants(id), created_us BIGINT NOT NULL);
-      CREATE TABLE api_key_tenants (
-        api_key_id TEXT NOT NULL REFERENCES api_keys(id), tenant_id TEXT NOT NULL REFERENCES tenants(id),
-        PRIMARY KEY (api_key_id, tenant_id));
-      CREATE TABLE oauth_providers (
-        seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE,
-        organization_id TEXT NOT NULL REFERENCES organizations(id), provider_id TEXT NOT NULL,
-        name TEXT NOT NULL, client_id TEXT NOT NULL, auth_url TEXT NOT NULL, token_url TEXT NOT NULL,
-        sealed_client_secret TEXT, uses_pkce BOOLEAN NOT NULL, code_challenge_method TEXT,
-        provider_type TEXT, mcp_server_url TEXT, token_endpoint_auth_method TEXT NOT NULL,
-        is_dynamic_client BOOLEAN NOT NULL, created_us BIGINT NOT NULL, updated_us BIGINT NOT NULL,
-        CONSTRAINT oauth_providers_organization_provider_id UNIQUE (organization_id, provider_id));
-      CREATE TABLE deployments (
-        id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL REFERENCES tenants(id), seq BIGINT NOT NULL,
-        name TEXT NOT NULL, name_lower TEXT NOT NULL, source TEXT NOT NULL, status TEXT NOT NULL,
-        source_config TEXT NOT NULL, source_revision_config TEXT NOT NULL, secrets TEXT NOT NULL,
-        secret_references TEXT, image_version TEXT, listener_id TEXT,
-        latest_revision_id TEXT, active_revision_id TEXT,
-        created_us BIGINT NOT NULL, updated_us BIGINT NOT NULL, ready_us BIGINT NOT NULL,
-        CONSTRAINT deployments_tenant_name UNIQUE (tenant_id, name),
-        CONSTRAINT deployments_tenant_seq UNIQUE (tenant_id, seq));
-      CREATE INDEX deployments_awaiting ON deployments (ready_us) WHERE status = 'AWAITING_DATABASE';
-      CREATE TABLE revisions (
-        id TEXT PRIMARY KEY, deployment_id TEXT NOT NULL REFERENCES deployments(id), tenant_id TEXT NOT NULL,
-        status TEXT NOT NULL, source_revision_config TEXT NOT NULL, created_us BIGINT NOT NULL);
-      CREATE INDEX revisions_deployment ON revisions (deployment_id, created_us);
-      CREATE TABLE tracing_projects (
-        id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL REFERENCES tenants(id), name TEXT NOT NULL,
-        deployment_id TEXT NOT NULL REFERENCES deployments(id), created_us BIGINT NOT NULL,
-        CONSTRAINT tracing_projects_tenant_name UNIQUE (tenant_id, name));
-    `,
+    // Loaded on demand: Kysely (about 70 ms to import) is needed only to create a new database.
+    sql: async (dialect) => (await import("./initial-schema.js")).initialSchema(dialect),
   },
 ];

@@ -74,7 +74,7 @@ export class PostgresStore implements Store {
           if (applied.has(migration.version)) continue;
           await client.query("BEGIN");
           try {
-            await client.query(migration.postgres);
+            await client.query(await migration.sql("postgres"));
             await client.query("INSERT INTO schema_migrations (version, name, applied_us) VALUES ($1, $2, $3)", [migration.version, migration.name, Date.now() * 1000]);
             await client.query("COMMIT");
           } catch (error) {

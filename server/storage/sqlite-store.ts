@@ -67,11 +67,15 @@ export class SqliteStore implements Store {
 
   async migrate(): Promise<void> {
     this.db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us INTEGER NOT NULL)");
+    const appliedVersions = () => new Set((this.db.prepare("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
+    // The SQL is prepared before the (synchronous) transaction; the transaction checks again what is applied.
+    const pending = migrations.filter((migration) => !appliedVersions().has(migration.version));
+    const statements = new Map(await Promise.all(pending.map(async (migration) => [migration.version, await migration.sql("sqlite")] as const)));
     const apply = this.db.transaction(() => {
-      const applied = new Set((this.db.prepare("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
-      for (const migration of migrations) {
+      const applied = appliedVersions();
+      for (const migration of pending) {
         if (applied.has(migration.version)) continue;
-        this.db.exec(migration.sqlite);
+        this.db.exec(statements.get(migration.version)!);
         this.db.prepare("INSERT INTO schema_migrations (version, name, applied_us) VALUES (?, ?, ?)").run(migration.version, migration.name, Date.now() * 1000);
       }
     });
