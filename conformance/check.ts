@@ -2,7 +2,7 @@
 import type { Exchange } from "./http.js";
 import type { RunConfig } from "./config.js";
 
-/** MUST: stated by interface-spec.md. SHOULD: a choice of reference-profile.md. */
+/** MUST: stated by interface-spec.md. SHOULD: a decision of spec/decisions.md (D-NN). */
 export type Level = "MUST" | "SHOULD";
 
 /**
@@ -81,7 +81,7 @@ export interface Check {
   tags: string[];
   /** One line: what the check verifies. */
   statement: string;
-  /** Where the rule is written: "interface-spec: <section>" or "profile <n>". */
+  /** Where the rule is written: "interface-spec: <section>" or the decisions "D-NN". */
   specRef: string;
   needs: Need[];
   run(ctx: CheckContext): Promise<void>;
