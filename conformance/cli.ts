@@ -1,5 +1,5 @@
 /**
- * The conformance command (issue 4): `npm run conformance -- --base-url URL --api-key KEY [options]`.
+ * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`.
  * Validates the configuration, probes the target, runs the suite with vitest and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed; 2: bad configuration or unreachable target.
  */
