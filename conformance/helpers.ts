@@ -89,7 +89,7 @@ export async function walkDeployments(
 }
 
 /** The repositories of the configured integration (operation 3), fetched once per suite file. */
-export async function repositories(ctx: CheckContext): Promise<{ exchange: Exchange; records: RepositoryRecord[] }> {
+async function repositories(ctx: CheckContext): Promise<{ exchange: Exchange; records: RepositoryRecord[] }> {
   const id = ctx.config.integrationId;
   if (!id) throw new CheckSkip("no --integration-id given");
   return ctx.fixture(`repos:${id}`, async () => {

@@ -328,5 +328,3 @@ export const deploymentCreateChecks: Check[] = [
     },
   },
 ];
-
-export { tryCreate };

@@ -9,7 +9,7 @@ import { answerProblems, document } from "../../contract/index.js";
 const tags = ["errors"];
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
-export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
+function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
   const contentType = exchange.response.headers["content-type"] ?? "";
   ensure(contentType.toLowerCase().startsWith("application/problem+json"), `${what}: Content-Type is '${contentType}', expected application/problem+json`, exchange);
   const p = exchange.json;
