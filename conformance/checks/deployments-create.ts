@@ -1,6 +1,6 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 import type { Check, CheckContext } from "../check.js";
-import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
+import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
 import { allSources, containerImageTag, deploymentBody, plainSource, sourcesFor, type Source } from "../data.js";
 import { createDeployment, differences, firstRepository, listDeployments, paths, type Json } from "../helpers.js";
 
