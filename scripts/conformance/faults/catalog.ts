@@ -235,7 +235,8 @@ export const faults: Fault[] = [
     description: "Unknown top-level fields of a create request are echoed in the record",
     response: (req, res) => {
       if (!isDeployments(req) || req.method !== "POST" || !ok(res)) return undefined;
-      const known = new Set(["name", "source", "source_config", "source_revision_config", "secrets", "secret_references", "id", "tenant_id", "status", "created_at", "updated_at", "latest_revision_id", "active_revision_id"]);
+      const create = operation("createDeployment");
+      const known = new Set([...Object.keys(create.requestBody?.schema.properties ?? {}), ...Object.keys(create.responses[String(create.successStatus)]?.schema.properties ?? {})]);
       const extra = Object.fromEntries(Object.entries(req.json as Json).filter(([k]) => !known.has(k)));
       return mapJson(res, (b) => ({ ...(b as Json), ...extra }));
     },
