@@ -38,19 +38,17 @@ export function parameterSchema(operationId: string, name: string): SchemaObject
 
 /** Flattens allOf / anyOf-with-null into one schema plus nullability; sibling keywords win. */
 function flatten(schema: Schema): { schema: Schema; nullable: boolean } {
-  let s = schema;
+  const { allOf, anyOf, ...own } = schema;
   let nullable = false;
   const merged: Schema = {};
-  if (Array.isArray(s.allOf)) for (const part of s.allOf as Schema[]) Object.assign(merged, flatten(part).schema);
-  if (Array.isArray(s.anyOf)) {
-    const branches = s.anyOf as Schema[];
+  if (Array.isArray(allOf)) for (const part of allOf as Schema[]) Object.assign(merged, flatten(part).schema);
+  if (Array.isArray(anyOf)) {
+    const branches = anyOf as Schema[];
     nullable = branches.some((b) => b.type === "null");
     const nonNull = branches.filter((b) => b.type !== "null");
     if (nonNull.length === 1) Object.assign(merged, flatten(nonNull[0]!).schema);
   }
-  const { allOf, anyOf, ...own } = s;
-  s = { ...merged, ...own };
-  return { schema: s, nullable };
+  return { schema: { ...merged, ...own }, nullable };
 }
 
 /** Every field reachable in the request body of an operation, to a depth. */
