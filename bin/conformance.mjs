@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `deployment-conformance` command of the installed package (issue 4): registers tsx so the
+// The `deployment-conformance` command of the installed package: registers tsx so the
 // TypeScript sources of conformance/ run as shipped, then starts conformance/cli.ts.
 import { register } from "tsx/esm/api";
 

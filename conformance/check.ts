@@ -1,8 +1,9 @@
-/** The shape of one conformance check (issue 4): a stable id, a level, tags, a statement and a spec pointer. */
+/** The shape of one conformance check: a stable id, a level, tags, a statement and a spec pointer. */
+import type { OperationId } from "../contract/index.js";
 import type { Exchange } from "./http.js";
 import type { RunConfig } from "./config.js";
 
-/** MUST: stated by interface-spec.md. SHOULD: a choice of reference-profile.md. */
+/** MUST: stated by interface-spec.md. SHOULD: a decision of spec/decisions.md (D-NN). */
 export type Level = "MUST" | "SHOULD";
 
 /**
@@ -59,18 +60,10 @@ export interface SendRequest {
   /** Whether to send X-Tenant-Id: the configured tenant (default), none, or a given value. */
   tenant?: "default" | "none" | string;
   /** The contract operation this request exercises, for schema validation of its answer. */
-  operation?: OperationName;
+  operation?: OperationId;
   /** Skip schema validation of a 2xx answer (when the check itself judges the shape). */
   noValidate?: boolean;
 }
-
-export type OperationName =
-  | "createOAuthProvider"
-  | "listOAuthProviders"
-  | "listCodehostRepositories"
-  | "listManagedCodehostRepositories"
-  | "listDeployments"
-  | "createDeployment";
 
 /** One check of the suite. */
 export interface Check {
@@ -81,7 +74,7 @@ export interface Check {
   tags: string[];
   /** One line: what the check verifies. */
   statement: string;
-  /** Where the rule is written: "interface-spec: <section>" or "profile <n>". */
+  /** Where the rule is written: "interface-spec: <section>" or the decisions "D-NN". */
   specRef: string;
   needs: Need[];
   run(ctx: CheckContext): Promise<void>;

@@ -1,9 +1,10 @@
 /**
- * The conformance command (issue 4): `npm run conformance -- --base-url URL --api-key KEY [options]`.
+ * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`.
  * Validates the configuration, probes the target, runs the suite with vitest and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed; 2: bad configuration or unreachable target.
  */
 import { fileURLToPath } from "node:url";
+import { operation } from "../contract/index.js";
 import { ConfigError, publicConfig, resolveConfig, usage, type ConformanceConfig, type RunConfig } from "./config.js";
 import { newRunId } from "./data.js";
 import { VerdictCollector } from "./reporter.js";
@@ -18,7 +19,7 @@ export class UnreachableError extends Error {
 
 /** Checks that something answers HTTP at the base URL (any status will do). */
 export async function probe(config: ConformanceConfig): Promise<void> {
-  const url = `${config.baseUrl}/v2/auth/providers`;
+  const url = `${config.baseUrl}${operation("listOAuthProviders").path}`;
   try {
     const res = await fetch(url, { headers: { "X-Api-Key": config.apiKey, Accept: "application/json" }, signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)) });
     await res.arrayBuffer();

@@ -50,6 +50,12 @@ describe("resolveConfig precedence", () => {
       env: {},
       want: { only: ["DEP-LIST-001", "AUTH"], skip: ["fuzz"], seed: 42 },
     },
+    {
+      name: "a boolean flag with an explicit value beats env",
+      argv: ["--base-url", "http://x.example", "--api-key", "k", "--read-only=false", "--quiet"],
+      env: { CONFORMANCE_READ_ONLY: "true" },
+      want: { readOnly: false, quiet: true },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -70,6 +76,9 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
     { name: "bad uuid", argv: ["--base-url", "http://x", "--api-key", "k", "--integration-id", "42"], want: /must be a UUID/ },
     { name: "unknown flag", argv: ["--base-url", "http://x", "--api-key", "k", "--colour"], want: /unknown flag --colour/ },
     { name: "missing value", argv: ["--base-url", "--api-key", "k"], want: /--base-url needs a value/ },
+    { name: "missing value at the end", argv: ["--api-key", "k", "--base-url"], want: /--base-url needs a value/ },
+    { name: "a positional argument", argv: ["--api-key", "k", "http://x"], want: /unexpected argument 'http:\/\/x'/ },
+    { name: "a bad boolean value", argv: ["--base-url", "http://x", "--api-key", "k", "--stateless=maybe"], want: /--stateless must be true or false/ },
     { name: "same keys", argv: ["--base-url", "http://x", "--api-key", "k", "--other-api-key", "k"], want: /must differ/ },
     { name: "bad seed", argv: ["--base-url", "http://x", "--api-key", "k", "--seed", "abc"], want: /--seed must be an integer/ },
   ];
@@ -95,6 +104,7 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
 describe("--help and --list", () => {
   it("need no other flag", () => {
     expect(resolveConfig(["--help"], {})).toMatchObject({ help: true, list: false });
+    expect(resolveConfig(["-h"], {})).toMatchObject({ help: true, list: false });
     expect(resolveConfig(["--list"], {})).toMatchObject({ help: false, list: true });
   });
 });

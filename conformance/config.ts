@@ -1,5 +1,6 @@
-/** Configuration of a conformance run (issue 4: command line): flags > environment > config file, then validated. */
+/** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 
 export type Hosting = "cloud" | "self_hosted";
 
@@ -101,47 +102,50 @@ export function usage(): string {
   ].join("\n");
 }
 
-/** Parses command-line arguments into raw values; `--config` and `--help` are returned apart. */
-export function parseArgs(argv: string[]): { raw: RawConfig; configFile?: string; help: boolean; list: boolean } {
+/** The flags as node:util parseArgs takes them: every option, plus `--config`, `--help` (`-h`) and `--list`. */
+const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
+  ...Object.fromEntries(options.map((option) => [option.flag, { type: option.kind === "boolean" ? "boolean" : "string" } as const])),
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  list: { type: "boolean" },
+};
+
+/**
+ * Parses command-line arguments into raw values; `--config`, `--help` and `--list` are returned apart.
+ * parseArgs runs with `strict: false` and its tokens are judged here: a bad command line is a
+ * ConfigError with a one-line reason naming the flag (exit 2), and a boolean flag takes an explicit
+ * value (`--read-only=false`) as its environment variable does.
+ */
+function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help: boolean; list: boolean } {
+  const { tokens } = parseArgs({ args: argv, options: flagOptions, strict: false, allowPositionals: true, tokens: true });
   const raw: RawConfig = {};
   let configFile: string | undefined;
   let help = false;
   let list = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--") continue;
-    if (arg === "--help" || arg === "-h") {
-      help = true;
-      continue;
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") continue;
+    if (token.kind === "positional") throw new ConfigError(`unexpected argument '${token.value}'`);
+    if (token.name === "help") help = true;
+    else if (token.name === "list") list = true;
+    else if (token.name === "config") configFile = stringValue(token);
+    else {
+      const option = options.find((candidate) => candidate.flag === token.name);
+      if (!option) throw new ConfigError(`unknown flag ${token.rawName}`);
+      if (option.kind === "boolean") raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
+      else raw[option.key] = option.kind === "list" ? splitList(stringValue(token)) : stringValue(token);
     }
-    if (arg === "--list") {
-      list = true;
-      continue;
-    }
-    if (!arg.startsWith("--")) throw new ConfigError(`unexpected argument '${arg}'`);
-    const eq = arg.indexOf("=");
-    const flag = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-    if (flag === "config") {
-      configFile = inline ?? argv[++i];
-      if (!configFile) throw new ConfigError("--config needs a file");
-      continue;
-    }
-    const option = options.find((o) => o.flag === flag);
-    if (!option) throw new ConfigError(`unknown flag --${flag}`);
-    if (option.kind === "boolean") {
-      raw[option.key] = inline === undefined ? true : parseBoolean(inline, `--${flag}`);
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined || (inline === undefined && value.startsWith("--"))) throw new ConfigError(`--${flag} needs a value`);
-    raw[option.key] = option.kind === "list" ? splitList(value) : value;
   }
   return { raw, configFile, help, list };
 }
 
+/** The value of a string flag; parseArgs without strict takes the next flag as the value (`--base-url --api-key`), which is a missing value. */
+function stringValue(token: { rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): string {
+  if (token.value === undefined || (!token.inlineValue && token.value.startsWith("--"))) throw new ConfigError(`${token.rawName} needs a value`);
+  return token.value;
+}
+
 /** Reads the CONFORMANCE_* variables. */
-export function fromEnv(env: Record<string, string | undefined>): { raw: RawConfig; configFile?: string } {
+function fromEnv(env: Record<string, string | undefined>): { raw: RawConfig; configFile?: string } {
   const raw: RawConfig = {};
   for (const option of options) {
     const value = env[envName(option.flag)];
@@ -153,7 +157,7 @@ export function fromEnv(env: Record<string, string | undefined>): { raw: RawConf
 }
 
 /** Reads a JSON config file; keys are the camelCase names or the flag names. */
-export function fromFile(path: string, read: (p: string) => string = (p) => readFileSync(p, "utf8")): RawConfig {
+function fromFile(path: string, read: (p: string) => string = (p) => readFileSync(p, "utf8")): RawConfig {
   let parsed: unknown;
   try {
     parsed = JSON.parse(read(path));
@@ -178,7 +182,7 @@ export function resolveConfig(
   env: Record<string, string | undefined>,
   read?: (p: string) => string,
 ): { config: ConformanceConfig; help: boolean; list: boolean } {
-  const args = parseArgs(argv);
+  const args = parseFlags(argv);
   const environment = fromEnv(env);
   const file = args.configFile ?? environment.configFile;
   const fileRaw = file ? fromFile(file, read) : {};

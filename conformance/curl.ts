@@ -1,4 +1,4 @@
-/** Renders a recorded request as a curl command that reproduces it (issue 4: failing check output). */
+/** Renders a recorded request as a curl command that reproduces it, for the output of a failing check. */
 import type { RecordedRequest } from "./http.js";
 
 /** Single-quotes a value for a POSIX shell. */

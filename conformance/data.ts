@@ -1,4 +1,4 @@
-/** Valid request bodies per the profile's per-source rules (profile 10) and names carrying the run prefix. */
+/** Valid request bodies per the per-source rules (D-48) and names carrying the run prefix. */
 import type { Hosting } from "./config.js";
 
 export type Source = "codehost" | "external_container" | "internal_container" | "internal_source" | "internal_template";
@@ -45,7 +45,7 @@ export interface RepositoryRecord {
   id: number;
 }
 
-/** A valid deployment creation body for a source (profile 10); codehost needs a repository record (rule 4). */
+/** A valid deployment creation body for a source (D-48); codehost needs a repository record (rule 4). */
 export function deploymentBody(name: string, source: Source, repository?: RepositoryRecord): Record<string, unknown> {
   const base = { name, source, secrets: [] as unknown[] };
   switch (source) {
@@ -72,5 +72,5 @@ export function plainSource(hosting: Hosting): Source {
   return hosting === "cloud" ? "internal_template" : "external_container";
 }
 
-/** The image tag of the container bodies above (profile 8: image_version is the tag of image_uri). */
+/** The image tag of the container bodies above (D-39 to D-45: image_version is the tag of image_uri). */
 export const containerImageTag = "1.2.3";

@@ -3,12 +3,14 @@ import { CheckSkip, type CheckContext } from "./check.js";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js";
 import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
 import type { Exchange } from "./http.js";
+import { operation } from "../contract/index.js";
 
+/** The paths of the operations the checks call, from the contract. */
 export const paths = {
-  providers: "/v2/auth/providers",
-  deployments: "/v2/deployments",
-  repos: (id: string) => `/v1/integrations/codehost/${id}/repos`,
-  managedRepos: (id: string) => `/v1/integrations/forge/codehost/${id}/repos`,
+  providers: operation("listOAuthProviders").path,
+  deployments: operation("listDeployments").path,
+  repos: (id: string) => operation("listCodehostRepositories").path.replace("{integration_id}", id),
+  managedRepos: (id: string) => operation("listManagedCodehostRepositories").path.replace("{integration_id}", id),
 };
 
 export type Json = Record<string, unknown>;
@@ -87,7 +89,7 @@ export async function walkDeployments(
 }
 
 /** The repositories of the configured integration (operation 3), fetched once per suite file. */
-export async function repositories(ctx: CheckContext): Promise<{ exchange: Exchange; records: RepositoryRecord[] }> {
+async function repositories(ctx: CheckContext): Promise<{ exchange: Exchange; records: RepositoryRecord[] }> {
   const id = ctx.config.integrationId;
   if (!id) throw new CheckSkip("no --integration-id given");
   return ctx.fixture(`repos:${id}`, async () => {

@@ -1,4 +1,4 @@
-/** HTTP exchanges with the target, recorded with secrets redacted (issue 4: a failure shows what was sent and what came back). */
+/** HTTP exchanges with the target, recorded with secrets redacted; a failure shows what was sent and what came back. */
 import { redactBody, redactHeaders } from "./redact.js";
 
 /** A request as it is shown in reports: key and secrets redacted. */

@@ -1,4 +1,4 @@
-/** Redaction of keys and secrets in recorded exchanges (profile 13: no secret in any output). */
+/** Redaction of keys and secrets in recorded exchanges (D-54/D-55: no secret in any output). */
 
 export const REDACTED = "[REDACTED]";
 

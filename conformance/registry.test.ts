@@ -34,8 +34,8 @@ describe("check registry", () => {
       expect(c.tags.length).toBeGreaterThan(0);
       expect(c.statement.length).toBeGreaterThan(10);
       expect(c.statement).not.toContain("\n");
-      // MUST points at the interface spec, SHOULD at a profile choice
-      expect(c.specRef).toMatch(c.level === "MUST" ? /^interface-spec/ : /profile \d+/);
+      // MUST points at the interface spec, SHOULD at a decision of spec/decisions.md
+      expect(c.specRef).toMatch(c.level === "MUST" ? /^interface-spec/ : /D-\d\d/);
     });
   }
 

@@ -1,4 +1,4 @@
-/** The result of a whole run: verdicts, summary per level, created resources, exit code (issue 4: exit 0 / 1 / 2). */
+/** The result of a whole run: verdicts, summary per level, created resources, exit code (0 / 1 / 2). */
 import type { CreatedResource, Level } from "./check.js";
 import type { Verdict } from "./verdict.js";
 

@@ -1,4 +1,4 @@
-/** Checks of authentication (profile 3: X-Api-Key, X-Tenant-Id, 401 and 403). */
+/** Checks of authentication (D-13 to D-15: X-Api-Key, X-Tenant-Id, 401 and 403). */
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import { ensure, expectStatus, isObject } from "../assert.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
@@ -26,7 +26,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listOAuthProviders", "createOAuthProvider", "listCodehostRepositories", "listManagedCodehostRepositories", "listDeployments", "createDeployment"],
     statement: "Every operation without X-Api-Key answers 401",
-    specRef: "profile 3 (missing key: 401)",
+    specRef: "D-13 to D-15 (missing key: 401)",
     needs: [],
     async run(ctx) {
       for (const { label, ...req } of everyOperation(ctx)) expectStatus(await ctx.send({ ...req, auth: "none", tenant: "none" }), 401, `${label} without X-Api-Key`);
@@ -37,7 +37,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listOAuthProviders", "createOAuthProvider", "listCodehostRepositories", "listManagedCodehostRepositories", "listDeployments", "createDeployment"],
     statement: "Every operation with an unknown X-Api-Key answers 401",
-    specRef: "profile 3 (unknown key: 401)",
+    specRef: "D-13 to D-15 (unknown key: 401)",
     needs: ["state"],
     async run(ctx) {
       const key = `dk_conformance_wrong_${ctx.config.runId}`;
@@ -49,7 +49,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "errors", "listDeployments"],
     statement: "A 401 is an application/problem+json of type unauthenticated with status 401",
-    specRef: "profile 3 and 4",
+    specRef: "D-13 to D-15, D-16",
     needs: ["server"],
     async run(ctx) {
       const ex = await ctx.send({ method: "GET", path: paths.deployments, auth: "none", tenant: "none" });
@@ -63,7 +63,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "tenant", "listDeployments", "listOAuthProviders"],
     statement: "An X-Tenant-Id the key cannot reach answers 403; a malformed one 422",
-    specRef: "profile 3 (a tenant the key cannot reach: 403)",
+    specRef: "D-13 to D-15 (a tenant the key cannot reach: 403)",
     needs: ["state"],
     async run(ctx) {
       const foreign = "00000000-0000-4000-8000-0000000000cf";
@@ -77,7 +77,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
     statement: "A request rejected for its credentials creates nothing",
-    specRef: "profile 3",
+    specRef: "D-13 to D-15",
     needs: ["state"],
     async run(ctx) {
       const name = ctx.name("noauth");

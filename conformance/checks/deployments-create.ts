@@ -1,6 +1,6 @@
-/** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; profile 1, 5, 8-13). */
+/** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 import type { Check, CheckContext } from "../check.js";
-import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
+import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
 import { allSources, containerImageTag, deploymentBody, plainSource, sourcesFor, type Source } from "../data.js";
 import { createDeployment, differences, firstRepository, listDeployments, paths, type Json } from "../helpers.js";
 
@@ -61,7 +61,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement: "Creating a deployment answers 201",
-    specRef: "profile 1 (create deployment 201)",
+    specRef: "D-06 (create deployment 201)",
     needs: ["write"],
     async run(ctx) {
       const ex = await tryCreate(ctx, deploymentBody(ctx.name("dep"), plainSource(ctx.config.hosting)), true);
@@ -95,7 +95,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "sources"],
     statement: "An unavailable source answers 400 with a problem of type source-rule",
-    specRef: "profile 11 (a source unavailable there is 400)",
+    specRef: "D-46 (a source unavailable there is 400)",
     needs: ["state"],
     async run(ctx) {
       const source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
@@ -126,7 +126,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "side-effects"],
     statement: "A new deployment starts AWAITING_DATABASE with latest_revision_id set; a codehost one has a 40-hex repo_commit_sha",
-    specRef: "profile 12 (side effects of create)",
+    specRef: "D-53 (side effects of create)",
     needs: ["write", "state"],
     async run(ctx) {
       const source: Source = ctx.config.integrationId && ctx.config.hosting === "cloud" ? "codehost" : plainSource(ctx.config.hosting);
@@ -155,7 +155,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "validation"],
     statement: "Those schema violations answer 422",
-    specRef: "profile 4 (422 when a request breaks the schema)",
+    specRef: "D-16 (422 when a request breaks the schema)",
     needs: [],
     async run(ctx) {
       for (const { label, body } of specInvalidBodies(ctx)) expectStatus(await tryCreate(ctx, body), 422, `create deployment ${label}`);
@@ -166,7 +166,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "duplicates"],
     statement: "A name already used in the tenant answers 409",
-    specRef: "profile 9 (name unique per tenant, 409)",
+    specRef: "D-37/D-38 (name unique per tenant, 409)",
     needs: ["write", "state"],
     async run(ctx) {
       const { body } = await createDeployment(ctx, { label: "dup" });
@@ -179,7 +179,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "read-only"],
     statement: "Read-only fields sent on create (id, tenant_id, status, created_at, updated_at, revision ids, repo_commit_sha) are ignored",
-    specRef: "profile 5; interface-spec: Deployment record (\"Read-only\")",
+    specRef: "D-28; interface-spec: Deployment record (\"Read-only\")",
     needs: ["write", "state"],
     async run(ctx) {
       const forged = {
@@ -206,7 +206,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "unknown-fields"],
     statement: "Unknown fields on create are ignored: the request succeeds and they are not returned",
-    specRef: "profile 5 (unknown request fields are ignored and never stored)",
+    specRef: "D-28 (unknown request fields are ignored and never stored)",
     needs: ["write", "state"],
     async run(ctx) {
       const base = deploymentBody(ctx.name("unk"), plainSource(ctx.config.hosting));
@@ -221,7 +221,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "validation"],
     statement: "A name that breaks ^[a-zA-Z][a-zA-Z0-9-]*$ or is longer than 63 characters answers 422",
-    specRef: "profile 9 (deployment name pattern and length)",
+    specRef: "D-37/D-38 (deployment name pattern and length)",
     needs: [],
     async run(ctx) {
       for (const name of [`${ctx.prefix}under_score`, `9${ctx.prefix}digit-first`, `${ctx.prefix}${"x".repeat(64)}`, ""]) {
@@ -234,7 +234,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "secrets"],
     statement: "Deployment secret values are returned masked, never as sent; their names are returned as given",
-    specRef: "profile 13 (secret values returned masked; names as given)",
+    specRef: "D-54/D-55 (secret values returned masked; names as given)",
     needs: ["write", "state"],
     async run(ctx) {
       const value = `cf-plain-${ctx.config.runId}-secret`;
@@ -266,7 +266,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "source-rules"],
     statement: "A codehost body without repo_ref answers 400 naming the field (source-specific rule)",
-    specRef: "profile 10 (per-source rules, 400 naming the field)",
+    specRef: "D-48 (per-source rules, 400 naming the field)",
     needs: ["cloud", "integration", "state"],
     async run(ctx) {
       const repo = await firstRepository(ctx);
@@ -282,7 +282,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "image_version"],
     statement: "A container deployment gets image_version equal to the tag of image_uri; others get null",
-    specRef: "profile 8 (image_version is the tag of image_uri for container sources)",
+    specRef: "D-39 to D-45 (image_version is the tag of image_uri for container sources)",
     needs: ["write", "state"],
     async run(ctx) {
       const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
@@ -295,7 +295,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "source-rules"],
     statement: "A codehost deployment of an integration unknown in the tenant is rejected with a 4xx",
-    specRef: "profile 10 (the integration must exist in the caller's tenant)",
+    specRef: "D-48 (the integration must exist in the caller's tenant)",
     needs: ["cloud", "integration", "state"],
     async run(ctx) {
       const repo = await firstRepository(ctx);
@@ -308,7 +308,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "side-effects", "status"],
     statement: "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to 20 s)",
-    specRef: "profile 12 (status AWAITING_DATABASE, then READY with active_revision_id set)",
+    specRef: "D-53 (status AWAITING_DATABASE, then READY with active_revision_id set)",
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "ready" });
@@ -328,5 +328,3 @@ export const deploymentCreateChecks: Check[] = [
     },
   },
 ];
-
-export { tryCreate };

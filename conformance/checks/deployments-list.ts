@@ -1,4 +1,4 @@
-/** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; profile 6, 7, 8). */
+/** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; D-08, D-09, D-39 to D-45). */
 import type { Check, CheckContext } from "../check.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../assert.js";
 import { containerImageTag, type Source } from "../data.js";
@@ -87,7 +87,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement: "Listing deployments answers 200",
-    specRef: "profile 1 (lists 200)",
+    specRef: "D-06 (lists 200)",
     needs: [],
     async run(ctx) {
       expectStatus(await ctx.send({ method: "GET", path: paths.deployments, operation: "listDeployments" }), 200, "list deployments");
@@ -120,7 +120,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...pagination, "validation", "errors"],
     statement: "limit=0, limit=101, limit=-1 and offset=-1 answer 422 with an errors entry naming the parameter",
-    specRef: "profile 4 (422 with errors[{parameter}])",
+    specRef: "D-16 (422 with errors[{parameter}])",
     needs: ["server"],
     async run(ctx) {
       for (const q of [{ limit: 0 }, { limit: 101 }, { limit: -1 }, { offset: -1 }]) {
@@ -187,7 +187,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: pagination,
     statement: "The returned offset is the request's offset plus the number of resources returned",
-    specRef: "profile 7 (returned offset)",
+    specRef: "D-09 (returned offset)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -207,7 +207,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: pagination,
     statement: "A request past the end returns no resources and the same offset",
-    specRef: "profile 7 (past the end)",
+    specRef: "D-09 (past the end)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -223,7 +223,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: pagination,
     statement: "Pages hold exactly limit resources until the last, which is shorter",
-    specRef: "profile 7 (a page shorter than limit is the last)",
+    specRef: "D-09 (a page shorter than limit is the last)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -238,7 +238,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "ordering"],
     statement: "Deployments are listed newest first (created_at descending, then id descending)",
-    specRef: "profile 6 (deployments newest first)",
+    specRef: "D-08 (deployments newest first)",
     needs: ["state"],
     async run(ctx) {
       if (!ctx.config.readOnly) {
@@ -299,7 +299,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "name_contains"],
     statement: "name_contains is case-insensitive",
-    specRef: "profile 8 (name_contains case-insensitive substring)",
+    specRef: "D-39 to D-45 (name_contains case-insensitive substring)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -327,11 +327,11 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "status"],
     statement: "status takes a comma-separated list (a deployment matches any) and an unknown status answers 422",
-    specRef: "profile 8 (status comma-separated; unknown value 422)",
+    specRef: "D-39 to D-45 (status comma-separated; unknown value 422)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
-      // a new deployment is AWAITING_DATABASE, then READY (profile 12): asking for both (and one more) finds every one
+      // a new deployment is AWAITING_DATABASE, then READY (D-53): asking for both (and one more) finds every one
       const statuses = "AWAITING_DATABASE,READY,UNUSED";
       const page = await listDeployments(ctx, { name_contains: set.stem, status: statuses, limit: 100 });
       ensure(page.resources.length === setSize, `status=${statuses} returned ${page.resources.length} of the ${setSize} new deployments, which are in one of those states`, page.exchange);
@@ -360,7 +360,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "deployment_ids"],
     statement: "A malformed id in deployment_ids answers 422; an unknown id matches nothing",
-    specRef: "profile 8 (deployment_ids comma-separated UUIDs; malformed 422)",
+    specRef: "D-39 to D-45 (deployment_ids comma-separated UUIDs; malformed 422)",
     needs: ["state"],
     async run(ctx) {
       await rejects(ctx, { deployment_ids: "not-a-uuid" }, 422);
@@ -373,7 +373,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "tag_value_ids"],
     statement: "A non-empty tag_value_ids matches nothing; a malformed one answers 422",
-    specRef: "profile 8 (tags are not part of this interface)",
+    specRef: "D-39 to D-45 (tags are not part of this interface)",
     needs: ["state"],
     async run(ctx) {
       const page = await listDeployments(ctx, { tag_value_ids: "00000000-0000-4000-8000-0000000000cf,00000000-0000-4000-8000-0000000000ce" });
@@ -401,7 +401,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "image_version"],
     statement: "image_version matches the container deployment of this run (tag of its image_uri) and none of its other deployments",
-    specRef: "profile 8 (image_version exact match; set from the image tag)",
+    specRef: "D-39 to D-45 (image_version exact match; set from the image tag)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -427,7 +427,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "deployment_type"],
     statement: "Deployments created through the interface are dev: deployment_type=dev includes them, prod and dev_free do not",
-    specRef: "profile 8 (deployment_type: every deployment created through this interface is dev)",
+    specRef: "D-39 to D-45 (deployment_type: every deployment created through this interface is dev)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -456,7 +456,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "remote_reconciled"],
     statement: "Deployments without a listener are not remote-reconciled: false includes them, true does not",
-    specRef: "profile 8 (remote_reconciled true exactly when listener_id is set)",
+    specRef: "D-39 to D-45 (remote_reconciled true exactly when listener_id is set)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -471,7 +471,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "combinations"],
     statement: "Filters combine with AND (name_contains with deployment_ids, status, image_version and pagination)",
-    specRef: "profile 8 (all filters combine with AND)",
+    specRef: "D-39 to D-45 (all filters combine with AND)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -489,7 +489,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "validation"],
     statement: "Malformed parameters answer 422: non-integer limit/offset (including hex and exponent notation), non-boolean remote_reconciled, unknown deployment_type",
-    specRef: "profile 4 (422 when a request breaks the schema)",
+    specRef: "D-16 (422 when a request breaks the schema)",
     needs: ["server"],
     async run(ctx) {
       // "0x10" and "1e1" are numbers to JavaScript but not integers in a query string

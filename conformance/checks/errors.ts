@@ -1,22 +1,22 @@
-/** Checks of error answers (profile 4: RFC 9457 problem details and the status of each error kind). */
+/** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind). */
 import type { Check, CheckContext } from "../check.js";
 import { ensure, expectStatus, isObject } from "../assert.js";
 import type { Exchange } from "../http.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
 import { paths } from "../helpers.js";
-import { openApiDocument, validateAnswer } from "../schema.js";
+import { answerProblems, document } from "../../contract/index.js";
 
 const tags = ["errors"];
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
-export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
+function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
   const contentType = exchange.response.headers["content-type"] ?? "";
   ensure(contentType.toLowerCase().startsWith("application/problem+json"), `${what}: Content-Type is '${contentType}', expected application/problem+json`, exchange);
   const p = exchange.json;
   ensure(isObject(p), `${what}: the body is not a JSON object`, exchange);
   for (const field of ["type", "title", "detail"]) ensure(typeof p[field] === "string" && (p[field] as string).length > 0, `${what}: the problem has no ${field} string`, exchange);
   ensure(p.status === exchange.response.status, `${what}: the problem's status ${JSON.stringify(p.status)} differs from the HTTP status ${exchange.response.status}`, exchange);
-  const types = (openApiDocument().components.schemas.ProblemType as { enum: string[] }).enum;
+  const types = (document.components?.schemas?.ProblemType as { enum: string[] }).enum;
   ensure(types.includes(String(p.type)), `${what}: the problem type ${JSON.stringify(p.type)} is not one of the ProblemType values`, exchange);
   if (type) ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
 }
@@ -40,13 +40,13 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "createOAuthProvider", "listDeployments"],
     statement: "Error answers are application/problem+json with type, title, status (= HTTP status) and detail, and match the documented schema",
-    specRef: "profile 4 (RFC 9457 problem details)",
+    specRef: "D-16 (RFC 9457 problem details)",
     needs: ["server"],
     async run(ctx) {
       for (const { label, ex } of await errorSamples(ctx)) {
         ensure(ex.response.status >= 400, `${label}: expected an error, got ${ex.response.status}`, ex);
         expectProblem(ex, undefined, label);
-        const problems = validateAnswer(ex.operation!, ex.response.status, ex.response.headers["content-type"], ex.json);
+        const problems = answerProblems(ex.operation!, { status: ex.response.status, contentType: ex.response.headers["content-type"], body: ex.json });
         ensure(problems.length === 0, `${label}: the ${ex.response.status} answer does not match the contract: ${problems.join("; ")}`, ex);
       }
     },
@@ -56,7 +56,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "validation", "createDeployment"],
     statement: "A 422 carries errors[] whose pointer names each failing body field",
-    specRef: "profile 4 (errors: [{pointer | parameter, detail}])",
+    specRef: "D-16 (errors: [{pointer | parameter, detail}])",
     needs: ["server"],
     async run(ctx) {
       const body = deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting));
@@ -73,7 +73,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment"],
     statement: "A body that is not well-formed JSON answers 400 of type malformed-json",
-    specRef: "profile 4 (400 for malformed JSON)",
+    specRef: "D-16 (400 for malformed JSON)",
     needs: ["server"],
     async run(ctx) {
       for (const path of [paths.deployments, paths.providers]) {
@@ -88,11 +88,11 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment"],
     statement: "A body that is not application/json answers 415",
-    specRef: "profile 4 (415 for a body that is not JSON)",
+    specRef: "D-16 (415 for a body that is not JSON)",
     needs: ["server"],
     async run(ctx) {
       const ex = await ctx.send({ method: "POST", path: paths.deployments, raw: "name=x&source=internal_template", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-      expectStatus(ex, 415, "POST /v2/deployments with a form body");
+      expectStatus(ex, 415, `POST ${paths.deployments} with a form body`);
       expectProblem(ex, urn("unsupported-media-type"), "415 answer");
     },
   },
@@ -101,7 +101,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "routes"],
     statement: "An unknown route answers 404 problem",
-    specRef: "profile 4 (404 unknown route)",
+    specRef: "D-16 (404 unknown route)",
     needs: ["state"],
     async run(ctx) {
       const ex = await ctx.send({ method: "GET", path: "/v2/conformance-no-such-route" });
@@ -114,7 +114,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "routes"],
     statement: "A method not allowed on a known path answers 405 with an Allow header listing the allowed methods",
-    specRef: "profile 4 (405 with Allow on a known path)",
+    specRef: "D-16 (405 with Allow on a known path)",
     needs: ["state"],
     async run(ctx) {
       for (const [path, allowed] of [
@@ -134,12 +134,12 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "limits", "createDeployment"],
     statement: "A body above 1 MiB answers 413",
-    specRef: "profile 4 and 15 (413 above 1 MiB)",
+    specRef: "D-16, D-30 to D-32 (413 above 1 MiB)",
     needs: ["state"],
     async run(ctx) {
       const body = { ...deploymentBody(ctx.name("big"), plainSource(ctx.config.hosting)), padding: "x".repeat(1024 * 1024 + 16) };
       const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body });
-      expectStatus(ex, 413, "POST /v2/deployments with a 1 MiB body");
+      expectStatus(ex, 413, `POST ${paths.deployments} with a 1 MiB body`);
       expectProblem(ex, urn("payload-too-large"), "413 answer");
     },
   },
@@ -148,7 +148,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "createOAuthProvider"],
     statement: "A 409 is a problem of type conflict",
-    specRef: "profile 4 and 9",
+    specRef: "D-16, D-37/D-38",
     needs: ["write", "state"],
     async run(ctx) {
       const body = providerBody(ctx.name("dup"));
@@ -164,7 +164,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "secrets"],
     statement: "No error answer echoes the client_secret or a secret value sent",
-    specRef: "profile 13 (secrets never appear in a response)",
+    specRef: "D-54/D-55 (secrets never appear in a response)",
     needs: [],
     async run(ctx) {
       const secret = `cf-err-secret-${ctx.config.runId}`;

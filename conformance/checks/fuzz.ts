@@ -1,5 +1,5 @@
 /**
- * Negative property-based checks (issue 4): invalid bodies and parameters generated from the schema with
+ * Negative property-based checks: invalid bodies and parameters generated from the contract's schemas with
  * fast-check, each must get a 4xx, never a 5xx, and leave the lists unchanged. Seeded and bounded.
  */
 import fc from "fast-check";
@@ -9,7 +9,8 @@ import { ensure, isObject } from "../assert.js";
 import type { Exchange } from "../http.js";
 import { plainSource, type Source } from "../data.js";
 import { paths, walkDeployments } from "../helpers.js";
-import { schemaMutations, specMutations, type Mutation } from "../fuzz/model.js";
+import { parameterSchema, schemaMutations, specMutations, type Mutation } from "../fuzz/model.js";
+import type { SchemaObject } from "../../contract/index.js";
 
 /** Time limit of one property, so a slow target cannot stall the run. */
 const timeLimitMs = 20_000;
@@ -123,24 +124,34 @@ function mutated(base: fc.Arbitrary<Record<string, unknown>>, mutations: fc.Arbi
   });
 }
 
+/** The schema of a list parameter, from the contract. */
+const listParameter = (name: string) => parameterSchema("listDeployments", name);
+const limit = listParameter("limit");
+const offset = listParameter("offset");
+const deploymentTypes = listParameter("deployment_type").enum as string[];
+const statuses = (listParameter("status").items as SchemaObject).enum as string[];
+const nameContainsMax = listParameter("name_contains").maxLength!;
+const imageVersionMax = listParameter("image_version").maxLength!;
+const deploymentIdsMax = listParameter("deployment_ids").maxItems!;
+
 /** Invalid query values per list parameter, from its schema. */
 const mustQueries = fc.oneof(
-  fc.integer({ min: -1000, max: 0 }).map((v) => ({ limit: String(v) })),
-  fc.integer({ min: 101, max: 1_000_000 }).map((v) => ({ limit: String(v) })),
-  fc.integer({ min: -1_000_000, max: -1 }).map((v) => ({ offset: String(v) })),
-  fc.string({ minLength: 1, maxLength: 10 }).filter((v) => !["dev", "dev_free", "prod"].includes(v)).map((v) => ({ deployment_type: v })),
+  fc.integer({ min: limit.minimum! - 1000, max: limit.minimum! - 1 }).map((v) => ({ limit: String(v) })),
+  fc.integer({ min: limit.maximum! + 1, max: 1_000_000 }).map((v) => ({ limit: String(v) })),
+  fc.integer({ min: -1_000_000, max: offset.minimum! - 1 }).map((v) => ({ offset: String(v) })),
+  fc.string({ minLength: 1, maxLength: 10 }).filter((v) => !deploymentTypes.includes(v)).map((v) => ({ deployment_type: v })),
 );
 
 const shouldQueries = fc.oneof(
   fc.constantFrom("abc", "1.5", "1e3x", "", " ", "0x10", "true").map((v) => ({ limit: v })),
   fc.constantFrom("abc", "-0.5", "1.5", "NaN", "null").map((v) => ({ offset: v })),
   fc.constantFrom("maybe", "2", "yes!", "TRUE1", "null").map((v) => ({ remote_reconciled: v })),
-  fc.string({ minLength: 1, maxLength: 12 }).filter((v) => !["READY", "AWAITING_DATABASE", "UNUSED", "AWAITING_DELETE", "UNKNOWN"].includes(v) && !v.includes(",")).map((v) => ({ status: `READY,${v}` })),
+  fc.string({ minLength: 1, maxLength: 12 }).filter((v) => !statuses.includes(v) && !v.includes(",")).map((v) => ({ status: `READY,${v}` })),
   fc.constantFrom("not-a-uuid", "00000000-0000-4000-8000-00000000000", "zz", "1,2").map((v) => ({ deployment_ids: v })),
   fc.constantFrom("not-a-uuid", "x,y", "00000000-0000-4000-8000-00000000000g").map((v) => ({ tag_value_ids: v })),
-  fc.integer({ min: 256, max: 600 }).map((n) => ({ name_contains: "a".repeat(n) })),
-  fc.integer({ min: 256, max: 600 }).map((n) => ({ image_version: "1".repeat(n) })),
-  fc.integer({ min: 101, max: 130 }).map((n) => ({ deployment_ids: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",") })),
+  fc.integer({ min: nameContainsMax + 1, max: nameContainsMax + 345 }).map((n) => ({ name_contains: "a".repeat(n) })),
+  fc.integer({ min: imageVersionMax + 1, max: imageVersionMax + 345 }).map((n) => ({ image_version: "1".repeat(n) })),
+  fc.integer({ min: deploymentIdsMax + 1, max: deploymentIdsMax + 30 }).map((n) => ({ deployment_ids: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",") })),
 );
 
 const queryText = (q: Record<string, string>) => new URLSearchParams(q).toString().slice(0, 120);
@@ -154,7 +165,7 @@ export const fuzzChecks: Check[] = [
     specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
     needs: [],
     async run(ctx) {
-      const arb = mutated(validProvider(ctx), specMutations("OAuthProviderCreate", ["provider_type", "token_endpoint_auth_method"]), 2);
+      const arb = mutated(validProvider(ctx), specMutations("createOAuthProvider", ["provider_type", "token_endpoint_auth_method"]), 2);
       await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
     },
   },
@@ -163,10 +174,10 @@ export const fuzzChecks: Check[] = [
     level: "SHOULD",
     tags: ["fuzz", "createOAuthProvider", "validation"],
     statement: "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
-    specRef: "profile 4 (422 when a request breaks the schema; 5xx never for client input)",
+    specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
     needs: [],
     async run(ctx) {
-      const arb = mutated(validProvider(ctx), schemaMutations("OAuthProviderCreate"), 3);
+      const arb = mutated(validProvider(ctx), schemaMutations("createOAuthProvider"), 3);
       await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
     },
   },
@@ -178,7 +189,7 @@ export const fuzzChecks: Check[] = [
     specRef: "interface-spec: 6. Create a deployment (required fields, source enum); Errors (constraints)",
     needs: [],
     async run(ctx) {
-      const arb = mutated(validDeployment(ctx), specMutations("DeploymentCreate", ["source"]), 2);
+      const arb = mutated(validDeployment(ctx), specMutations("createDeployment", ["source"]), 2);
       await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
     },
   },
@@ -187,10 +198,10 @@ export const fuzzChecks: Check[] = [
     level: "SHOULD",
     tags: ["fuzz", "createDeployment", "validation"],
     statement: "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
-    specRef: "profile 4 (422 when a request breaks the schema; 5xx never for client input)",
+    specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
     needs: [],
     async run(ctx) {
-      const arb = mutated(validDeployment(ctx), schemaMutations("DeploymentCreate"), 3);
+      const arb = mutated(validDeployment(ctx), schemaMutations("createDeployment"), 3);
       await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
     },
   },
@@ -210,7 +221,7 @@ export const fuzzChecks: Check[] = [
     level: "SHOULD",
     tags: ["fuzz", "listDeployments", "validation"],
     statement: "Malformed list parameters (non-integers, bad booleans, unknown statuses, bad UUIDs, too long, too many) all get a 4xx, never a 5xx",
-    specRef: "profile 4 and 8",
+    specRef: "D-16, D-39 to D-45",
     needs: ["server"],
     async run(ctx) {
       await property(ctx, "list deployments", shouldQueries, (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }), queryText);
@@ -221,7 +232,7 @@ export const fuzzChecks: Check[] = [
     level: "SHOULD",
     tags: ["fuzz", "listCodehostRepositories", "listManagedCodehostRepositories", "validation"],
     statement: "Malformed integration ids in the repository paths all get a 4xx, never a 5xx",
-    specRef: "profile 4; interface-spec: 3. integration_id (uuid)",
+    specRef: "D-16; interface-spec: 3. integration_id (uuid)",
     needs: [],
     async run(ctx) {
       const ids = fc.oneof(
@@ -237,7 +248,7 @@ export const fuzzChecks: Check[] = [
     level: "SHOULD",
     tags: ["fuzz", "createDeployment", "createOAuthProvider", "validation"],
     statement: "Arbitrary JSON values as create bodies all get a 4xx, never a 5xx, and store nothing",
-    specRef: "profile 4 (5xx never for client input)",
+    specRef: "D-16 (5xx never for client input)",
     needs: [],
     async run(ctx) {
       const arb = fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.boolean());

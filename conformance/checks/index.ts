@@ -1,4 +1,4 @@
-/** Every check of the suite, by area (issue 4). The suite files under conformance/suite/ run them. */
+/** Every check of the suite, by area. The suite files under conformance/suite/ run them. */
 import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
 import { deploymentCreateChecks } from "./deployments-create.js";

@@ -1,4 +1,4 @@
-/** Checks of tenant and organization isolation with a second organization's key (profile 3). */
+/** Checks of tenant and organization isolation with a second organization's key (D-13 to D-15). */
 import type { Check } from "../check.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
 import { createDeployment, createProvider, listDeployments, listProviders, paths } from "../helpers.js";
@@ -11,7 +11,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
     statement: "A deployment of one organization is not listed for another organization's key (by name_contains or deployment_ids)",
-    specRef: "profile 3 (nothing of one tenant is visible to another)",
+    specRef: "D-13 to D-15 (nothing of one tenant is visible to another)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { record, body } = await createDeployment(ctx, { label: "iso" });
@@ -29,7 +29,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listOAuthProviders"],
     statement: "An OAuth provider of one organization is not listed for another organization's key",
-    specRef: "profile 3 (OAuth providers belong to the organization)",
+    specRef: "D-13 to D-15 (OAuth providers belong to the organization)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { record } = await createProvider(ctx);
@@ -43,7 +43,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listCodehostRepositories"],
     statement: "An integration of another tenant answers 404 (operation 3)",
-    specRef: "profile 3 (an integration of another tenant is 404)",
+    specRef: "D-13 to D-15 (an integration of another tenant is 404)",
     needs: ["otherApiKey", "integration", "state"],
     async run(ctx) {
       const ex = await ctx.send({ method: "GET", path: paths.repos(ctx.config.integrationId!), auth: "other", tenant: "none", operation: "listCodehostRepositories" });
@@ -55,7 +55,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments", "tenant"],
     statement: "The tenant of another organization named in X-Tenant-Id answers 403",
-    specRef: "profile 3 (a tenant the key cannot reach: 403)",
+    specRef: "D-13 to D-15 (a tenant the key cannot reach: 403)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "iso-other", auth: "other" });
@@ -69,7 +69,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "duplicates"],
     statement: "Deployment names are unique per tenant: another tenant may use the same name",
-    specRef: "profile 9 (unique per tenant)",
+    specRef: "D-37/D-38 (unique per tenant)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { body } = await createDeployment(ctx, { label: "iso-same" });
@@ -84,7 +84,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
     statement: "Every deployment listed belongs to one tenant, the caller's (the one its own creates land in)",
-    specRef: "profile 3 (deployments belong to a tenant; nothing of one tenant is visible to another)",
+    specRef: "D-13 to D-15 (deployments belong to a tenant; nothing of one tenant is visible to another)",
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "iso-own" });
@@ -98,7 +98,7 @@ export const isolationChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
     statement: "A deployment created with another organization's key is not listed for this key",
-    specRef: "profile 3 (nothing of one tenant is visible to another)",
+    specRef: "D-13 to D-15 (nothing of one tenant is visible to another)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { record, body } = await createDeployment(ctx, { label: "iso-theirs", auth: "other" });

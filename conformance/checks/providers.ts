@@ -1,4 +1,4 @@
-/** Checks of operations 1 and 2 (interface-spec: Create an OAuth provider, List OAuth providers; profile 1, 5, 6, 9, 13, 14). */
+/** Checks of operations 1 and 2 (interface-spec: Create an OAuth provider, List OAuth providers; D-06, D-28, D-08, D-37/D-38, D-54/D-55, D-58). */
 import type { Check, CheckContext } from "../check.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
 import { providerBody } from "../data.js";
@@ -48,7 +48,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: create,
     statement: "Creating a provider answers 200",
-    specRef: "profile 1 (create provider 200)",
+    specRef: "D-06 (create provider 200)",
     needs: ["write"],
     async run(ctx) {
       const ex = await ctx.send({ method: "POST", path: paths.providers, json: providerBody(ctx.name("prov")), operation: "createOAuthProvider", noValidate: true });
@@ -158,7 +158,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "validation"],
     statement: "Those schema violations answer 422",
-    specRef: "profile 4 (422 when a request breaks the schema)",
+    specRef: "D-16 (422 when a request breaks the schema)",
     needs: [],
     async run(ctx) {
       await rejectsAll(ctx, specInvalidBodies(ctx), 422);
@@ -169,7 +169,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "duplicates"],
     statement: "A provider_id already used in the organization answers 409",
-    specRef: "profile 9 (provider_id unique per organization, 409)",
+    specRef: "D-37/D-38 (provider_id unique per organization, 409)",
     needs: ["write", "state"],
     async run(ctx) {
       const { body } = await createProvider(ctx);
@@ -183,7 +183,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "read-only"],
     statement: "Read-only fields sent on create (id, organization_id, created_at, updated_at, mcp_server_url, is_dynamic_client) are ignored",
-    specRef: "profile 5 (read-only fields sent by a client are ignored)",
+    specRef: "D-28 (read-only fields sent by a client are ignored)",
     needs: ["write", "state"],
     async run(ctx) {
       const body = {
@@ -207,7 +207,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "unknown-fields"],
     statement: "Unknown fields on create are ignored: the request succeeds and they are not returned",
-    specRef: "profile 5 (unknown request fields are ignored and never stored)",
+    specRef: "D-28 (unknown request fields are ignored and never stored)",
     needs: ["write", "state"],
     async run(ctx) {
       const body = { ...providerBody(ctx.name("prov")), cf_unknown_field: "cf-unknown-value", scopes: ["a"] };
@@ -223,7 +223,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "validation"],
     statement: "code_challenge_method other than S256 or plain answers 422",
-    specRef: "profile 14 (code_challenge_method S256 or plain, 422 otherwise)",
+    specRef: "D-58 (code_challenge_method S256 or plain, 422 otherwise)",
     needs: [],
     async run(ctx) {
       const ex = await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("prov-bad")), code_challenge_method: "S512" }, operation: "createOAuthProvider" });
@@ -235,7 +235,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "validation"],
     statement: "auth_url and token_url must be absolute https URLs (http only for loopback); others answer 422",
-    specRef: "profile 14 (absolute https URLs)",
+    specRef: "D-58 (absolute https URLs)",
     needs: ["server"],
     async run(ctx) {
       for (const [field, value] of [
@@ -300,7 +300,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...list, "ordering"],
     statement: "Providers are listed oldest first",
-    specRef: "profile 6 (OAuth providers oldest first)",
+    specRef: "D-08 (OAuth providers oldest first)",
     needs: [],
     async run(ctx) {
       if (!ctx.config.readOnly && !ctx.config.stateless) {
@@ -338,7 +338,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: create,
     statement: "code_challenge_method plain is accepted and returned as sent",
-    specRef: "profile 14 (code_challenge_method S256 or plain)",
+    specRef: "D-58 (code_challenge_method S256 or plain)",
     needs: ["write", "state"],
     async run(ctx) {
       const { exchange, record } = await createProvider(ctx, { ...providerBody(ctx.name("prov")), uses_pkce: true, code_challenge_method: "plain" });

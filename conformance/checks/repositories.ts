@@ -1,6 +1,7 @@
-/** Checks of operations 3 and 4 (interface-spec: List code-host repositories; profile 2, 3, 6). */
+/** Checks of operations 3 and 4 (interface-spec: List code-host repositories; D-10, D-13 to D-15, D-08). */
 import type { Check, CheckContext } from "../check.js";
 import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
+import { operation } from "../../contract/index.js";
 import { paths, type Json } from "../helpers.js";
 
 const op3 = ["listCodehostRepositories", "repositories"];
@@ -44,7 +45,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: op3,
     statement: "Listing repositories answers 200",
-    specRef: "profile 1 (lists 200)",
+    specRef: "D-06 (lists 200)",
     needs: ["integration"],
     async run(ctx) {
       expectStatus(await listRepos(ctx, false, ctx.config.integrationId!), 200, "list code-host repositories");
@@ -70,7 +71,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: [...op3, "ordering"],
     statement: "Repositories are ordered by owner, then name",
-    specRef: "profile 6 (repositories by owner then name)",
+    specRef: "D-08 (repositories by owner then name)",
     needs: ["integration"],
     async run(ctx) {
       const ex = await listRepos(ctx, false, ctx.config.integrationId!);
@@ -84,7 +85,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: op3,
     statement: "An integration that does not exist in the caller's tenant answers 404",
-    specRef: "profile 3 and 4 (unknown integration 404)",
+    specRef: "D-13 to D-15, D-16 (unknown integration 404)",
     needs: ["state"],
     async run(ctx) {
       expectStatus(await listRepos(ctx, false, unknownIntegration), 404, "list repositories of an unknown integration");
@@ -106,7 +107,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: [...op3, "validation"],
     statement: "An integration_id that is not a UUID answers 422",
-    specRef: "profile 4 (422 when a request breaks the schema)",
+    specRef: "D-16 (422 when a request breaks the schema)",
     needs: [],
     async run(ctx) {
       expectStatus(await listRepos(ctx, false, "not-a-uuid"), 422, "list repositories of integration 'not-a-uuid'");
@@ -116,8 +117,8 @@ export const repositoryChecks: Check[] = [
     id: "REPO-LIST-008",
     level: "SHOULD",
     tags: op4,
-    statement: "Operation 4 is GET /v1/integrations/forge/codehost/{integration_id}/repos and answers 200 with repository records of that integration",
-    specRef: "profile 2 (operation 4 path); interface-spec: 4. same record shape as operation 3",
+    statement: `Operation 4 is GET ${operation("listManagedCodehostRepositories").path} and answers 200 with repository records of that integration`,
+    specRef: "D-10 (operation 4 path); interface-spec: 4. same record shape as operation 3",
     needs: ["managedIntegration"],
     async run(ctx) {
       const id = ctx.config.managedIntegrationId!;
@@ -135,7 +136,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: [...op4, "ordering"],
     statement: "Managed repositories are ordered by owner, then name",
-    specRef: "profile 6",
+    specRef: "D-08",
     needs: ["managedIntegration"],
     async run(ctx) {
       const ex = await listRepos(ctx, true, ctx.config.managedIntegrationId!);
@@ -149,7 +150,7 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: op4,
     statement: "Operation 4 with an unknown managed integration answers 404, and with a malformed id 422",
-    specRef: "profile 2, 3, 4",
+    specRef: "D-10, D-13 to D-15, D-16",
     needs: ["state"],
     async run(ctx) {
       expectStatus(await listRepos(ctx, true, unknownIntegration), 404, "list managed repositories of an unknown integration");

@@ -1,7 +1,7 @@
 /** Tests that every generated mutation really breaks the contract schema (no valid body is sent as "invalid"). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { componentValidator } from "../schema.js";
+import { createContractAjv, operation } from "../../contract/index.js";
 import { fieldsOf, schemaMutations, specMutations } from "./model.js";
 
 const provider = { provider_id: "p", name: "P", client_id: "c", auth_url: "https://a.example/x", token_url: "https://a.example/y" };
@@ -9,7 +9,7 @@ const deployment = { name: "cf-x", source: "internal_template", source_config: {
 
 describe("fieldsOf", () => {
   it("finds nested fields with their constraints", () => {
-    const fields = fieldsOf("DeploymentCreate");
+    const fields = fieldsOf("createDeployment");
     const name = fields.find((f) => f.path.join(".") === "name");
     expect(name).toMatchObject({ required: true, pattern: "^[a-zA-Z][a-zA-Z0-9-]*$", maxLength: 63 });
     expect(fields.find((f) => f.path.join(".") === "source_config.integration_id")).toMatchObject({ format: "uuid", nullable: true });
@@ -18,15 +18,16 @@ describe("fieldsOf", () => {
 });
 
 describe("mutations break the schema", () => {
+  const contractAjv = createContractAjv();
   const cases = [
-    { name: "provider spec mutations", schema: "OAuthProviderCreate", base: provider, arb: specMutations("OAuthProviderCreate", ["provider_type", "token_endpoint_auth_method"]) },
-    { name: "provider schema mutations", schema: "OAuthProviderCreate", base: provider, arb: schemaMutations("OAuthProviderCreate") },
-    { name: "deployment spec mutations", schema: "DeploymentCreate", base: deployment, arb: specMutations("DeploymentCreate", ["source"]) },
-    { name: "deployment schema mutations", schema: "DeploymentCreate", base: deployment, arb: schemaMutations("DeploymentCreate") },
+    { name: "provider spec mutations", operation: "createOAuthProvider", base: provider, arb: specMutations("createOAuthProvider", ["provider_type", "token_endpoint_auth_method"]) },
+    { name: "provider schema mutations", operation: "createOAuthProvider", base: provider, arb: schemaMutations("createOAuthProvider") },
+    { name: "deployment spec mutations", operation: "createDeployment", base: deployment, arb: specMutations("createDeployment", ["source"]) },
+    { name: "deployment schema mutations", operation: "createDeployment", base: deployment, arb: schemaMutations("createDeployment") },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      const validate = componentValidator(c.schema);
+      const validate = contractAjv.at(operation(c.operation).requestBody!.pointer);
       expect(validate(c.base)).toBe(true);
       fc.assert(
         fc.property(c.arb, (mutation) => {

@@ -1,6 +1,6 @@
-/** Invalid inputs generated from the contract schema (issue 4: negative property-based checks with fast-check). */
+/** Invalid inputs generated from the contract's request schemas, for the negative property-based checks with fast-check. */
 import fc from "fast-check";
-import { openApiDocument } from "../schema.js";
+import { operation, type SchemaObject } from "../../contract/index.js";
 
 /** What the schema says about one field reachable in a request body. */
 export interface FieldModel {
@@ -22,34 +22,37 @@ export interface FieldModel {
 
 type Schema = Record<string, unknown>;
 
-function resolve(schema: Schema): Schema {
-  const ref = schema.$ref as string | undefined;
-  if (ref) {
-    const name = ref.replace("#/components/schemas/", "");
-    return resolve(openApiDocument().components.schemas[name] as Schema);
-  }
-  return schema;
+/** The request body schema of an operation, dereferenced by the operations table. */
+function requestSchema(operationId: string): SchemaObject {
+  const body = operation(operationId).requestBody;
+  if (!body) throw new Error(`${operationId} takes no request body`);
+  return body.schema;
 }
 
-/** Flattens $ref / allOf / anyOf-with-null into one schema plus nullability; sibling keywords win. */
-export function flatten(schema: Schema): { schema: Schema; nullable: boolean } {
-  let s = resolve(schema);
+/** The schema of a parameter of an operation, dereferenced by the operations table. */
+export function parameterSchema(operationId: string, name: string): SchemaObject {
+  const parameter = operation(operationId).parameters.find((candidate) => candidate.name === name);
+  if (!parameter) throw new Error(`${operationId} has no parameter ${name}`);
+  return parameter.schema;
+}
+
+/** Flattens allOf / anyOf-with-null into one schema plus nullability; sibling keywords win. */
+function flatten(schema: Schema): { schema: Schema; nullable: boolean } {
+  const { allOf, anyOf, ...own } = schema;
   let nullable = false;
   const merged: Schema = {};
-  if (Array.isArray(s.allOf)) for (const part of s.allOf as Schema[]) Object.assign(merged, flatten(part).schema);
-  if (Array.isArray(s.anyOf)) {
-    const branches = s.anyOf as Schema[];
+  if (Array.isArray(allOf)) for (const part of allOf as Schema[]) Object.assign(merged, flatten(part).schema);
+  if (Array.isArray(anyOf)) {
+    const branches = anyOf as Schema[];
     nullable = branches.some((b) => b.type === "null");
     const nonNull = branches.filter((b) => b.type !== "null");
     if (nonNull.length === 1) Object.assign(merged, flatten(nonNull[0]!).schema);
   }
-  const { allOf, anyOf, $ref, ...own } = s;
-  s = { ...merged, ...own };
-  return { schema: s, nullable };
+  return { schema: { ...merged, ...own }, nullable };
 }
 
-/** Every field reachable in a schema, to a depth. */
-export function fieldsOf(schemaName: string, maxDepth = 4): FieldModel[] {
+/** Every field reachable in the request body of an operation, to a depth. */
+export function fieldsOf(operationId: string, maxDepth = 4): FieldModel[] {
   const out: FieldModel[] = [];
   const visit = (schema: Schema, path: (string | number)[], required: boolean, nullableIn: boolean, depth: number) => {
     const { schema: s, nullable } = flatten(schema);
@@ -76,12 +79,12 @@ export function fieldsOf(schemaName: string, maxDepth = 4): FieldModel[] {
     }
     if (s.items) visit(s.items as Schema, [...path, 0], false, false, depth + 1);
   };
-  visit(openApiDocument().components.schemas[schemaName] as Schema, [], true, false, 0);
+  visit(requestSchema(operationId) as Schema, [], true, false, 0);
   return out;
 }
 
 /** Values of the wrong JSON type for a field. */
-export function wrongTypeValues(field: FieldModel): unknown[] {
+function wrongTypeValues(field: FieldModel): unknown[] {
   const t = field.types[0];
   const candidates: unknown[] =
     t === "string" ? [123, true, [], { a: 1 }, 1.5]
@@ -95,7 +98,7 @@ export function wrongTypeValues(field: FieldModel): unknown[] {
 }
 
 /** Values of the right type that break a constraint of the field (enum, length, range, pattern, format). */
-export function constraintViolations(field: FieldModel): unknown[] {
+function constraintViolations(field: FieldModel): unknown[] {
   const out: unknown[] = [];
   if (field.enum) out.push("cf-not-in-enum", field.enum[0]!.toUpperCase() === field.enum[0] ? field.enum[0]!.toLowerCase() + "x" : field.enum[0]!.toUpperCase());
   if (field.maxLength !== undefined && field.maxLength < 70_000) out.push("a".repeat(field.maxLength + 1));
@@ -110,7 +113,7 @@ export function constraintViolations(field: FieldModel): unknown[] {
 }
 
 /** Sets a value at a path, creating objects and arrays on the way. */
-export function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {
+function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {
   let node: Record<string | number, unknown> = target;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
@@ -123,7 +126,7 @@ export function setAt(target: Record<string, unknown>, path: (string | number)[]
 }
 
 /** Deletes the value at a path (no-op when absent). */
-export function deleteAt(target: Record<string, unknown>, path: (string | number)[]): void {
+function deleteAt(target: Record<string, unknown>, path: (string | number)[]): void {
   let node: unknown = target;
   for (let i = 0; i < path.length - 1; i++) {
     if (node === null || typeof node !== "object") return;
@@ -139,8 +142,8 @@ export interface Mutation {
 }
 
 /** Mutations that break a rule the interface spec states: a missing required field or a value outside a stated enum. */
-export function specMutations(schemaName: string, enumFields: string[]): fc.Arbitrary<Mutation> {
-  const fields = fieldsOf(schemaName, 1);
+export function specMutations(operationId: string, enumFields: string[]): fc.Arbitrary<Mutation> {
+  const fields = fieldsOf(operationId, 1);
   const missing = fields.filter((f) => f.required).map((f) => ({ label: `without ${f.path.join(".")}`, apply: (b: Record<string, unknown>) => deleteAt(b, f.path) }));
   const enums = fields
     .filter((f) => enumFields.includes(String(f.path[0])))
@@ -149,8 +152,8 @@ export function specMutations(schemaName: string, enumFields: string[]): fc.Arbi
 }
 
 /** Mutations that break the schema anywhere in the body: wrong types, constraint violations, missing nested required fields. */
-export function schemaMutations(schemaName: string): fc.Arbitrary<Mutation> {
-  const fields = fieldsOf(schemaName);
+export function schemaMutations(operationId: string): fc.Arbitrary<Mutation> {
+  const fields = fieldsOf(operationId);
   const all: Mutation[] = [];
   for (const f of fields) {
     const where = f.path.join(".");

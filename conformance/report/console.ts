@@ -10,7 +10,7 @@ const dim = (s: string) => paint(2, s);
 const bold = (s: string) => paint(1, s);
 
 /** The line of one check: `✓ [MUST] DEP-LIST-007 statement`. */
-export function checkLine(v: Verdict): string {
+function checkLine(v: Verdict): string {
   const mark = v.status === "pass" ? green("✓") : v.status === "fail" ? red("✗") : dim("○");
   const level = v.level === "MUST" ? "[MUST]  " : "[SHOULD]";
   const tail = v.status === "skip" ? dim(` (skipped: ${v.skipReason})`) : v.status === "fail" ? "" : dim(` ${v.durationMs}ms`);
@@ -34,7 +34,7 @@ function prettyBody(body: string | undefined): string {
 }
 
 /** The details of one failure: why, what was sent, what came back, and a curl command. */
-export function failureDetails(v: Verdict): string {
+function failureDetails(v: Verdict): string {
   const f = v.failure;
   const lines = [`${red("✗")} ${bold(`[${v.level}] ${v.id}`)} ${v.statement}`, `    spec:   ${v.specRef}`, `    why:    ${f?.message ?? "failed"}`];
   const ex = f?.exchange;

@@ -40,8 +40,8 @@ const result: RunResult = {
         curl: `curl -i -X GET 'http://127.0.0.1:9/v2/deployments?limit=0' -H "X-Api-Key: $CONFORMANCE_API_KEY"`,
       },
     },
-    { id: "AUTH-001", level: "SHOULD", tags: ["auth"], statement: "401 <script>alert(1)</script>", specRef: "profile 3", area: "auth", status: "pass", durationMs: 3 },
-    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "profile 3", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
+    { id: "AUTH-001", level: "SHOULD", tags: ["auth"], statement: "401 <script>alert(1)</script>", specRef: "D-13 to D-15", area: "auth", status: "pass", durationMs: 3 },
+    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "D-13 to D-15", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
   ],
 };
 

@@ -1,8 +1,8 @@
-/** A self-contained HTML report (issue 4): summary per level, a table filterable by status, failures in <details>. */
+/** A self-contained HTML report: summary per level, a table filterable by status, failures in <details>. */
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
 
-export function htmlEscape(value: string): string {
+function htmlEscape(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 

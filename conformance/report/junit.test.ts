@@ -100,7 +100,7 @@ const result: RunResult = {
         curl: `curl -i -X POST 'http://h' -H "X-Api-Key: $CONFORMANCE_API_KEY"`,
       },
     },
-    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "profile 3", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
+    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "D-13 to D-15", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
   ],
 };
 

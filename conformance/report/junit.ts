@@ -1,4 +1,4 @@
-/** JUnit XML of a run (issue 4: reports): one testcase per check, classname = level.area, failure and skipped elements. */
+/** JUnit XML of a run: one testcase per check, classname = level.area, failure and skipped elements. */
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
 import { failureText } from "./text.js";

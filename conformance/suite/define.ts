@@ -10,7 +10,7 @@ import { isSelected, unmetNeed } from "../selection.js";
 import type { CheckMeta } from "../verdict.js";
 
 /** The run configuration handed over by conformance/cli.ts. */
-export function runConfig(): RunConfig {
+function runConfig(): RunConfig {
   const raw = process.env.CONFORMANCE_RUN_CONFIG;
   if (!raw) throw new Error("conformance checks run through `npm run conformance` (CONFORMANCE_RUN_CONFIG is not set)");
   return JSON.parse(raw) as RunConfig;

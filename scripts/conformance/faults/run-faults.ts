@@ -1,23 +1,23 @@
 /**
- * The suite tests itself (issue 4): runs the whole suite against each deliberately faulty implementation
+ * The suite tests itself: runs the whole suite against each deliberately faulty implementation
  * (a proxy in front of a fresh reference server) and fails unless every fault is caught by a failing check
  * at the level it deserves (a MUST fault by a MUST check). A control run through a transparent proxy must pass.
  *
- * `npm run conformance:faults [-- --concurrency 2 --only id,id --fuzz-runs 30 --table FILE]`
+ * `npm run conformance:faults [-- --concurrency 2 --only id,id --fuzz-runs 30 --seed N --table FILE]`
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoFlags } from "../demo.js";
-import { startReferenceServer } from "../reference-server.js";
-import type { RunResult } from "../result.js";
+import type { RunResult } from "../../../conformance/result.js";
+import { startChildServer } from "../../../server/testing/child-server.js";
+import { parseCommandLine } from "../../cli.js";
+import { demoFlags } from "../demo-flags.js";
 import { faults } from "./catalog.js";
 import { startFaultProxy, type Fault } from "./proxy.js";
 
-const cli = fileURLToPath(new URL("../cli.ts", import.meta.url));
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+const cli = fileURLToPath(new URL("../../../conformance/cli.ts", import.meta.url));
 
 interface Outcome {
   id: string;
@@ -30,15 +30,17 @@ interface Outcome {
   error?: string;
 }
 
-function arg(name: string, fallback?: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--fuzz-runs N] [--seed N] [--table FILE]
+  --concurrency N   faulty implementations judged at a time (default 2)
+  --only ID,ID      only these faults (and no control run)
+  --fuzz-runs N     property runs per fuzzed operation (default 30)
+  --seed N          fast-check seed (default 20261121)
+  --table FILE      where the Markdown table of the outcomes goes (default /tmp/readme-conformance-faults.md)`;
 
 /** Runs the CLI as a child process against a URL and reads its results.json. */
 function runSuite(baseUrl: string, reportDir: string, fuzzRuns: string, seed: string): Promise<{ code: number; result?: RunResult; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [cli, ...demoFlags(baseUrl), "--report-dir", reportDir, "--quiet", "--fuzz-runs", fuzzRuns, "--seed", seed], {
+    const child = spawn(process.execPath, ["--import", "tsx", cli, ...demoFlags(baseUrl), "--report-dir", reportDir, "--quiet", "--fuzz-runs", fuzzRuns, "--seed", seed], {
       env: { ...process.env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -63,7 +65,7 @@ const preexisting = new Set<string>();
 async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string): Promise<Outcome> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), "conformance-fault-"));
-  const server = await startReferenceServer({ readyAfterMs: 200 });
+  const server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
   const proxy = await startFaultProxy(server.url, fault);
   try {
     const { code, result, output } = await runSuite(proxy.url, dir, fuzzRuns, seed);
@@ -114,11 +116,19 @@ function table(outcomes: Outcome[]): string {
 }
 
 async function main(): Promise<number> {
-  const only = arg("only")?.split(",");
-  const concurrency = Number(arg("concurrency", "2"));
-  const fuzzRuns = arg("fuzz-runs", "30")!;
-  const seed = arg("seed", "20261121")!;
-  const tablePath = arg("table", "/tmp/readme-conformance-faults.md")!;
+  const { values } = parseCommandLine(usage, {
+    only: { type: "string" },
+    concurrency: { type: "string", default: "2" },
+    "fuzz-runs": { type: "string", default: "30" },
+    seed: { type: "string", default: "20261121" },
+    table: { type: "string", default: "/tmp/readme-conformance-faults.md" },
+  });
+  const only = values.only?.split(",");
+  const concurrency = Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a positive integer, got ${values.concurrency}`);
+  const fuzzRuns = values["fuzz-runs"];
+  const seed = values.seed;
+  const tablePath = values.table;
   const selected = faults.filter((f) => !only || only.includes(f.id));
   const started = Date.now();
   console.log(`Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`);

@@ -1,13 +1,17 @@
-/** The deliberately faulty implementations (issue 4: the suite tests itself), each exactly one fault. */
+/** The deliberately faulty implementations the suite must catch, each exactly one fault. */
+import { demo, matchPath, operation } from "../../../contract/index.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
-
-const OTHER_KEY = "dk_demo_globex_8a1c3e5f7b9d2f4a6c8e";
 
 type Json = Record<string, unknown>;
 
-const isDeployments = (r: ProxyRequest) => r.url.pathname === "/v2/deployments";
-const isProviders = (r: ProxyRequest) => r.url.pathname === "/v2/auth/providers";
-const isRepos = (r: ProxyRequest) => /^\/v1\/integrations\/(forge\/)?codehost\/[^/]+\/repos$/.test(r.url.pathname);
+const deploymentsPath = operation("listDeployments").path;
+const isDeployments = (r: ProxyRequest) => r.url.pathname === deploymentsPath;
+const isProviders = (r: ProxyRequest) => r.url.pathname === operation("listOAuthProviders").path;
+const repositoryOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
+const isRepos = (r: ProxyRequest) => {
+  const match = matchPath("GET", r.url.pathname);
+  return match.kind === "operation" && repositoryOperations.has(match.operation.id);
+};
 const ok = (res: ProxyResponse) => res.status >= 200 && res.status < 300;
 
 /** Rewrites the JSON body of a response. */
@@ -181,8 +185,8 @@ export const faults: Fault[] = [
     level: "SHOULD",
     description: "The deployment list of one tenant also holds another organization's deployments",
     async response(req, res, upstream) {
-      if (!isDeployments(req) || req.method !== "GET" || !ok(res) || req.headers["x-api-key"] === OTHER_KEY) return undefined;
-      const other = await upstream("GET", `/v2/deployments${req.url.search}`, { "x-api-key": OTHER_KEY, accept: "application/json" });
+      if (!isDeployments(req) || req.method !== "GET" || !ok(res) || req.headers["x-api-key"] === demo.globex.apiKey) return undefined;
+      const other = await upstream("GET", `${deploymentsPath}${req.url.search}`, { "x-api-key": demo.globex.apiKey, accept: "application/json" });
       if (!ok(other)) return undefined;
       return mapJson(res, (b) => {
         const page = b as Json;
@@ -206,7 +210,7 @@ export const faults: Fault[] = [
         body: JSON.stringify({
           ...body,
           id: crypto.randomUUID(),
-          tenant_id: "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f",
+          tenant_id: demo.acme.productionTenantId,
           created_at: now,
           updated_at: now,
           status: "AWAITING_DATABASE",
@@ -231,7 +235,8 @@ export const faults: Fault[] = [
     description: "Unknown top-level fields of a create request are echoed in the record",
     response: (req, res) => {
       if (!isDeployments(req) || req.method !== "POST" || !ok(res)) return undefined;
-      const known = new Set(["name", "source", "source_config", "source_revision_config", "secrets", "secret_references", "id", "tenant_id", "status", "created_at", "updated_at", "latest_revision_id", "active_revision_id"]);
+      const create = operation("createDeployment");
+      const known = new Set([...Object.keys(create.requestBody?.schema.properties ?? {}), ...Object.keys(create.responses[String(create.successStatus)]?.schema.properties ?? {})]);
       const extra = Object.fromEntries(Object.entries(req.json as Json).filter(([k]) => !known.has(k)));
       return mapJson(res, (b) => ({ ...(b as Json), ...extra }));
     },
