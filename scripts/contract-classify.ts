@@ -190,9 +190,11 @@ function plain(input: Json): Plain {
       schema = nonNull.length === 1 ? { ...nonNull[0], ...withoutName(rest) } : { ...rest, anyOf: nonNull };
       continue;
     }
-    if (Array.isArray(schema.allOf) && schema.allOf.length === 1) {
-      const { allOf, ...rest } = schema;
-      schema = { ...allOf[0], ...withoutName(rest) };
+    // A one-member allOf, anyOf or oneOf is its member.
+    const single = (["allOf", "anyOf", "oneOf"] as const).find((key) => Array.isArray(schema[key]) && schema[key].length === 1);
+    if (single) {
+      const { [single]: members, ...rest } = schema;
+      schema = { ...members[0], ...withoutName(rest) };
       continue;
     }
     break;
@@ -269,7 +271,10 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
     else changes.add("request-optional-added", at, "optional field added");
   }
   if (b.items && a.items) compareSchema(b.items, a.items, { ...here, path: `${here.path}[]` }, changes);
-  if (isSchema(b.additionalProperties) && isSchema(a.additionalProperties)) compareSchema(b.additionalProperties, a.additionalProperties, { ...here, path: `${here.path}{}` }, changes);
+  // Maps: TypeSpec's Record<T> is `unevaluatedProperties: T` in 3.1; hand-written documents use additionalProperties.
+  for (const key of ["additionalProperties", "unevaluatedProperties"]) {
+    if (isSchema(b[key]) && isSchema(a[key])) compareSchema(b[key], a[key], { ...here, path: `${here.path}{}` }, changes);
+  }
   const beforeUnion = (b.anyOf ?? b.oneOf) as Json[] | undefined;
   const afterUnion = (a.anyOf ?? a.oneOf) as Json[] | undefined;
   if (beforeUnion && afterUnion) {
