@@ -138,6 +138,12 @@ describe("the gate", () => {
     expect(verdict).toMatchObject({ pass: true, blocking: [] });
     expect(verdict.acknowledged).toHaveLength(1);
   });
+  it("acknowledges one enum value by `<Component> <value>`, and not another", async () => {
+    const { changes } = await classify((doc) => schemas(doc).ProblemType.enum.push("urn:deployment-service:problem:gone"));
+    const line = (value: string) => readAcknowledgments(changelog(`- response-enum-widened ProblemType ${value}: why`));
+    expect(judge(changes, "1.0.0", "1.0.0", line("urn:deployment-service:problem:gone")).pass).toBe(true);
+    expect(judge(changes, "1.0.0", "1.0.0", line("urn:deployment-service:problem:service-unavailable")).pass).toBe(false);
+  });
   it("does not count a line of another rule, or one under a released version", async () => {
     expect(judge(await breaking(), "1.0.0", "1.0.0", readAcknowledgments(changelog("- request-field-removed DeploymentName: wrong rule"))).pass).toBe(false);
     expect(readAcknowledgments(changelog(""))).toEqual([]);

@@ -9,6 +9,7 @@ import { dereference } from "./contract-dereference.js";
 import { judge, readAcknowledgments } from "./contract-gate.js";
 import { clientTypeAliases, impactOf, type Impact } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
+import { redoclyDiff } from "./redocly-diff.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -43,7 +44,8 @@ if (!compiled.ok) {
   process.exit(2);
 }
 
-const [before, after] = await Promise.all([dereference(baseText), dereference(compiled.text)]);
+// Redocly's own diff runs beside the classifier as a second opinion (scripts/contract-check.test.ts shows where they differ and why).
+const [before, after, redocly] = await Promise.all([dereference(baseText), dereference(compiled.text), redoclyDiff(baseText, compiled.text).catch(() => undefined)]);
 const changes = classifyChanges(before, after);
 const aliases = clientTypeAliases();
 // A removed operation's examples are the base's: the new document no longer has them.
@@ -55,7 +57,7 @@ const commit = shortCommit(base.ref);
 
 if (values.json) {
   const rows = changes.map((change) => ({ ...change, impact: impacts.get(change), acknowledged: verdict.acknowledged.includes(change), blocking: verdict.blocking.includes(change) }));
-  const report = { base: { ref: base.ref, commit, why: base.why, version: before.info?.version }, version: after.info?.version, changes: rows, pass: verdict.pass, majorRaised: verdict.majorRaised };
+  const report = { base: { ref: base.ref, commit, why: base.why, version: before.info?.version }, version: after.info?.version, changes: rows, redocly: redocly && { bump: redocly.bump }, pass: verdict.pass, majorRaised: verdict.majorRaised };
   process.stdout.write(JSON.stringify(report, null, 2) + "\n");
 } else {
   const marks = new Map<ContractChange, string>();
@@ -63,6 +65,7 @@ if (values.json) {
   for (const change of verdict.blocking) marks.set(change, "BLOCKS");
   process.stdout.write(`contract:check: spec/ (info.version ${after.info?.version}) against ${base.ref.startsWith(commit) ? commit : `${base.ref} = ${commit}`} (${base.why}; info.version ${before.info?.version})\n\n`);
   process.stdout.write(formatChanges(changes, impacts, marks));
+  if (redocly) process.stdout.write(`\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`);
   if (verdict.pass) {
     const why = verdict.majorRaised ? "the major version was raised" : verdict.acknowledged.length > 0 ? "every breaking change is acknowledged in spec/CHANGELOG.md" : "no breaking change";
     process.stdout.write(`\npass: ${why}.\n`);

@@ -4,7 +4,7 @@ import type { ContractChange } from "./contract-classify.js";
 /** One acknowledgment line of spec/CHANGELOG.md: `- <rule id> <location>: <why>` under `## Unreleased`. */
 export interface Acknowledgment {
   rule: string;
-  /** A full change location (`createDeployment request body.name`), an operation id, or a component schema name. */
+  /** A full change location (`createDeployment request body.name`), an operation id, a component schema name, or a component schema and one enum value. */
   location: string;
   why: string;
 }
@@ -26,17 +26,20 @@ export function readAcknowledgments(changelog: string): Acknowledgment[] {
   let unreleased = false;
   for (const line of changelog.split("\n")) {
     if (line.startsWith("## ")) unreleased = /^## Unreleased\b/i.test(line);
-    const match = unreleased ? line.match(/^- ([a-z][a-z-]*) ([^:]+):\s*(.*)$/) : null;
+    const match = unreleased ? line.match(/^- ([a-z][a-z-]*) (.+?):\s+(.*)$/) : null;
     if (match) acknowledgments.push({ rule: match[1]!, location: match[2]!.trim(), why: match[3]!.trim() });
   }
   return acknowledgments;
 }
 
-/** Whether an acknowledgment covers a change: same rule, and its location is the change's, its operation's, or a component schema on its path. */
+/** Whether an acknowledgment covers a change: same rule, and its location is the change's, its operation's, or a component schema on its path (optionally with the one enum value). */
 export function acknowledges(acknowledgment: Acknowledgment, change: ContractChange): boolean {
   if (acknowledgment.rule !== change.rule) return false;
   const where = acknowledgment.location;
-  return where === change.location || where === change.operation || change.schemas.includes(where);
+  if (where === change.location || where === change.operation || change.schemas.includes(where)) return true;
+  // `<Component> <enum value>` covers only the changes of that value, so that a later value is not waved through.
+  const [schema, ...value] = where.split(" ");
+  return value.length > 0 && change.schemas.includes(schema!) && change.detail.includes(JSON.stringify(value.join(" ")));
 }
 
 /** The major part of a version (`2.1.0` → 2); NaN when it has none. */
