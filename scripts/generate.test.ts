@@ -1,13 +1,13 @@
-/** The drift check of `npm run generate` and the breaking-change report of scripts/contract-diff.ts (contract issue, D-34). */
+/** The drift check of `npm run generate` and the change list it prints (D-34, D-82). */
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { diffContracts } from "./contract-diff.js";
-import type { ContractChange } from "./contract-diff.js";
-import type { OpenApiDocument } from "./openapi-document.js";
+import { classifyChanges, type ContractChange } from "./contract-classify.js";
+import { dereference } from "./contract-dereference.js";
+import { formatChanges } from "./contract-report.js";
 
 const root = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -46,33 +46,35 @@ describe("npm run check:generated", () => {
   }, 120_000);
 });
 
-describe("diffContracts", () => {
+describe("the change list of npm run generate (scripts/contract-classify.ts, D-82)", () => {
   type Doc = Record<string, any>;
-  const base = JSON.parse(readFileSync(join(root, "generated", "openapi.json"), "utf8")) as Doc;
+  const baseText = readFileSync(join(root, "generated", "openapi.json"), "utf8");
   const schemas = (doc: Doc) => doc.components.schemas as Doc;
+  const changesAfter = async (change: (doc: Doc) => void): Promise<string[]> => {
+    const after = JSON.parse(baseText) as Doc;
+    change(after);
+    const list = classifyChanges(await dereference(baseText), await dereference(JSON.stringify(after)));
+    return list.map((found: ContractChange) => `${found.severity} ${found.rule} ${found.location}`).sort();
+  };
 
-  it("finds no change between a document and itself", () => {
-    expect(diffContracts(base as OpenApiDocument, structuredClone(base) as OpenApiDocument)).toEqual([]);
+  it.each<{ name: string; change: (doc: Doc) => void; want: string[] }>([
+    { name: "no change", change: () => {}, want: [] },
+    { name: "enum value added to a response-only enum", change: (doc) => schemas(doc).ProblemType.enum.push("urn:deployment-service:problem:gone"), want: ["listCodehostRepositories", "listManagedCodehostRepositories", "listOAuthProviders", "createOAuthProvider", "listDeployments", "createDeployment"].map((id) => `breaking response-enum-widened ${id} response body.type`).sort() },
+    { name: "enum value added to a request-only enum", change: (doc) => schemas(doc).DeploymentType.enum.push("enterprise"), want: ["compatible request-enum-widened listDeployments request query.deployment_type"] },
+    { name: "DeploymentName maxLength 63 → 10", change: (doc) => (schemas(doc).DeploymentName.maxLength = 10), want: ["breaking request-constraint-tightened createDeployment request body.name"] },
+    { name: "optional request field added", change: (doc) => (schemas(doc).DeploymentCreate.properties.region = { type: "string" }), want: ["compatible request-optional-added createDeployment request body.region"] },
+  ])("$name", async ({ change, want }) => {
+    expect(await changesAfter(change)).toEqual(want);
   });
 
-  it.each<{ name: string; change: (doc: Doc) => void; want: ContractChange }>([
-    { name: "field removed", change: (doc) => delete schemas(doc).Deployment.properties.image_version, want: { breaking: true, where: "Deployment.image_version", what: "field removed" } },
-    { name: "field added", change: (doc) => (schemas(doc).Deployment.properties.region = { type: "string" }), want: { breaking: false, where: "Deployment.region", what: "field added" } },
-    { name: "enum value removed", change: (doc) => (schemas(doc).DeploymentStatus.enum = schemas(doc).DeploymentStatus.enum.filter((value: string) => value !== "UNUSED")), want: { breaking: true, where: "DeploymentStatus", what: 'enum value "UNUSED" removed' } },
-    { name: "enum value added", change: (doc) => schemas(doc).DeploymentType.enum.push("enterprise"), want: { breaking: false, where: "DeploymentType", what: 'enum value "enterprise" added' } },
-    { name: "became required", change: (doc) => schemas(doc).DeploymentCreate.required.push("secret_references"), want: { breaking: true, where: "DeploymentCreate.secret_references", what: "became required" } },
-    { name: "nullable removed", change: (doc) => (schemas(doc).SourceConfig.properties.repo_url = { type: "string", maxLength: 2048 }), want: { breaking: true, where: "SourceConfig.repo_url", what: "no longer nullable" } },
-    { name: "type changed", change: (doc) => (schemas(doc).CodehostRepository.properties.id = { type: "string" }), want: { breaking: true, where: "CodehostRepository.id", what: "type integer:int64 became string" } },
-    { name: "schema removed", change: (doc) => delete schemas(doc).ListenerConfig, want: { breaking: true, where: "ListenerConfig", what: "schema removed" } },
-    { name: "operation removed", change: (doc) => delete doc.paths["/v2/auth/providers"].get, want: { breaking: true, where: "listOAuthProviders", what: "operation removed (GET /v2/auth/providers)" } },
-    { name: "operation moved", change: (doc) => ((doc.paths["/v1/repos/{integration_id}"] = doc.paths["/v1/integrations/codehost/{integration_id}/repos"]), delete doc.paths["/v1/integrations/codehost/{integration_id}/repos"]), want: { breaking: true, where: "listCodehostRepositories", what: "moved from GET /v1/integrations/codehost/{integration_id}/repos to GET /v1/repos/{integration_id}" } },
-    { name: "success status changed", change: (doc) => { const responses = doc.paths["/v2/deployments"].post.responses; responses["200"] = responses["201"]; delete responses["201"]; }, want: { breaking: true, where: "createDeployment", what: "success status 201 became 200" } },
-    { name: "optional parameter added", change: (doc) => doc.paths["/v2/deployments"].get.parameters.push({ name: "sort", in: "query", required: false, schema: { type: "string" } }), want: { breaking: false, where: "listDeployments", what: "optional query parameter sort added" } },
-    { name: "required parameter added", change: (doc) => doc.paths["/v2/deployments"].get.parameters.push({ name: "project", in: "query", required: true, schema: { type: "string" } }), want: { breaking: true, where: "listDeployments", what: "required query parameter project added" } },
-    { name: "parameter removed", change: (doc) => (doc.paths["/v2/deployments"].get.parameters = doc.paths["/v2/deployments"].get.parameters.filter((parameter: Doc) => !String(parameter.$ref).endsWith(".image_version"))), want: { breaking: true, where: "listDeployments", what: "query parameter image_version removed" } },
-  ])("$name → $want.what", ({ change, want }) => {
-    const after = structuredClone(base);
-    change(after);
-    expect(diffContracts(base as OpenApiDocument, after as OpenApiDocument)).toEqual([want]);
+  it("prints the list grouped by severity", async () => {
+    const after = JSON.parse(baseText) as Doc;
+    schemas(after).DeploymentName.maxLength = 10;
+    schemas(after).DeploymentCreate.properties.region = { type: "string" };
+    const text = formatChanges(classifyChanges(await dereference(baseText), await dereference(JSON.stringify(after))));
+    expect(text).toBe(
+      "BREAKING (1)\n  request-constraint-tightened createDeployment request body.name: maxLength 63 → 10 (DeploymentCreate › DeploymentName)\n" +
+        "COMPATIBLE (1)\n  request-optional-added createDeployment request body.region: optional field added (DeploymentCreate)\n",
+    );
   });
 });

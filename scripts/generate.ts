@@ -1,120 +1,146 @@
 /**
  * `npm run generate`: spec/ → generated/openapi.json → generated/operations.json, generated/types.ts, generated/client.ts,
- * then lints the OpenAPI and says what the change breaks. `--check` writes nothing and fails when
+ * then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
- * another directory.
+ * another directory. `--watch` regenerates on every save under spec/.
  */
-import { execFile, spawn } from "node:child_process";
-import { promisify } from "node:util";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { diffContracts } from "./contract-diff.js";
+import { promisify } from "node:util";
+import { parseCommandLine } from "./cli.js";
+import { classifyChanges } from "./contract-classify.js";
+import { dereference } from "./contract-dereference.js";
+import { formatChanges } from "./contract-report.js";
 import { generateClient } from "./generate-client.js";
-import { buildOperationsTable } from "./operations-table.js";
 import type { OpenApiDocument } from "./openapi-document.js";
+import { buildOperationsTable } from "./operations-table.js";
+import { compileTypeSpec } from "./typespec-compile.js";
 
+const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
+
+Compiles spec/ and writes generated/openapi.json, operations.json, types.ts and client.ts, lints the
+OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
+
+  --check      write nothing; exit 1 when generated/ differs from what spec/ produces
+  --out <dir>  write (or check) <dir> instead of generated/
+  --watch      regenerate on every save under spec/, printing diagnostics, lint and changes`;
+
+const { values } = parseCommandLine(usage, { check: { type: "boolean" }, out: { type: "string" }, watch: { type: "boolean" } });
 const root = resolve(import.meta.dirname, "..");
-// `--out <dir>` writes (or checks) another directory instead of generated/; the drift check's own test uses it.
-const outFlag = process.argv.indexOf("--out");
-const generatedDir = outFlag > 0 && process.argv[outFlag + 1] ? resolve(process.argv[outFlag + 1]!) : join(root, "generated");
+const generatedDir = values.out ? resolve(values.out) : join(root, "generated");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
-const check = process.argv.includes("--check");
-const started = performance.now();
+const check = values.check === true;
 const run = promisify(execFile);
-
-/** Adds `jsonSchemaDialect: 2020-12` right after the `openapi` version field. */
-function declareSchemaDialect(text: string): string {
-  const { openapi, ...rest } = JSON.parse(text) as Record<string, unknown>;
-  return JSON.stringify({ openapi, jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema", ...rest }, null, 2) + "\n";
-}
-
-/** Compiles the TypeSpec model into `outputDir/openapi.json` and returns its text; diagnostics go to stderr. */
-async function compileTypeSpec(outputDir: string): Promise<string> {
-  const args = ["compile", join(root, "spec", "main.tsp"), "--config", join(root, "spec", "tspconfig.yaml"), "--option", `@typespec/openapi3.emitter-output-dir=${outputDir}`];
-  // tsp writes its diagnostics to stdout: kept, and shown only when the compilation fails.
-  let output = "";
-  const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn(bin("tsp"), args, { stdio: ["ignore", "pipe", "inherit"] });
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    child.on("error", fail).on("close", done);
-  });
-  if (code !== 0) {
-    process.stderr.write(output);
-    throw new Error(`tsp compile exited with ${code}`);
-  }
-  return readFileSync(join(outputDir, "openapi.json"), "utf8");
-}
 
 const scratch = mkdtempSync(join(tmpdir(), "generate-"));
 process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
-// The TypeSpec compiler (the slowest step) runs while openapi-typescript loads.
-// Compiled into <scratch>/generated/ so that the lint report below names generated/openapi.json.
-const compiling = compileTypeSpec(join(scratch, "generated"));
-const { default: openapiTS, astToString } = await import("openapi-typescript");
-let openapiText: string;
-try {
-  openapiText = await compiling;
-} catch {
-  console.error("TypeSpec compilation failed; see the diagnostics above.");
-  process.exit(1);
-}
-// The TypeSpec emitter cannot declare the schema dialect; without it Prism reads every schema as
-// draft-07 and silently ignores 2020-12 keywords such as `unevaluatedProperties`.
-openapiText = declareSchemaDialect(openapiText);
-writeFileSync(join(scratch, "generated", "openapi.json"), openapiText);
-// Redocly lints the fresh document while the types and the client are generated (it is the
-// second-slowest step after the TypeSpec compiler); its report is printed at the end.
-const lint = check
-  ? undefined
-  : run(bin("redocly"), ["lint", "--config", join(root, "redocly.yaml"), join("generated", "openapi.json")], { cwd: scratch }).then(
-      ({ stdout, stderr }) => ({ ok: true, output: stdout + stderr }),
-      (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: (error.stdout ?? "") + (error.stderr ?? "") }),
-    );
-const document = JSON.parse(openapiText) as OpenApiDocument;
-const typesText =
-  "// Generated by scripts/generate.ts from generated/openapi.json with openapi-typescript. Do not edit.\n" +
-  astToString(
-    // defaultNonNullable off: a field with a default is still optional for the client that sends it
-    // (interface spec: "the rest are optional with the stated defaults").
-    await openapiTS(document as never, { alphabetize: false, defaultNonNullable: false }),
-  );
-const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
-const files: Record<string, string> = {
-  "openapi.json": openapiText,
-  "operations.json": JSON.stringify(operationsTable, null, 2) + "\n",
-  "types.ts": typesText,
-  "client.ts": generateClient(document as never, operationsTable),
-};
+// openapi-typescript loads while the TypeSpec compiler (the slowest step) runs.
+const openapiTypeScript = import("openapi-typescript");
 
-if (check) {
-  const stale = Object.entries(files).filter(([name, text]) => {
-    const path = join(generatedDir, name);
-    return !existsSync(path) || readFileSync(path, "utf8") !== text;
-  });
-  if (stale.length > 0) {
-    console.error(`generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`);
-    process.exit(1);
+/** One generation; resolves to whether it succeeded (compiled, and, unless --check, linted clean; with --check, generated/ up to date). */
+async function generate(): Promise<boolean> {
+  // Compiled into <scratch>/generated/ so that the lint report below names generated/openapi.json.
+  const compiled = await compileTypeSpec(join(scratch, "generated"));
+  if (!compiled.ok) {
+    process.stderr.write(compiled.diagnostics);
+    console.error("TypeSpec compilation failed; see the diagnostics above.");
+    return false;
   }
-  console.log(`generated/ matches spec/ (${Object.keys(files).length} files).`);
-  process.exit(0);
+  // Warnings of a successful compilation are worth seeing too.
+  if (/warning/.test(compiled.diagnostics)) process.stderr.write(compiled.diagnostics);
+  const openapiText = compiled.text;
+  writeFileSync(join(scratch, "generated", "openapi.json"), openapiText);
+  // Redocly lints the fresh document while the types and the client are generated (it is the
+  // second-slowest step after the TypeSpec compiler); its report is printed at the end.
+  const lint = check
+    ? undefined
+    : run(bin("redocly"), ["lint", "--config", join(root, "redocly.yaml"), join("generated", "openapi.json")], { cwd: scratch }).then(
+        ({ stdout, stderr }) => ({ ok: true, output: stdout + stderr }),
+        (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: (error.stdout ?? "") + (error.stderr ?? "") }),
+      );
+  const { default: openapiTS, astToString } = await openapiTypeScript;
+  const document = JSON.parse(openapiText) as OpenApiDocument;
+  const typesText =
+    "// Generated by scripts/generate.ts from generated/openapi.json with openapi-typescript. Do not edit.\n" +
+    astToString(
+      // defaultNonNullable off: a field with a default is still optional for the client that sends it
+      // (interface spec: "the rest are optional with the stated defaults").
+      await openapiTS(document as never, { alphabetize: false, defaultNonNullable: false }),
+    );
+  const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
+  const files: Record<string, string> = {
+    "openapi.json": openapiText,
+    "operations.json": JSON.stringify(operationsTable, null, 2) + "\n",
+    "types.ts": typesText,
+    "client.ts": generateClient(document as never, operationsTable),
+  };
+
+  if (check) {
+    const stale = Object.entries(files).filter(([name, text]) => {
+      const path = join(generatedDir, name);
+      return !existsSync(path) || readFileSync(path, "utf8") !== text;
+    });
+    if (stale.length > 0) {
+      console.error(`generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`);
+      return false;
+    }
+    console.log(`generated/ matches spec/ (${Object.keys(files).length} files).`);
+    return true;
+  }
+
+  const previousPath = join(generatedDir, "openapi.json");
+  const previousText = existsSync(previousPath) ? readFileSync(previousPath, "utf8") : undefined;
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(generatedDir, name), text);
+  console.log(`wrote ${Object.keys(files).map((name) => `generated/${name}`).join(", ")}`);
+
+  if (previousText !== undefined) {
+    const [before, after] = await Promise.all([dereference(previousText), dereference(openapiText)]);
+    const report = formatChanges(classifyChanges(before, after));
+    process.stdout.write(report.replace(/^/gm, "contract: ").replace(/contract: $/, ""));
+  }
+
+  const linted = await lint!;
+  process.stdout.write(linted.output);
+  if (!linted.ok) console.error("Redocly lint found problems in the OpenAPI; see above.");
+  return linted.ok;
 }
 
-const previousPath = join(generatedDir, "openapi.json");
-const previous = existsSync(previousPath) ? (JSON.parse(readFileSync(previousPath, "utf8")) as OpenApiDocument) : undefined;
-for (const [name, text] of Object.entries(files)) writeFileSync(join(generatedDir, name), text);
-console.log(`wrote ${Object.keys(files).map((name) => `generated/${name}`).join(", ")}`);
-
-if (previous) {
-  const changes = diffContracts(previous, document);
-  if (changes.length === 0) console.log("contract: no change to operations or schemas");
-  for (const change of changes) console.log(`contract: ${change.breaking ? "BREAKING" : "compatible"} ${change.where}: ${change.what}`);
+const started = performance.now();
+const ok = await generate();
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+if (!values.watch) {
+  if (ok && !check) console.log(`generate: done in ${seconds(started)} s. Run \`npm run typecheck\` to see which code the change breaks; \`npm run contract:check\` to judge the change against main.`);
+  process.exit(ok ? 0 : 1);
 }
 
-const linted = await lint!;
-process.stdout.write(linted.output);
-if (!linted.ok) {
-  console.error("Redocly lint found problems in the OpenAPI; see above.");
-  process.exit(1);
+// --watch: editors save in bursts (write, rename, chmod); 150 ms of quiet makes one burst one run.
+// A save during a run queues exactly one more run after it.
+console.log(`generate: ${ok ? "done" : "failed"} in ${seconds(started)} s; watching spec/ (Ctrl-C to stop)`);
+let timer: NodeJS.Timeout | undefined;
+let running = false;
+let again = false;
+async function regenerate(): Promise<void> {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  const since = performance.now();
+  console.log(`\n=== spec/ changed (${new Date().toLocaleTimeString()})`);
+  const result = await generate().catch((error: unknown) => (console.error(error), false));
+  console.log(`generate: ${result ? "done" : "failed"} in ${seconds(since)} s after the save; watching spec/`);
+  running = false;
+  if (again) {
+    again = false;
+    void regenerate();
+  }
 }
-console.log(`generate: done in ${((performance.now() - started) / 1000).toFixed(1)} s. Run \`npm run typecheck\` to see which code the change breaks.`);
+// spec/ is one flat directory. A directory watch also sees editors that save by writing a new file
+// and renaming it over the old one (a watch on the old file would go quiet after the first save).
+watch(join(root, "spec"), (_event, file) => {
+  if (file && !/\.(tsp|yaml)$/.test(file)) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => void regenerate(), 150);
+});
