@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "./openapi-document.js";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { checkInterfaceSpec, exceptions, parseStatedType } from "./interface-spec-tables.js";
 import { loadInterfaceTables } from "./interface-tables.js";
 
@@ -10,7 +10,7 @@ const root = resolve(import.meta.dirname, "..");
 const { sections } = loadInterfaceTables();
 const documentText = readFileSync(resolve(root, "generated/openapi.json"), "utf8");
 const decisions = readFileSync(resolve(root, "spec/decisions.md"), "utf8");
-const load = (): OpenApiDocument => JSON.parse(documentText) as OpenApiDocument;
+const load = (): OpenAPIObject => JSON.parse(documentText) as OpenAPIObject;
 const result = checkInterfaceSpec(sections, load());
 
 describe("interface spec tables against generated/openapi.json", () => {
@@ -141,7 +141,7 @@ describe("the check fails on a broken contract", () => {
   it.each(mutations)("reports $name", ({ mutate, want }) => {
     const document = load() as unknown as Doc;
     mutate(document);
-    const findings = checkInterfaceSpec(sections, document as unknown as OpenApiDocument).findings;
+    const findings = checkInterfaceSpec(sections, document as unknown as OpenAPIObject).findings;
     expect(findings.map((finding) => `${finding.table} | ${finding.where}: ${finding.problem}`).join("\n")).toMatch(want);
   });
 });

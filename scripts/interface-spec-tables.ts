@@ -4,8 +4,7 @@
  * request/response split, the query parameters, states and endpoints. Deliberate refinements are
  * the explicit exceptions below, each citing its row of spec/decisions.md.
  */
-import type { OpenApiDocument, OpenApiParameter } from "./openapi-document.js";
-import { resolveParameter } from "./openapi-document.js";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import type { MarkdownSection, MarkdownTable } from "./markdown-tables.js";
 import { codeSpans, sectionByHeading } from "./markdown-tables.js";
 
@@ -131,7 +130,7 @@ export const operationShapes: Record<string, { request?: string; response: Expec
 type Json = Record<string, any>;
 
 /** Checks the OpenAPI document against every table of the interface spec. */
-export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenApiDocument): CheckResult {
+export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAPIObject): CheckResult {
   const result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   const states = statesFromSpec(sections);
@@ -311,10 +310,10 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAp
   }
 
   // Query parameters of operation 5, and the Limits table.
-  const listDeployments = document.paths["/v2/deployments"]?.get;
-  const queryParameters = new Map<string, OpenApiParameter>(
+  const listDeployments = document.paths?.["/v2/deployments"]?.get;
+  const queryParameters = new Map<string, Parameter>(
     (listDeployments?.parameters ?? [])
-      .map((parameter) => resolveParameter(document, parameter))
+      .map((parameter) => resolveParameter(document, parameter as Json))
       .filter((parameter) => parameter.in === "query")
       .map((parameter) => [parameter.name, parameter]),
   );
@@ -367,7 +366,7 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAp
     }
   }
 
-  function checkBounds(table: string, where: string, parameter: OpenApiParameter, bounds: Record<string, number>) {
+  function checkBounds(table: string, where: string, parameter: Parameter, bounds: Record<string, number>) {
     for (const [key, value] of Object.entries(bounds)) {
       if (parameter.schema[key] !== value) report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
     }
@@ -387,7 +386,7 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAp
       const path = unspecified ? operation4.path : row.Path!.replace("{base_url}", "");
       const where = `${number}. ${method.toUpperCase()} ${path}`;
       wanted.add(`${method} ${path}`);
-      const operation = document.paths[path]?.[method] as Json | undefined;
+      const operation = document.paths?.[path]?.[method as "get"] as Json | undefined;
       if (!operation) {
         report(label, where, "operation is missing");
         continue;
@@ -435,7 +434,7 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAp
       const errors = Object.keys(operation.responses as Json).filter((status) => /^[45]/.test(status)).map(Number);
       if (!sameSet(errors, shape.errors)) report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
     }
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const method of Object.keys(item)) {
         if (!wanted.has(`${method} ${path}`)) report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
       }
@@ -615,6 +614,26 @@ export function unwrap(schema: Json): { nullable: boolean; core: Json } {
     core = { ...rest, ...(allOf as Json[])[0] };
   }
   return { nullable, core };
+}
+
+/** A parameter as the checks read it. */
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  explode?: boolean;
+  schema: Json;
+}
+
+/**
+ * The parameter a `#/components/parameters/X` reference names. The checks look at references on purpose
+ * (which component a field names is part of what they check), so they follow them themselves.
+ */
+function resolveParameter(document: OpenAPIObject, parameter: Json): Parameter {
+  if (typeof parameter.$ref !== "string") return parameter as Parameter;
+  const resolved = document.components?.parameters?.[parameter.$ref.replace("#/components/parameters/", "")];
+  if (!resolved) throw new Error(`unresolved parameter ${parameter.$ref}`);
+  return resolved as Parameter;
 }
 
 /** Follows `$ref`s to component schemas. */
