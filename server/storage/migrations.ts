@@ -101,4 +101,42 @@ export const migrations: Migration[] = [
         CONSTRAINT tracing_projects_tenant_name UNIQUE (tenant_id, name));
     `,
   },
+  {
+    version: 2,
+    name: "deployment response texts",
+    // The response representation stored ready to send (D-82); rows written before this migration
+    // are rendered by the store right after the migrations run.
+    sqlite: `ALTER TABLE deployments ADD COLUMN rendered TEXT;`,
+    postgres: `ALTER TABLE deployments ADD COLUMN rendered TEXT;`,
+  },
+  {
+    version: 3,
+    name: "name_contains index",
+    // Trigram indexes for the substring filter (D-83). The FTS5 table keeps its own copy of the
+    // name with the deployment id: the rowid of a table with a TEXT key may change on VACUUM.
+    sqlite: `
+      CREATE VIRTUAL TABLE deployments_name_index USING fts5(name_lower, deployment_id UNINDEXED, tokenize = 'trigram');
+      INSERT INTO deployments_name_index (name_lower, deployment_id) SELECT name_lower, id FROM deployments;
+      CREATE TRIGGER deployments_name_index_insert AFTER INSERT ON deployments BEGIN
+        INSERT INTO deployments_name_index (name_lower, deployment_id) VALUES (new.name_lower, new.id);
+      END;
+      CREATE TRIGGER deployments_name_index_delete AFTER DELETE ON deployments BEGIN
+        DELETE FROM deployments_name_index WHERE deployment_id = old.id;
+      END;
+      CREATE TRIGGER deployments_name_index_update AFTER UPDATE OF name_lower ON deployments BEGIN
+        UPDATE deployments_name_index SET name_lower = new.name_lower WHERE deployment_id = old.id;
+      END;
+    `,
+    // pg_trgm lives in one schema of the database (public unless it was installed elsewhere before);
+    // the operator class is named through that schema, as the search path may hold only ours.
+    postgres: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+      DO $$
+      DECLARE trgm_schema text;
+      BEGIN
+        SELECT n.nspname INTO trgm_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+        EXECUTE format('CREATE INDEX deployments_name_trgm ON deployments USING gin (name_lower %I.gin_trgm_ops)', trgm_schema);
+      END $$;
+    `,
+  },
 ];
