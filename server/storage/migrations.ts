@@ -106,20 +106,26 @@ export const migrations: Migration[] = [
     name: "deployment response texts",
     // The response representation stored ready to send (D-82); rows written before this migration
     // are rendered by the store right after the migrations run.
-    sqlite: `ALTER TABLE deployments ADD COLUMN rendered TEXT;`,
-    postgres: `ALTER TABLE deployments ADD COLUMN rendered TEXT;`,
+    // The partial index finds those rows without a scan at every start; it is empty afterwards.
+    sqlite: `
+      ALTER TABLE deployments ADD COLUMN rendered TEXT;
+      CREATE INDEX deployments_unrendered ON deployments (id) WHERE rendered IS NULL;
+    `,
+    postgres: `
+      ALTER TABLE deployments ADD COLUMN rendered TEXT;
+      CREATE INDEX deployments_unrendered ON deployments (id) WHERE rendered IS NULL;
+    `,
   },
   {
     version: 3,
     name: "name_contains index",
     // Trigram indexes for the substring filter (D-83). The FTS5 table keeps its own copy of the
-    // name with the deployment id: the rowid of a table with a TEXT key may change on VACUUM.
+    // name with the deployment id: the rowid of a table with a TEXT key may change on VACUUM. The
+    // store adds the names of a group commit once per batch, outside the savepoint of each create:
+    // FTS5 writes a segment at every savepoint, which an insert trigger would do per create.
     sqlite: `
       CREATE VIRTUAL TABLE deployments_name_index USING fts5(name_lower, deployment_id UNINDEXED, tokenize = 'trigram');
       INSERT INTO deployments_name_index (name_lower, deployment_id) SELECT name_lower, id FROM deployments;
-      CREATE TRIGGER deployments_name_index_insert AFTER INSERT ON deployments BEGIN
-        INSERT INTO deployments_name_index (name_lower, deployment_id) VALUES (new.name_lower, new.id);
-      END;
       CREATE TRIGGER deployments_name_index_delete AFTER DELETE ON deployments BEGIN
         DELETE FROM deployments_name_index WHERE deployment_id = old.id;
       END;

@@ -243,6 +243,9 @@ export class SqliteStore implements Store {
               outcomes.push({ error: asUniqueViolation(error) });
             }
           }
+          // The names of the batch's deployments for name_contains, in the same commit (D-83).
+          const created = batch.filter((_, i) => outcomes[i]!.row !== undefined).map((item) => ({ name: item.deployment.name.toLowerCase(), id: item.deployment.id }));
+          if (created.length > 0) this.statement("INSERT INTO deployments_name_index (name_lower, deployment_id) SELECT value ->> 'name', value ->> 'id' FROM json_each(?)").run(JSON.stringify(created));
         })
         .immediate();
     } catch (error) {
