@@ -120,12 +120,14 @@ export const migrations: Migration[] = [
     version: 3,
     name: "name_contains index",
     // Trigram indexes for the substring filter (D-83). The FTS5 table keeps its own copy of the
-    // name with the deployment id: the rowid of a table with a TEXT key may change on VACUUM. The
-    // store adds the names of a group commit once per batch, outside the savepoint of each create:
-    // FTS5 writes a segment at every savepoint, which an insert trigger would do per create.
+    // name with the deployment id and tenant: the rowid of a table with a TEXT key may change on
+    // VACUUM. Its own rowid grows in creation order, which within a tenant is the sequence order,
+    // so a tenant's matches come newest first from the index itself. The store adds the names of a
+    // group commit once per batch, outside the savepoint of each create: FTS5 writes a segment at
+    // every savepoint, which an insert trigger would do per create.
     sqlite: `
-      CREATE VIRTUAL TABLE deployments_name_index USING fts5(name_lower, deployment_id UNINDEXED, tokenize = 'trigram');
-      INSERT INTO deployments_name_index (name_lower, deployment_id) SELECT name_lower, id FROM deployments;
+      CREATE VIRTUAL TABLE deployments_name_index USING fts5(name_lower, deployment_id UNINDEXED, tenant_id UNINDEXED, tokenize = 'trigram');
+      INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT name_lower, id, tenant_id FROM deployments ORDER BY tenant_id, seq;
       CREATE TRIGGER deployments_name_index_delete AFTER DELETE ON deployments BEGIN
         DELETE FROM deployments_name_index WHERE deployment_id = old.id;
       END;

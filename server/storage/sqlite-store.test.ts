@@ -29,11 +29,19 @@ describe("SqliteStore", () => {
       expect(idsPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
       expect(idsPlan.some((d) => /tenant_id=\?/.test(d))).toBe(false);
 
-      // name_contains of 3 characters or more: candidates from the FTS5 trigram table, then by primary key.
+      // name_contains of 3 characters or more alone: the tenant's matches newest first from the FTS5
+      // trigram table (its rowid order, no sort), the page's rows by primary key.
       const byName = filteredPage("t", { limit: 20, offset: 0, nameContains: "777" }, 0);
       const namePlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byName.sql}`).all(...byName.params) as Array<{ detail: string }>).map((r) => r.detail);
       expect(namePlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
       expect(namePlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
+      expect(namePlan.filter((d) => /USE TEMP B-TREE/.test(d))).toHaveLength(1);
+
+      // With another filter: candidates from the index, then by primary key.
+      const byNameAndStatus = filteredPage("t", { limit: 20, offset: 0, nameContains: "777", statuses: ["READY"] }, 0);
+      const bothPlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byNameAndStatus.sql}`).all(...byNameAndStatus.params) as Array<{ detail: string }>).map((r) => r.detail);
+      expect(bothPlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
+      expect(bothPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
     } finally {
       inspect.close();
       await store.close();

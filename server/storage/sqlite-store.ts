@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
 import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
-import { filterConditions, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
+import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
 import { UniqueViolation, type Store } from "./store.js";
@@ -28,6 +28,7 @@ const unfilteredTextPageSql = unfilteredPage(deploymentTextColumns);
 
 /** The SQL and parameters of a filtered page: the filters, then `ORDER BY seq DESC` with LIMIT and OFFSET. */
 export function filteredPage(tenantId: string, query: DeploymentQuery, nowUs: number, columns = deploymentColumns): { sql: string; params: unknown[] } {
+  if (usesNameIndex(query) && isUnfiltered({ ...query, nameContains: undefined })) return namePage(tenantId, query, columns);
   const filters = filterConditions("sqlite", query, nowUs, 2);
   // Without statistics SQLite drives every filtered query from the (tenant_id, seq) index and scans
   // the whole tenant; with `deployment_ids` or an indexed name filter the `+` keeps it off that index,
@@ -36,6 +37,23 @@ export function filteredPage(tenantId: string, query: DeploymentQuery, nowUs: nu
   return {
     sql: `SELECT ${columns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`,
     params: [tenantId, ...filters.params, query.limit, query.offset],
+  };
+}
+
+/**
+ * A page filtered by name only (D-83): the trigram index gives the tenant's matches newest first
+ * (its rowid order), `instr` on its copy of the name keeps the exact substring semantics, and the
+ * page's rows are read by primary key; no deployment outside the page is read.
+ */
+function namePage(tenantId: string, query: DeploymentQuery, columns: string): { sql: string; params: unknown[] } {
+  const needle = query.nameContains!.toLowerCase();
+  return {
+    sql: `SELECT ${columns} FROM deployments WHERE id IN (
+            SELECT deployment_id FROM deployments_name_index
+            WHERE deployments_name_index MATCH ? AND tenant_id = ? AND instr(name_lower, ?) > 0
+            ORDER BY rowid DESC LIMIT ? OFFSET ?)
+          ORDER BY seq DESC`,
+    params: [ftsPhrase(needle), tenantId, needle, query.limit, query.offset],
   };
 }
 
@@ -244,8 +262,11 @@ export class SqliteStore implements Store {
             }
           }
           // The names of the batch's deployments for name_contains, in the same commit (D-83).
-          const created = batch.filter((_, i) => outcomes[i]!.row !== undefined).map((item) => ({ name: item.deployment.name.toLowerCase(), id: item.deployment.id }));
-          if (created.length > 0) this.statement("INSERT INTO deployments_name_index (name_lower, deployment_id) SELECT value ->> 'name', value ->> 'id' FROM json_each(?)").run(JSON.stringify(created));
+          // In batch order, which is each tenant's sequence order: the index's rowids keep it.
+          const created = batch.filter((_, i) => outcomes[i]!.row !== undefined).map((item) => ({ name: item.deployment.name.toLowerCase(), id: item.deployment.id, tenant: item.deployment.tenantId }));
+          if (created.length > 0) {
+            this.statement("INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT value ->> 'name', value ->> 'id', value ->> 'tenant' FROM json_each(?) ORDER BY key").run(JSON.stringify(created));
+          }
         })
         .immediate();
     } catch (error) {

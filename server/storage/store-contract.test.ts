@@ -202,6 +202,29 @@ for (const adapter of adapters) {
       }
     });
 
+    it("pages a name filter newest first like the unfiltered list, whatever other tenants hold (D-83)", async () => {
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      for (const tenant of [mine, theirs]) await store.createTenant({ id: tenant, organizationId, name: tenant });
+      // Interleaved creates in both tenants, some in one group commit, some matching "abc".
+      for (let round = 0; round < 4; round++) {
+        await Promise.all(
+          Array.from({ length: 6 }, (_, i) => i).flatMap((i) => [
+            store.createDeployment(newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`), Date.now() * 1000),
+            store.createDeployment(newDeployment(theirs, `abc-${round}-${i}`), Date.now() * 1000),
+          ]),
+        );
+      }
+      const now = Date.now() * 1000;
+      const newestFirst = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now)).map((d) => d.name).filter((name) => name.toLowerCase().includes("abc"));
+      expect(newestFirst).toHaveLength(12);
+      for (let offset = 0; offset <= 13; offset += 5) {
+        const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((d) => d.name);
+        const texts = (await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((text) => (JSON.parse(text) as { name: string }).name);
+        expect(page).toEqual(newestFirst.slice(offset, offset + 5));
+        expect(texts).toEqual(page);
+      }
+    });
+
     it("concurrent creates of distinct names get distinct dense numbers", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "concurrent" });
