@@ -17,7 +17,7 @@ import { median } from "./table.js";
 import { demo, operation, documentPath } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
 import { freePort } from "../mock/free-port.js";
-import { repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
+import { repoRoot, rssKiB, rssParts, spawnTarget, startReference, tsNode } from "./targets.js";
 
 export interface BenchContext {
   config: BenchConfig;
@@ -264,7 +264,9 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
       "unique names, tenant acme-staging",
     );
     const rssEnd = rssKiB(server.pid);
-    if (rssEnd !== undefined && ctx.extras.memory) ctx.extras.memory = { ...ctx.extras.memory, afterRequests: requestsServed, rssMiB: rssEnd / 1024 };
+    const parts = rssParts(server.pid);
+    const split = parts ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (code, the memory-mapped database)` : "";
+    if (rssEnd !== undefined && ctx.extras.memory) ctx.extras.memory = { ...ctx.extras.memory, afterRequests: requestsServed, rssMiB: rssEnd / 1024, source: `${ctx.extras.memory.source}${split}` };
     await server.stop();
     server = undefined;
 

@@ -119,6 +119,17 @@ export function rssKiB(pid: number): number | undefined {
   }
 }
 
+/** The resident set split as /proc/<pid>/status gives it (RssAnon: heap and stacks; RssFile: mapped files such as code and a memory-mapped database), in KiB. */
+export function rssParts(pid: number): { anonKiB: number; fileKiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? Number.NaN);
+    return { anonKiB: field("RssAnon"), fileKiB: field("RssFile") };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Node running a TypeScript file through tsx's loader, as one process (so signals reach the target itself). */
 export function tsNode(file: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ["--import", "tsx", join(repoRoot, file)] };
