@@ -11,6 +11,7 @@ import { resolveEncryptionKey } from "./crypto/encryption-key.js";
 import { SecretBox } from "./crypto/secret-box.js";
 import { hashApiKey } from "./auth/api-keys.js";
 import { authenticate } from "./auth/authenticate.js";
+import { cachedKeyLookup } from "./auth/key-cache.js";
 import { demo } from "../contract/demo.js";
 import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
@@ -57,13 +58,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const codehost = options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
 
   const nowUs = options.nowUs ?? nowMicros;
+  // Keys are never changed in place; a short life bounds how long any later revocation could lag (D-85).
+  const keys = { findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), { ttlMs: 10_000, maxEntries: 1000 }) };
   const deps: Dependencies = {
     config,
     store,
     codehost,
     secretBox,
     logger,
-    authenticate: (apiKeyHeader) => authenticate(store, apiKeyHeader),
+    authenticate: (apiKeyHeader) => authenticate(keys, apiKeyHeader),
     checkResponse: config.validateResponses ? responseChecker() : undefined,
     nowUs,
   };

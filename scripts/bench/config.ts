@@ -17,7 +17,7 @@ export const fullConfig: BenchConfig = {
   mode: "full",
   largeTenantDeployments: 100_000,
   smallTenantDeployments: 10_000,
-  postgresDeployments: 5_000,
+  postgresDeployments: 100_000,
   connections: 10,
   rowSeconds: 5,
   warmupSeconds: 1,

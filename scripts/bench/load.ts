@@ -1,5 +1,6 @@
 /** Drives one benchmark row with autocannon (issue 6: requests/s, p50 and p99 per row, bounded in time). */
 import autocannon, { type RequestSpec, type Result } from "autocannon";
+import { processCpuMs } from "./server-cpu.js";
 
 export interface LoadOptions {
   url: string;
@@ -15,6 +16,8 @@ export interface LoadOptions {
   amount?: number;
   /** Seconds of unmeasured load before the measured run (JIT, caches, connection set-up). */
   warmupS: number;
+  /** The server's process id: its CPU time over the measured run is reported per request. */
+  pid?: number;
 }
 
 /** What one measured run produced. Latencies in milliseconds. */
@@ -29,13 +32,26 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
   /** Requests completed during the unmeasured warm-up. */
   warmupRequests: number;
+  /** The server process's CPU time (user + system) over the measured run, in ms, when its pid was given. */
+  serverCpuMs?: number;
+  /** serverCpuMs over the completed requests, in microseconds. */
+  cpuUsPerRequest?: number;
 }
 
 /** Runs warm-up then the measured load and returns its figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const warmup = options.warmupS > 0 ? await fire({ ...options, amount: undefined, durationS: options.warmupS }) : undefined;
+  const cpuBefore = options.pid === undefined ? undefined : processCpuMs(options.pid);
   const measured = await fire(options);
-  return { ...figures(measured.result, measured.latenciesMs), warmupRequests: warmup ? figures(warmup.result, []).requests : 0 };
+  const cpuAfter = options.pid === undefined ? undefined : processCpuMs(options.pid);
+  const result = { ...figures(measured.result, measured.latenciesMs), warmupRequests: warmup ? figures(warmup.result, []).requests : 0 };
+  if (cpuBefore === undefined || cpuAfter === undefined) return result;
+  return { ...result, ...serverCpu(cpuAfter - cpuBefore, result.requests) };
+}
+
+/** The server's CPU over a run, and per completed request in microseconds. */
+export function serverCpu(cpuMs: number, requests: number): { serverCpuMs: number; cpuUsPerRequest?: number } {
+  return { serverCpuMs: cpuMs, ...(requests > 0 ? { cpuUsPerRequest: (cpuMs * 1000) / requests } : {}) };
 }
 
 /** One autocannon run, with every response time (autocannon's own histogram keeps whole milliseconds only). */

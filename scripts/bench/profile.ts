@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|startup|commit] [seconds]`:
+ * `npx tsx scripts/bench/profile.ts [create|list20|list100|list20-validated|name-contains|startup|commit] [seconds]`:
  * runs one load (or just a start and a first answer) against the reference server started with V8's
  * --cpu-prof and prints where its CPU time went (self time by function and by file), so a missed target
  * in docs/benchmarks.md is explained by measurement. `commit` measures this disk's SQLite commit rate
@@ -68,7 +68,8 @@ function commitRate(dir: string, synchronous: "FULL" | "NORMAL", seconds: number
 }
 
 const usage = `Usage: npx tsx scripts/bench/profile.ts [KIND] [SECONDS]
-  KIND      create (default), list20, list100, list20-validated, list100-validated, startup, or commit
+  KIND      create (default), list20, list100, list20-validated, list100-validated, name-contains
+            (limit=20, name_contains=777), startup, or commit
             (this disk's SQLite commit rate, WAL synchronous FULL vs NORMAL, without the server)
   SECONDS   length of the load (default 5)`;
 
@@ -84,7 +85,7 @@ if (isMain) {
   const dir = mkdtempSync(join(tmpdir(), "profile-"));
   const profileDir = join(dir, "profiles");
   const sqlitePath = join(dir, "db.sqlite");
-  if (kind.startsWith("list")) {
+  if (kind.startsWith("list") || kind === "name-contains") {
     // Seed with an unprofiled process, so the profile holds the list load only (plus start-up).
     const seeder = await startReference({ logDir: dir, sqlitePath, validateResponses: false });
     await seedDeployments({ url: seeder.url, apiKey: demo.acme.apiKey }, 2_000, "pf", 10);
@@ -105,7 +106,7 @@ if (isMain) {
       ? await runLoad({ url: target.url, path: "/v2/auth/providers", headers, connections: 1, durationS: 0, amount: 1, warmupS: 0 })
       : kind === "create"
       ? await runLoad({ url: target.url, path: "/v2/deployments", method: "POST", headers, body: () => JSON.stringify(templateDeployment(`pf-${next++}`)), connections: 10, durationS: seconds, warmupS: 1 })
-      : await runLoad({ url: target.url, path: `/v2/deployments?limit=${kind.startsWith("list100") ? 100 : 20}&offset=0`, headers, connections: 10, durationS: seconds, warmupS: 1 });
+      : await runLoad({ url: target.url, path: `/v2/deployments?limit=${kind.startsWith("list100") ? 100 : 20}&offset=0${kind === "name-contains" ? "&name_contains=777" : ""}`, headers, connections: 10, durationS: seconds, warmupS: 1 });
   await target.stop();
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no profile written in ${profileDir}`);

@@ -72,8 +72,8 @@ if (existsSync(join(repoRoot, "server", "main.ts"))) {
   skipRows(ctx, [...referenceRowLabels(config), ["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]], "server/main.ts does not exist yet");
 }
 
-// Baselines first, then the reference rows, then the peers, whatever order they ran in.
-const order = ["bare-http", "bare-koa", "seed-create", "list20-off0", "list100-off0", "list20-deep", "list100-deep", "name-contains", "status-ids", "create", "providers", "list20-off0-validated", "list100-off0-validated", "pg-list20-off0", "prism-list20-off0"];
+// Baselines first (each same-bytes baseline was measured right after its reference row), then the reference rows, then the peers, whatever order they ran in.
+const order = ["bare-http", "bare-koa", "koa-bytes-list20", "koa-bytes-list100", "seed-create", "list20-off0", "list100-off0", "list20-deep", "list100-deep", "name-contains", "status-ids", "create", "providers", "list20-off0-validated", "list100-off0-validated", "pg-list20-off0", "prism-list20-off0"];
 report.rows = [...ctx.rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 report.extras = ctx.extras;
 report.targets = evaluateTargets(report.rows, report.extras);

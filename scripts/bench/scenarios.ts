@@ -2,6 +2,7 @@
  * The rows of `npm run bench`: baselines, the reference server on SQLite (seeded, list
  * variants, create, providers, validation on and off, page walk, start-up, memory), PostgreSQL, Prism.
  */
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -16,7 +17,7 @@ import { median } from "./table.js";
 import { demo, operation, documentPath } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
 import { freePort } from "../mock/free-port.js";
-import { repoRoot, rssKiB, spawnTarget, startReference, tsNode } from "./targets.js";
+import { repoRoot, rssKiB, rssParts, spawnTarget, startReference, tsNode } from "./targets.js";
 
 export interface BenchContext {
   config: BenchConfig;
@@ -36,7 +37,7 @@ function loadOptions(ctx: BenchContext, url: string, path: string, extra: Partia
 function addRow(ctx: BenchContext, id: RowId, label: string, figures: LoadFigures | undefined, note?: string): void {
   ctx.rows.push({ id, label, figures, ...(note ? { note } : {}), ...(figures ? { load1m: loadavg()[0] } : {}) });
   const f = figures;
-  ctx.log(f ? `${label}: ${f.requestsPerS.toFixed(0)} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors ${JSON.stringify(f.statusCounts)}` : ""}` : `${label}: skipped (${note})`);
+  ctx.log(f ? `${label}: ${f.requestsPerS.toFixed(0)} req/s${f.cpuUsPerRequest !== undefined ? `, ${f.cpuUsPerRequest.toFixed(0)} µs server CPU/request` : ""}, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors ${JSON.stringify(f.statusCounts)}` : ""}` : `${label}: skipped (${note})`);
 }
 
 /** Marks rows skipped when their group failed, so the table still shows them. */
@@ -51,9 +52,9 @@ export async function baselineRows(ctx: BenchContext): Promise<void> {
     ["bare-koa", "bare Koa + @koa/router, same body", "scripts/bench/targets/bare-koa.ts"],
   ] as const) {
     const { command, args } = tsNode(file);
-    const target = await spawnTarget({ name: id, command, args, env: { PORT: "0" }, logFile: join(ctx.logDir, `${id}.log`), ready: { kind: "listening-line" } });
+    const target = await spawnTarget({ name: id, command, args, env: { PORT: "0", NODE_ENV: "production" }, logFile: join(ctx.logDir, `${id}.log`), ready: { kind: "listening-line" } });
     try {
-      addRow(ctx, id, label, await runLoad(loadOptions(ctx, target.url, "/v2/deployments?limit=20&offset=0")));
+      addRow(ctx, id, label, await runLoad(loadOptions(ctx, target.url, "/v2/deployments?limit=20&offset=0", { pid: target.pid })));
     } finally {
       await target.stop();
     }
@@ -103,7 +104,7 @@ export async function prismRow(ctx: BenchContext): Promise<void> {
     const path = "/v2/deployments?limit=20&offset=0";
     const sample = await call<DeploymentList>({ url: target.url, apiKey: demo.acme.apiKey }, "GET", path);
     const note = sample.status === 200 ? `static example, ${sample.body.resources.length} items` : `sample answered ${sample.status}`;
-    addRow(ctx, "prism-list20-off0", "Prism mock: GET /v2/deployments limit=20", await runLoad(loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acme.apiKey } })), note);
+    addRow(ctx, "prism-list20-off0", "Prism mock: GET /v2/deployments limit=20", await runLoad(loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acme.apiKey }, pid: target.pid })), note);
   } finally {
     await target.stop();
   }
@@ -140,12 +141,39 @@ const referenceListRows = (deep: number): [RowId, string, string][] => [
   ["list100-deep", `reference SQLite: list limit=100 offset=${deep}`, `limit=100&offset=${deep}`],
 ];
 
+/** The same-bytes baselines: bare Koa answering the page a reference list row answered, captured just before. */
+export const sameBytesRows: { id: RowId; of: RowId; label: string }[] = [
+  { id: "koa-bytes-list20", of: "list20-off0", label: "bare Koa + @koa/router, the list limit=20 page's bytes" },
+  { id: "koa-bytes-list100", of: "list100-off0", label: "bare Koa + @koa/router, the list limit=100 page's bytes" },
+];
+
+/** Fetches one page of the reference server and writes its body bytes to a file. */
+async function capturePage(caller: Caller, path: string, file: string): Promise<{ file: string; bytes: number }> {
+  const response = await fetch(new URL(path, caller.url), { headers: { accept: "application/json", ...keyHeaders(caller) } });
+  if (response.status !== 200) throw new Error(`capturing ${path}: HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  writeFileSync(file, body);
+  return { file, bytes: body.length };
+}
+
+/** Bare Koa answering a captured page, measured like the reference row it belongs to. */
+async function sameBytesRow(ctx: BenchContext, row: (typeof sameBytesRows)[number], page: { file: string; bytes: number }): Promise<void> {
+  const { command, args } = tsNode("scripts/bench/targets/bare-koa.ts");
+  const target = await spawnTarget({ name: row.id, command, args, env: { PORT: "0", BODY_FILE: page.file, NODE_ENV: "production" }, logFile: join(ctx.logDir, `${row.id}.log`), ready: { kind: "listening-line" } });
+  try {
+    addRow(ctx, row.id, row.label, await runLoad(loadOptions(ctx, target.url, "/v2/deployments", { pid: target.pid })), `${page.bytes} bytes`);
+  } finally {
+    await target.stop();
+  }
+}
+
 /** Every row label of the reference group, for skipping them all when the server is missing. */
 export function referenceRowLabels(config: BenchConfig): [RowId, string][] {
   const deep = config.largeTenantDeployments - 100;
   return [
     ["seed-create", "reference SQLite: POST /v2/deployments (seeding)"],
     ...referenceListRows(deep).map(([id, label]) => [id, label] as [RowId, string]),
+    ...sameBytesRows.map((row) => [row.id, row.label] as [RowId, string]),
     ["name-contains", "reference SQLite: list name_contains"],
     ["status-ids", "reference SQLite: list status + deployment_ids"],
     ["providers", "reference SQLite: GET /v2/auth/providers"],
@@ -190,17 +218,19 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     for (const [id, label, query] of referenceListRows(deep)) {
       const path = `/v2/deployments?${query}`;
       const note = await listNote(acme, path);
-      addRow(ctx, id, label, count(await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders }))), note);
+      addRow(ctx, id, label, count(await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid }))), note);
+      const baseline = sameBytesRows.find((row) => row.of === id);
+      if (baseline) await sameBytesRow(ctx, baseline, await capturePage(acme, path, join(ctx.dataDir, `${baseline.id}.json`)));
     }
     const nameQuery = "limit=20&offset=0&name_contains=777";
-    addRow(ctx, "name-contains", labels.get("name-contains")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${nameQuery}`, { headers: acmeHeaders }))), `name_contains=777: ${await listNote(acme, `/v2/deployments?${nameQuery}`)}`);
+    addRow(ctx, "name-contains", labels.get("name-contains")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${nameQuery}`, { headers: acmeHeaders, pid: server.pid }))), `name_contains=777: ${await listNote(acme, `/v2/deployments?${nameQuery}`)}`);
 
     const middle = await call<DeploymentList>(acme, "GET", `/v2/deployments?limit=20&offset=${Math.floor(config.largeTenantDeployments / 2)}`);
     const ids = middle.body.resources.map((d) => d.id).join(",");
     const statusQuery = `limit=20&offset=0&status=READY&deployment_ids=${ids}`;
-    addRow(ctx, "status-ids", labels.get("status-ids")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${statusQuery}`, { headers: acmeHeaders }))), `status=READY, 20 ids: ${await listNote(acme, `/v2/deployments?${statusQuery}`)}`);
+    addRow(ctx, "status-ids", labels.get("status-ids")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${statusQuery}`, { headers: acmeHeaders, pid: server.pid }))), `status=READY, 20 ids: ${await listNote(acme, `/v2/deployments?${statusQuery}`)}`);
 
-    addRow(ctx, "providers", labels.get("providers")!, count(await runLoad(loadOptions(ctx, server.url, "/v2/auth/providers", { headers: acmeHeaders }))));
+    addRow(ctx, "providers", labels.get("providers")!, count(await runLoad(loadOptions(ctx, server.url, "/v2/auth/providers", { headers: acmeHeaders, pid: server.pid }))));
 
     ctx.log("page walk: every page (limit=100) of the small and the large tenant");
     // Two walks of each, interleaved; the faster of each pair counts (other processes share the cores).
@@ -230,11 +260,13 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
       ctx,
       "create",
       labels.get("create")!,
-      count(await runLoad(loadOptions(ctx, server.url, "/v2/deployments", { method: "POST", headers: keyHeaders(staging), body: () => JSON.stringify(templateDeployment(`bc-${next++}`)) }))),
+      count(await runLoad(loadOptions(ctx, server.url, "/v2/deployments", { method: "POST", headers: keyHeaders(staging), body: () => JSON.stringify(templateDeployment(`bc-${next++}`)), pid: server.pid }))),
       "unique names, tenant acme-staging",
     );
     const rssEnd = rssKiB(server.pid);
-    if (rssEnd !== undefined && ctx.extras.memory) ctx.extras.memory = { ...ctx.extras.memory, afterRequests: requestsServed, rssMiB: rssEnd / 1024 };
+    const parts = rssParts(server.pid);
+    const split = parts ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (code, the memory-mapped database)` : "";
+    if (rssEnd !== undefined && ctx.extras.memory) ctx.extras.memory = { ...ctx.extras.memory, afterRequests: requestsServed, rssMiB: rssEnd / 1024, source: `${ctx.extras.memory.source}${split}` };
     await server.stop();
     server = undefined;
 
@@ -243,7 +275,7 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     for (const [id, limit] of [["list20-off0-validated", 20], ["list100-off0-validated", 100]] as const) {
       const path = `/v2/deployments?limit=${limit}&offset=0`;
       const note = await listNote({ ...acme, url: server.url }, path);
-      addRow(ctx, id, labels.get(id)!, await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders })), note);
+      addRow(ctx, id, labels.get(id)!, await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid })), note);
     }
     await server.stop();
     server = undefined;
@@ -310,7 +342,7 @@ export async function postgresRow(ctx: BenchContext): Promise<void> {
     const seeded = await seedDeployments(acme, ctx.config.postgresDeployments, "bp", ctx.config.connections);
     const path = "/v2/deployments?limit=20&offset=0";
     const note = `${seeded.created} deployments seeded (creates ${seeded.requestsPerS.toFixed(0)}/s); ${await listNote(acme, path)}`;
-    addRow(ctx, "pg-list20-off0", label, await runLoad(loadOptions(ctx, server.url, path, { headers: keyHeaders(acme) })), note);
+    addRow(ctx, "pg-list20-off0", label, await runLoad(loadOptions(ctx, server.url, path, { headers: keyHeaders(acme), pid: server.pid })), note);
   } finally {
     await server?.stop();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);

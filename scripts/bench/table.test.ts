@@ -1,28 +1,36 @@
-/** Tests of the benchmark report helpers (issue 6): target checks, ratios, quantiles, the listening line. */
+/** Tests of the benchmark report helpers: target checks, CPU ratios, quantiles, the listening line, /proc stat parsing. */
 import { describe, expect, it } from "vitest";
-import { figures, quantile, type LoadFigures } from "./load.js";
-import { evaluateTargets, formatReport, median, ratioToKoa, type Extras, type Row, type RowId } from "./table.js";
+import { figures, quantile, serverCpu, type LoadFigures } from "./load.js";
+import { cpuMsFromStat } from "./server-cpu.js";
+import { cpuRatio, evaluateTargets, formatReport, median, type Extras, type Row, type RowId } from "./table.js";
 import { findListeningUrl } from "./targets.js";
 
-const f = (requestsPerS: number, p50Ms = 1): LoadFigures => ({ requestsPerS, p50Ms, p99Ms: p50Ms * 3, requests: requestsPerS * 5, durationS: 5, non2xx: 0, errors: 0, statusCounts: { "200": requestsPerS * 5 }, warmupRequests: 0 });
-const row = (id: RowId, rps: number): Row => ({ id, label: id, figures: f(rps) });
+const f = (requestsPerS: number, cpuUsPerRequest?: number): LoadFigures => ({ requestsPerS, p50Ms: 1, p99Ms: 3, requests: requestsPerS * 5, durationS: 5, non2xx: 0, errors: 0, statusCounts: { "200": requestsPerS * 5 }, warmupRequests: 0, ...(cpuUsPerRequest !== undefined ? { cpuUsPerRequest } : {}) });
+const row = (id: RowId, rps: number, cpu?: number): Row => ({ id, label: id, figures: f(rps, cpu) });
+const memory = (rssMiB: number): Extras["memory"] => ({ afterRequests: 1, rssMiB, source: "" });
 const walk = (ratio: number): Extras["pageWalk"] => ({ small: { deployments: 10_000, pages: 101, elapsedMs: 1000 }, large: { deployments: 100_000, pages: 1001, elapsedMs: 1000 * ratio }, ratio, note: "" });
 
 describe("evaluateTargets", () => {
   const cases: { name: string; rows: Row[]; extras: Extras; want: (boolean | undefined)[] }[] = [
     {
       name: "every target met",
-      rows: [row("bare-koa", 10_000), row("list20-off0", 3_000), row("prism-list20-off0", 500), row("create", 2_500), row("list20-off0-validated", 2_700), row("list100-off0", 1_000), row("list100-off0-validated", 850)],
-      extras: { pageWalk: walk(10.5), startup: { samplesMs: [800, 900, 700], medianMs: 800, listeningMedianMs: 700, note: "" } },
-      want: [true, true, true, true, true, true, true],
+      rows: [
+        row("koa-bytes-list20", 30_000, 30), row("list20-off0", 8_000, 110), row("koa-bytes-list100", 12_000, 80), row("list100-off0", 3_000, 300),
+        row("prism-list20-off0", 900), row("name-contains", 5_000), row("status-ids", 6_000), row("pg-list20-off0", 4_100), row("create", 4_500),
+      ],
+      extras: { pageWalk: walk(10.5), startup: { samplesMs: [250, 280, 200], medianMs: 250, listeningMedianMs: 200, note: "" }, memory: memory(100) },
+      want: [true, true, true, true, true, true, true, true, true, true],
     },
     {
       name: "every target missed",
-      rows: [row("bare-koa", 10_000), row("list20-off0", 2_000), row("prism-list20-off0", 500), row("create", 1_999), row("list20-off0-validated", 1_500), row("list100-off0", 1_000), row("list100-off0-validated", 700)],
-      extras: { pageWalk: walk(12.5), startup: { samplesMs: [1200], medianMs: 1200, listeningMedianMs: 1100, note: "" } },
-      want: [false, false, false, false, false, false, false],
+      rows: [
+        row("koa-bytes-list20", 30_000, 30), row("list20-off0", 8_000, 130), row("koa-bytes-list100", 12_000, 80), row("list100-off0", 3_000, 330),
+        row("prism-list20-off0", 1_100), row("name-contains", 3_900), row("status-ids", 6_000), row("pg-list20-off0", 3_900), row("create", 3_999),
+      ],
+      extras: { pageWalk: walk(12.5), startup: { samplesMs: [300], medianMs: 300, listeningMedianMs: 250, note: "" }, memory: memory(121) },
+      want: [false, false, false, false, false, false, false, false, false, false],
     },
-    { name: "nothing measured", rows: [], extras: {}, want: [undefined, undefined, undefined, undefined, undefined, undefined, undefined] },
+    { name: "nothing measured", rows: [], extras: {}, want: Array(10).fill(undefined) },
   ];
   it.each(cases)("$name", ({ rows, extras, want }) => {
     expect(evaluateTargets(rows, extras).map((check) => check.met)).toEqual(want);
@@ -47,10 +55,18 @@ describe("helpers", () => {
     expect(result).toMatchObject({ requestsPerS: 5.5, requests: 11, p50Ms: 2, p99Ms: 3, statusCounts: { "200": 10, "404": 1 } });
   });
 
-  it("gives each row's ratio to the bare Koa row", () => {
-    const rows = [row("bare-koa", 4_000), row("list20-off0", 1_000)];
-    expect(ratioToKoa(rows, rows[1]!)).toBe(0.25);
-    expect(ratioToKoa([row("list20-off0", 1_000)], row("list20-off0", 1_000))).toBeUndefined();
+  it("gives a row's server CPU per request over its same-bytes baseline's", () => {
+    const rows = [row("koa-bytes-list20", 30_000, 25), row("list20-off0", 8_000, 100), row("list20-deep", 8_000, 100)];
+    expect(cpuRatio(rows, rows[1]!)).toBe(4);
+    expect(cpuRatio(rows, rows[2]!)).toBeUndefined();
+    expect(cpuRatio([row("list20-off0", 1_000, 100)], row("list20-off0", 1_000, 100))).toBeUndefined();
+  });
+
+  it("reads user + system time from /proc/<pid>/stat text, whatever the command name holds", () => {
+    const stat = "4242 (node (x) y) S 1 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 100 1000 100";
+    expect(cpuMsFromStat(stat, 100)).toBe(3000);
+    expect(serverCpu(3000, 10_000)).toEqual({ serverCpuMs: 3000, cpuUsPerRequest: 300 });
+    expect(serverCpu(10, 0)).toEqual({ serverCpuMs: 10 });
   });
 
   it.each([
@@ -71,6 +87,6 @@ describe("helpers", () => {
       targets: evaluateTargets([], {}),
     });
     expect(text).toMatch(/pg row\s+skipped.*PostgreSQL unreachable/);
-    expect(text).toMatch(/create ≥ 2,000 req\/s\s+missing\s+unknown/);
+    expect(text).toMatch(/create ≥ 4,000 req\/s.*\s+missing\s+unknown/);
   });
 });

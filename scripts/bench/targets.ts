@@ -20,6 +20,7 @@ const benchEncryptionKey = "4b1d9e0c7a2f5e8b3c6d1a4f7e0b9c2d5a8e1f4b7c0d3e6a9f2b
 export interface Target {
   name: string;
   url: string;
+  pid: number;
   /** SIGTERM, then SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -76,6 +77,7 @@ export async function spawnTarget(options: SpawnOptions): Promise<Target> {
   return {
     name: options.name,
     url,
+    pid: child.pid!,
     async stop(graceMs = 15_000) {
       if (exitCode !== undefined) return;
       child.kill("SIGTERM");
@@ -117,6 +119,17 @@ export function rssKiB(pid: number): number | undefined {
   }
 }
 
+/** The resident set split as /proc/<pid>/status gives it (RssAnon: heap and stacks; RssFile: mapped files such as code and a memory-mapped database), in KiB. */
+export function rssParts(pid: number): { anonKiB: number; fileKiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? Number.NaN);
+    return { anonKiB: field("RssAnon"), fileKiB: field("RssFile") };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Node running a TypeScript file through tsx's loader, as one process (so signals reach the target itself). */
 export function tsNode(file: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ["--import", "tsx", join(repoRoot, file)] };
@@ -134,7 +147,7 @@ export interface ReferenceOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the reference server (server/main.ts) with the demo data and a fixed encryption key. */
+/** Starts the reference server (server/main.ts) in production mode with the demo data and a fixed encryption key. */
 export function startReference(options: ReferenceOptions): Promise<ChildServer> {
   return startChildServer({
     logFile: join(options.logDir, `${options.name ?? "reference"}.log`),
@@ -147,6 +160,7 @@ export function startReference(options: ReferenceOptions): Promise<ChildServer> 
       READY_AFTER_MS: "100",
       VALIDATE_RESPONSES: String(options.validateResponses ?? true),
       DEMO: "true",
+      NODE_ENV: "production",
       ...options.env,
     },
   });

@@ -1,6 +1,7 @@
 /** Renders every failure as RFC 9457 application/problem+json (profile choice 4); a 5xx never carries internals. */
 import type { Context, Next } from "koa";
 import type { Logger } from "pino";
+import { requestLog } from "../logging.js";
 import { isDatabaseUnavailable } from "./database-unavailable.js";
 import { HttpProblem } from "./http-problem.js";
 
@@ -22,7 +23,7 @@ export function problemMiddleware(logger: Logger) {
         sendProblem(ctx, error);
         return;
       }
-      const log = (ctx.state.log as Logger | undefined) ?? logger;
+      const log = requestLog(ctx, logger);
       if (isDatabaseUnavailable(error)) {
         log.warn({ err: errorSummary(error) }, "database unavailable");
         sendProblem(ctx, new HttpProblem("serviceUnavailable", "The service cannot reach its database right now; retry after the time in Retry-After.", undefined, { "Retry-After": "2" }));

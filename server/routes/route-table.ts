@@ -1,7 +1,6 @@
 /** The route table: one typed handler per operation of the contract, registered from the operations table with its validators compiled once (D-78). */
 import type Router from "@koa/router";
 import type { Context } from "koa";
-import type { Logger } from "pino";
 import {
   operationList,
   type ContractOperation,
@@ -13,6 +12,8 @@ import {
 import { selectTenant, type Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
+import { bindRequest, requestLog } from "../logging.js";
+import { JsonText } from "../presenters/json-text.js";
 import type { Services } from "../services/index.js";
 import { readJsonBody } from "../validation/json-body.js";
 import { compileOperationValidators } from "../validation/operation-validators.js";
@@ -24,8 +25,8 @@ export interface OperationRequest<Id extends OperationId> {
   body: RequestBody<Id>;
 }
 
-/** A handler answers with its success body; the status comes from the operations table, errors are thrown HttpProblems. */
-export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, services: Services) => Promise<SuccessBody<Id>>;
+/** A handler answers with its success body (or its JSON text, D-83); the status comes from the operations table, errors are thrown HttpProblems. */
+export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, services: Services) => Promise<SuccessBody<Id> | JsonText<SuccessBody<Id>>>;
 
 /** One handler for every operation of the contract: the compiler fails when one is missing. */
 export type RouteTable = { [Id in OperationId]: Handler<Id> };
@@ -48,7 +49,7 @@ export function registerOperations(router: Router, table: RouteTable, deps: Depe
         headers: ctx.headers,
       });
       const principal = selectTenant(key, params["X-Tenant-Id"] as string | undefined);
-      (ctx.state.log as Logger | undefined)?.setBindings?.({ organizationId: principal.organizationId, tenantId: principal.tenantId });
+      bindRequest(ctx, { organizationId: principal.organizationId, tenantId: principal.tenantId });
       let body: unknown;
       if (validators.body) {
         body = await readJsonBody(ctx);
@@ -66,14 +67,16 @@ function koaPath(template: string): string {
 }
 
 /** Sends the success answer, checked against the contract when response validation is on. */
-function respond(ctx: Context, deps: Dependencies, operation: ContractOperation, body: unknown): void {
-  const problems = deps.checkResponse?.(operation, operation.successStatus, body) ?? [];
+function respond(ctx: Context, deps: Dependencies, operation: ContractOperation, answer: unknown): void {
+  const text = answer instanceof JsonText ? answer.text : undefined;
+  const checked = deps.checkResponse ? (text === undefined ? answer : JSON.parse(text)) : undefined;
+  const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
   if (problems.length > 0) {
     // A response that breaks the contract is a server bug: never send it, say so in the log.
-    ((ctx.state.log as Logger | undefined) ?? deps.logger).error({ operationId: operation.id, status: operation.successStatus, problems }, "response breaks the contract");
+    requestLog(ctx, deps.logger).error({ operationId: operation.id, status: operation.successStatus, problems }, "response breaks the contract");
     throw new HttpProblem("internal", "The server produced a response that breaks its contract; this is a server bug.");
   }
   ctx.status = operation.successStatus;
   ctx.type = "application/json";
-  ctx.body = JSON.stringify(body);
+  ctx.body = text ?? JSON.stringify(answer);
 }

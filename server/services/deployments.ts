@@ -4,6 +4,8 @@ import type { Deployment, DeploymentCreate, DeploymentList } from "../../generat
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { presentDeployment } from "../presenters/deployment.js";
+import { deploymentPageText } from "../presenters/deployment-text.js";
+import { JsonText } from "../presenters/json-text.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
@@ -67,9 +69,9 @@ export class DeploymentService {
     }
   }
 
-  /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09). */
-  async list(principal: Principal, query: DeploymentQuery): Promise<DeploymentList> {
-    const records = await this.deps.store.listDeployments(principal.tenantId, query, this.deps.nowUs());
-    return { resources: records.map(presentDeployment), offset: nextOffset(query.offset, records.length) };
+  /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
+  async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
+    const texts = await this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    return new JsonText(deploymentPageText(texts, nextOffset(query.offset, texts.length)));
   }
 }

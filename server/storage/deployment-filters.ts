@@ -27,9 +27,19 @@ export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs
   const conditions: string[] = [];
   if (query.matchNothing) conditions.push("1 = 0");
   if (query.nameContains !== undefined) {
-    // A substring test, not LIKE: '%' and '_' in the filter are plain characters.
-    const needle = bind(query.nameContains.toLowerCase());
-    conditions.push(dialect === "sqlite" ? `instr(name_lower, ${needle}) > 0` : `strpos(name_lower, ${needle}) > 0`);
+    // A case-insensitive substring test: '%' and '_' in the filter are plain characters (D-84).
+    const lower = query.nameContains.toLowerCase();
+    if (dialect === "postgres") {
+      // LIKE with its wildcards escaped, so the pg_trgm GIN index can serve it.
+      conditions.push(`name_lower LIKE ${bind(likeContains(lower))}`);
+    } else if (usesNameIndex(query)) {
+      // The trigram index finds the candidates; instr keeps the exact substring semantics.
+      conditions.push(`id IN (SELECT deployment_id FROM deployments_name_index WHERE deployments_name_index MATCH ${bind(ftsPhrase(lower))})`);
+      conditions.push(`instr(name_lower, ${bind(lower)}) > 0`);
+    } else {
+      // Fewer than 3 characters hold no trigram: a scan of the tenant.
+      conditions.push(`instr(name_lower, ${bind(lower)}) > 0`);
+    }
   }
   if (query.statuses !== undefined) {
     const wanted = new Set(query.statuses);
@@ -45,4 +55,19 @@ export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs
   if (query.remoteReconciled !== undefined) conditions.push(query.remoteReconciled ? "listener_id IS NOT NULL" : "listener_id IS NULL");
   if (query.imageVersion !== undefined) conditions.push(`image_version = ${bind(query.imageVersion)}`);
   return { sql: conditions.map((c) => ` AND ${c}`).join(""), params };
+}
+
+/** Whether SQLite serves the name filter from its trigram index: only a needle of 3 or more characters has a trigram. */
+export function usesNameIndex(query: DeploymentQuery): boolean {
+  return query.nameContains !== undefined && [...query.nameContains.toLowerCase()].length >= 3;
+}
+
+/** An FTS5 phrase of the needle: its trigrams in a row, i.e. the needle as a substring. */
+export function ftsPhrase(needle: string): string {
+  return `"${needle.replaceAll('"', '""')}"`;
+}
+
+/** A LIKE pattern matching values that contain the needle, with `\\`, `%` and `_` escaped (PostgreSQL's default escape character). */
+export function likeContains(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }

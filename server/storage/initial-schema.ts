@@ -1,7 +1,7 @@
 /**
- * The tables of the first migration, written once with Kysely's schema builder and compiled to each
- * dialect's SQL (SQLite, PostgreSQL) without a connection. Where the dialects differ (64-bit integers,
- * booleans, an auto-incremented key) the column type is chosen per dialect; everything else is shared.
+ * The schema of the migrations that both dialects share, written once with Kysely's schema builder and
+ * compiled to each dialect's SQL (SQLite, PostgreSQL) without a connection. Where the dialects differ
+ * (64-bit integers, booleans, an auto-incremented key) the column type is chosen per dialect.
  */
 import {
   DummyDriver,
@@ -122,6 +122,20 @@ export function initialSchema(dialect: Dialect): string {
       .addUniqueConstraint("tracing_projects_tenant_name", ["tenant_id", "name"]),
   ];
   return statements.map((statement) => `${inlineParameters(statement)};`).join("\n");
+}
+
+/**
+ * The second migration: each deployment's response representation stored ready to send (D-83), and a
+ * partial index that finds the rows written before it (empty once the store has rendered them).
+ */
+export function responseTextsSchema(dialect: Dialect): string {
+  const db = compiler(dialect);
+  return [
+    db.schema.alterTable("deployments").addColumn("rendered", "text"),
+    db.schema.createIndex("deployments_unrendered").on("deployments").column("id").where(sql.ref("rendered"), "is", null),
+  ]
+    .map((statement) => `${statement.compile().sql};`)
+    .join("\n");
 }
 
 /** created_us and updated_us, in microseconds since the epoch. */

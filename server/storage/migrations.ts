@@ -1,4 +1,4 @@
-/** Database migrations, applied in order at start-up; each is written once and compiled to both dialects' SQL. */
+/** Database migrations, applied in order at start-up; what both dialects share is written once and compiled to each one's SQL. */
 import type { Dialect } from "./initial-schema.js";
 
 /** A numbered migration and how to get its SQL for a dialect. */
@@ -18,4 +18,46 @@ export const migrations: Migration[] = [
     // Loaded on demand: Kysely (about 70 ms to import) is needed only to create a new database.
     sql: async (dialect) => (await import("./initial-schema.js")).initialSchema(dialect),
   },
+  {
+    version: 2,
+    name: "deployment response texts",
+    // The response representation stored ready to send (D-83); rows written before this migration
+    // are rendered by the store right after the migrations run.
+    sql: async (dialect) => (await import("./initial-schema.js")).responseTextsSchema(dialect),
+  },
+  {
+    version: 3,
+    name: "name_contains index",
+    // Trigram indexes for the substring filter (D-84). The FTS5 table keeps its own copy of the
+    // name with the deployment id and tenant: the rowid of a table with a TEXT key may change on
+    // VACUUM. Its own rowid grows in creation order, which within a tenant is the sequence order,
+    // so a tenant's matches come newest first from the index itself. The store adds the names of a
+    // group commit once per batch, outside the savepoint of each create: FTS5 writes a segment at
+    // every savepoint, which an insert trigger would do per create.
+    // The two dialects' indexes have nothing in common: each is its own SQL.
+    sql: async (dialect) => (dialect === "sqlite" ? nameIndexSqlite : nameIndexPostgres),
+  },
 ];
+
+const nameIndexSqlite = `
+      CREATE VIRTUAL TABLE deployments_name_index USING fts5(name_lower, deployment_id UNINDEXED, tenant_id UNINDEXED, tokenize = 'trigram');
+      INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT name_lower, id, tenant_id FROM deployments ORDER BY tenant_id, seq;
+      CREATE TRIGGER deployments_name_index_delete AFTER DELETE ON deployments BEGIN
+        DELETE FROM deployments_name_index WHERE deployment_id = old.id;
+      END;
+      CREATE TRIGGER deployments_name_index_update AFTER UPDATE OF name_lower ON deployments BEGIN
+        UPDATE deployments_name_index SET name_lower = new.name_lower WHERE deployment_id = old.id;
+      END;
+    `;
+
+// pg_trgm lives in one schema of the database (public unless it was installed elsewhere before);
+// the operator class is named through that schema, as the search path may hold only ours.
+const nameIndexPostgres = `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+      DO $$
+      DECLARE trgm_schema text;
+      BEGIN
+        SELECT n.nspname INTO trgm_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+        EXECUTE format('CREATE INDEX deployments_name_trgm ON deployments USING gin (name_lower %I.gin_trgm_ops)', trgm_schema);
+      END $$;
+    `;

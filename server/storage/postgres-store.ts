@@ -1,6 +1,7 @@
 /** PostgreSQL adapter of the Store (issue 3: Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
-import { deploymentColumns, deploymentInsertValues, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
+import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
+import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
 import { filterConditions, isUnfiltered } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
@@ -37,12 +38,24 @@ export class PostgresStore implements Store {
     this.pool.on("error", () => undefined);
   }
 
+  /** One statement, prepared once per connection under a name given per SQL text (D-83). */
   private async query(sql: string, params: unknown[] = []): Promise<Row[]> {
     try {
-      return (await this.pool.query(sql, params)).rows as Row[];
+      return (await this.pool.query({ name: this.statementName(sql), text: sql, values: params })).rows as Row[];
     } catch (error) {
       throw translate(error);
     }
+  }
+
+  private readonly statementNames = new Map<string, string>();
+
+  private statementName(sql: string): string {
+    let name = this.statementNames.get(sql);
+    if (!name) {
+      name = `s${this.statementNames.size + 1}`;
+      this.statementNames.set(sql, name);
+    }
+    return name;
   }
 
   /** Runs work in one transaction on one client. */
@@ -87,6 +100,23 @@ export class PostgresStore implements Store {
       }
     } finally {
       client.release();
+    }
+    await this.renderMissingTexts();
+  }
+
+  /** Stores the response text of deployments written before texts were stored (migration 2), a batch per statement. */
+  private async renderMissingTexts(): Promise<void> {
+    for (;;) {
+      const rows = await this.query(`SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`);
+      if (rows.length === 0) return;
+      // As stored, not as of now: reads derive READY from the time.
+      const texts = rows.map((row) => deploymentText(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)));
+      // Only where the status is still the one rendered (a sweep elsewhere may have promoted it; the next batch renders it again).
+      await this.query(
+        `UPDATE deployments d SET rendered = v.rendered FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, rendered, status)
+         WHERE d.id = v.id AND d.rendered IS NULL AND d.status = v.status`,
+        [rows.map((row) => String(row.id)), texts, rows.map((row) => String(row.status))],
+      );
     }
   }
 
@@ -188,7 +218,7 @@ export class PostgresStore implements Store {
       const createdUs = Number(counter.last_created_us);
       const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
       const inserted = await client.query(
-        `INSERT INTO deployments (${deploymentColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
+        `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
         values,
       );
       await client.query(
@@ -204,24 +234,36 @@ export class PostgresStore implements Store {
   }
 
   async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
-    let rows: Row[];
+    const page = this.page(deploymentColumns, tenantId, query, nowUs);
+    return (await this.query(page.sql, page.params)).map((row) => toDeploymentRecord(row, nowUs));
+  }
+
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]> {
+    const page = this.page(deploymentTextColumns, tenantId, query, nowUs);
+    return (await this.query(page.sql, page.params)).map((row) => {
+      const readyUs = Number(row.ready_us);
+      const text = row.rendered as string;
+      return provisionedSince(row.status, readyUs, nowUs) ? readyDeploymentText(text, row.latest_revision_id as string | null, readyUs) : text;
+    });
+  }
+
+  /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */
+  private page(columns: string, tenantId: string, query: DeploymentQuery, nowUs: number): { sql: string; params: unknown[] } {
     if (isUnfiltered(query)) {
       // Dense per-tenant sequence numbers: offset k is an index seek, not a scan of k rows.
-      rows = await this.query(
-        `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = $1
+      return {
+        sql: `SELECT ${columns} FROM deployments WHERE tenant_id = $1
            AND seq <= (SELECT deployment_seq FROM tenant_counters WHERE tenant_id = $1) - $2
          ORDER BY seq DESC LIMIT $3`,
-        [tenantId, query.offset, query.limit],
-      );
-    } else {
-      const filters = filterConditions("postgres", query, nowUs, 2);
-      const n = filters.params.length;
-      rows = await this.query(
-        `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = $1${filters.sql} ORDER BY seq DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
-        [tenantId, ...filters.params, query.limit, query.offset],
-      );
+        params: [tenantId, query.offset, query.limit],
+      };
     }
-    return rows.map((row) => toDeploymentRecord(row, nowUs));
+    const filters = filterConditions("postgres", query, nowUs, 2);
+    const n = filters.params.length;
+    return {
+      sql: `SELECT ${columns} FROM deployments WHERE tenant_id = $1${filters.sql} ORDER BY seq DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
+      params: [tenantId, ...filters.params, query.limit, query.offset],
+    };
   }
 
   async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
@@ -242,16 +284,20 @@ export class PostgresStore implements Store {
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
     return this.transaction(async (client) => {
       // SKIP LOCKED: several processes sweep at once without waiting on each other.
-      const ids = (
+      const rows = (
         await client.query(
-          "SELECT id FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED",
+          "SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED",
           [nowUs, batchSize],
         )
-      ).rows.map((r: Row) => String(r.id));
-      if (ids.length === 0) return 0;
+      ).rows as Row[];
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => String(r.id));
+      // The stored text is rewritten with the state: the READY head of D-83.
+      const texts = rows.map((r) => readyDeploymentText(String(r.rendered), r.latest_revision_id as string | null, Number(r.ready_us)));
       await client.query(
-        "UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us WHERE id = ANY($1::text[])",
-        [ids],
+        `UPDATE deployments d SET status = 'READY', active_revision_id = d.latest_revision_id, updated_us = d.ready_us, rendered = v.rendered
+         FROM unnest($1::text[], $2::text[]) AS v(id, rendered) WHERE d.id = v.id`,
+        [ids, texts],
       );
       await client.query("UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id = ANY($1::text[])", [ids]);
       return ids.length;

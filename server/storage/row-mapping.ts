@@ -1,5 +1,6 @@
 /** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (profile choice 12). */
-import type { DeploymentRecord, OAuthProviderRecord, RevisionRecord, TracingProjectRecord } from "./records.js";
+import { deploymentText } from "../presenters/deployment-text.js";
+import type { DeploymentRecord, NewDeployment, OAuthProviderRecord, RevisionRecord, TracingProjectRecord } from "./records.js";
 
 type Row = Record<string, unknown>;
 
@@ -76,21 +77,45 @@ export function toTracingProjectRecord(row: Row): TracingProjectRecord {
   };
 }
 
-/** The columns of a deployment insert, in the order both adapters bind them. */
-export function deploymentInsertValues(
-  d: { id: string; tenantId: string; name: string; source: string; sourceConfig: unknown; sourceRevisionConfig: unknown; secrets: unknown; secretReferences: unknown[] | null; imageVersion: string | null; listenerId: string | null; revisionId: string },
-  seq: number,
-  createdUs: number,
-  readyUs: number,
-): unknown[] {
+/** A new deployment as the insert stores it: provisioning, no active revision yet. */
+export function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, readyUs: number): DeploymentRecord {
+  return {
+    id: d.id,
+    tenantId: d.tenantId,
+    seq,
+    name: d.name,
+    source: d.source,
+    status: "AWAITING_DATABASE",
+    sourceConfig: d.sourceConfig,
+    sourceRevisionConfig: d.sourceRevisionConfig,
+    secrets: d.secrets,
+    secretReferences: d.secretReferences,
+    imageVersion: d.imageVersion,
+    listenerId: d.listenerId,
+    latestRevisionId: d.revisionId,
+    activeRevisionId: null,
+    createdUs,
+    updatedUs: createdUs,
+    readyUs,
+  };
+}
+
+/** The values of `deploymentInsertColumns`, in the order both adapters bind them; the last is the response text (D-83). */
+export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs: number, readyUs: number): unknown[] {
   return [
     d.id, d.tenantId, seq, d.name, d.name.toLowerCase(), d.source, "AWAITING_DATABASE",
     JSON.stringify(d.sourceConfig), JSON.stringify(d.sourceRevisionConfig), JSON.stringify(d.secrets),
     d.secretReferences === null ? null : JSON.stringify(d.secretReferences), d.imageVersion, d.listenerId,
-    d.revisionId, null, createdUs, createdUs, readyUs,
+    d.revisionId, null, createdUs, createdUs, readyUs, deploymentText(newDeploymentRecord(d, seq, createdUs, readyUs)),
   ];
 }
 
 export const deploymentColumns =
   "id, tenant_id, seq, name, name_lower, source, status, source_config, source_revision_config, secrets, " +
   "secret_references, image_version, listener_id, latest_revision_id, active_revision_id, created_us, updated_us, ready_us";
+
+/** The columns of a deployment insert: the record's and its stored response text. */
+export const deploymentInsertColumns = `${deploymentColumns}, rendered`;
+
+/** What a page of stored texts reads per row: the text and what decides whether provisioning has ended since it was stored. */
+export const deploymentTextColumns = "rendered, status, ready_us, latest_revision_id";

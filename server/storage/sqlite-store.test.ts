@@ -1,9 +1,11 @@
-/** SQLite-specific properties (issue 3: Storage, performance): WAL, and the unfiltered page as an index range seek rather than an OFFSET scan. */
+/** SQLite-specific properties (issue 3: Storage, performance): WAL, the unfiltered page as an index range seek rather than an OFFSET scan, name_contains from the trigram index, texts rendered for older rows. */
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { presentDeployment } from "../presenters/deployment.js";
 import { filteredPage, SqliteStore, unfilteredPageSql } from "./sqlite-store.js";
 
 describe("SqliteStore", () => {
@@ -26,8 +28,59 @@ describe("SqliteStore", () => {
       const idsPlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byIds.sql}`).all(...byIds.params) as Array<{ detail: string }>).map((r) => r.detail);
       expect(idsPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
       expect(idsPlan.some((d) => /tenant_id=\?/.test(d))).toBe(false);
+
+      // name_contains of 3 characters or more alone: the tenant's matches newest first from the FTS5
+      // trigram table (its rowid order, no sort), the page's rows by primary key.
+      const byName = filteredPage("t", { limit: 20, offset: 0, nameContains: "777" }, 0);
+      const namePlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byName.sql}`).all(...byName.params) as Array<{ detail: string }>).map((r) => r.detail);
+      expect(namePlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
+      expect(namePlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
+      expect(namePlan.filter((d) => /USE TEMP B-TREE/.test(d))).toHaveLength(1);
+
+      // With another filter: candidates from the index, then by primary key.
+      const byNameAndStatus = filteredPage("t", { limit: 20, offset: 0, nameContains: "777", statuses: ["READY"] }, 0);
+      const bothPlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byNameAndStatus.sql}`).all(...byNameAndStatus.params) as Array<{ detail: string }>).map((r) => r.detail);
+      expect(bothPlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
+      expect(bothPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
     } finally {
       inspect.close();
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("SqliteStore texts", () => {
+  it("renders the texts of rows stored without one when it opens", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-texts-"));
+    const file = path.join(dir, "s.sqlite");
+    const organizationId = randomUUID();
+    const tenantId = randomUUID();
+    let store = new SqliteStore({ path: file });
+    try {
+      await store.migrate();
+      await store.createOrganization({ id: organizationId, name: "o" });
+      await store.createTenant({ id: tenantId, organizationId, name: "t" });
+      for (const [name, readyAfterUs] of [["old-ready", 0], ["old-waiting", 3_600_000_000]] as const) {
+        await store.createDeployment(
+          { id: randomUUID(), tenantId, name, source: "internal_template", sourceConfig: {}, sourceRevisionConfig: {}, secrets: [], secretReferences: null, imageVersion: null, listenerId: null, revisionId: randomUUID(), tracingProjectId: randomUUID(), readyAfterUs },
+          Date.now() * 1000,
+        );
+      }
+      await store.promoteReadyDeployments(Date.now() * 1000 + 1, 10);
+      await store.close();
+      // As a database written before migration 2 holds them.
+      const raw = new Database(file);
+      raw.exec("UPDATE deployments SET rendered = NULL");
+      raw.close();
+      store = new SqliteStore({ path: file });
+      await store.migrate();
+      const now = Date.now() * 1000;
+      const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
+      const records = await store.listDeployments(tenantId, { limit: 10, offset: 0 }, now);
+      expect(records.map((r) => r.status)).toEqual(["AWAITING_DATABASE", "READY"]);
+      expect(texts.map((text) => JSON.parse(text))).toEqual(records.map(presentDeployment));
+    } finally {
       await store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }

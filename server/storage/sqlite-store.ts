@@ -2,8 +2,9 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { deploymentColumns, deploymentInsertValues, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
-import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
+import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
+import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
 import { UniqueViolation, type Store } from "./store.js";
@@ -15,21 +16,44 @@ type Row = Record<string, unknown>;
  * Sequence numbers are dense per tenant, so offset k is the deployment numbered total - k: an index
  * range seek whatever the offset, and a walk over all pages stays linear.
  */
-export const unfilteredPageSql =
-  `SELECT ${deploymentColumns} FROM deployments WHERE tenant_id = ?
+export const unfilteredPageSql = unfilteredPage(deploymentColumns);
+
+function unfilteredPage(columns: string): string {
+  return `SELECT ${columns} FROM deployments WHERE tenant_id = ?
      AND seq <= (SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?) - ?
    ORDER BY seq DESC LIMIT ?`;
+}
+
+const unfilteredTextPageSql = unfilteredPage(deploymentTextColumns);
 
 /** The SQL and parameters of a filtered page: the filters, then `ORDER BY seq DESC` with LIMIT and OFFSET. */
-export function filteredPage(tenantId: string, query: DeploymentQuery, nowUs: number): { sql: string; params: unknown[] } {
+export function filteredPage(tenantId: string, query: DeploymentQuery, nowUs: number, columns = deploymentColumns): { sql: string; params: unknown[] } {
+  if (usesNameIndex(query) && isUnfiltered({ ...query, nameContains: undefined })) return namePage(tenantId, query, columns);
   const filters = filterConditions("sqlite", query, nowUs, 2);
   // Without statistics SQLite drives every filtered query from the (tenant_id, seq) index and scans
-  // the whole tenant; with `deployment_ids` the `+` keeps it off that index, so it looks the ids up
-  // by primary key instead (a handful of rows, not the tenant's 100,000).
-  const tenantColumn = query.deploymentIds !== undefined ? "+tenant_id" : "tenant_id";
+  // the whole tenant; with `deployment_ids` or an indexed name filter the `+` keeps it off that index,
+  // so it looks the candidates up by primary key instead (a handful of rows, not the tenant's 100,000).
+  const tenantColumn = query.deploymentIds !== undefined || usesNameIndex(query) ? "+tenant_id" : "tenant_id";
   return {
-    sql: `SELECT ${deploymentColumns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`,
+    sql: `SELECT ${columns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`,
     params: [tenantId, ...filters.params, query.limit, query.offset],
+  };
+}
+
+/**
+ * A page filtered by name only (D-84): the trigram index gives the tenant's matches newest first
+ * (its rowid order), `instr` on its copy of the name keeps the exact substring semantics, and the
+ * page's rows are read by primary key; no deployment outside the page is read.
+ */
+function namePage(tenantId: string, query: DeploymentQuery, columns: string): { sql: string; params: unknown[] } {
+  const needle = query.nameContains!.toLowerCase();
+  return {
+    sql: `SELECT ${columns} FROM deployments WHERE id IN (
+            SELECT deployment_id FROM deployments_name_index
+            WHERE deployments_name_index MATCH ? AND tenant_id = ? AND instr(name_lower, ?) > 0
+            ORDER BY rowid DESC LIMIT ? OFFSET ?)
+          ORDER BY seq DESC`,
+    params: [ftsPhrase(needle), tenantId, needle, query.limit, query.offset],
   };
 }
 
@@ -51,6 +75,9 @@ export class SqliteStore implements Store {
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
     this.db.pragma("foreign_keys = ON");
+    // Reads through a memory map and a larger page cache (D-83); both bounded, as they count in the RSS.
+    this.db.pragma(`mmap_size = ${64 * 1024 * 1024}`);
+    this.db.pragma(`cache_size = -${16 * 1024}`);
     // Another process (the admin command) may hold the write lock for a moment.
     this.db.pragma("busy_timeout = 5000");
   }
@@ -64,6 +91,18 @@ export class SqliteStore implements Store {
     }
     return prepared;
   }
+
+  /** A prepared statement that returns each row as an array, prepared once per SQL text. */
+  private rawStatement(sql: string): Database.Statement {
+    let prepared = this.rawStatements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql).raw(true);
+      this.rawStatements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  private readonly rawStatements = new Map<string, Database.Statement>();
 
   async migrate(): Promise<void> {
     this.db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us INTEGER NOT NULL)");
@@ -80,6 +119,21 @@ export class SqliteStore implements Store {
       }
     });
     apply.immediate();
+    this.renderMissingTexts();
+  }
+
+  /** Stores the response text of deployments written before texts were stored (migration 2), a batch per transaction. */
+  private renderMissingTexts(): void {
+    const batch = this.db.transaction((): number => {
+      const rows = this.statement(`SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`).all() as Row[];
+      const update = this.statement("UPDATE deployments SET rendered = ? WHERE id = ?");
+      // As stored, not as of now: reads derive READY from the time (toDeploymentRecord with no time passed yet).
+      for (const row of rows) update.run(deploymentText(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)), row.id);
+      return rows.length;
+    });
+    while (batch.immediate() === 500) {
+      // A full batch: more may be waiting.
+    }
   }
 
   async ping(): Promise<void> {
@@ -211,6 +265,12 @@ export class SqliteStore implements Store {
               outcomes.push({ error: asUniqueViolation(error) });
             }
           }
+          // The names of the batch's deployments for name_contains, in the same commit (D-84).
+          // In batch order, which is each tenant's sequence order: the index's rowids keep it.
+          const created = batch.filter((_, i) => outcomes[i]!.row !== undefined).map((item) => ({ name: item.deployment.name.toLowerCase(), id: item.deployment.id, tenant: item.deployment.tenantId }));
+          if (created.length > 0) {
+            this.statement("INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT value ->> 'name', value ->> 'id', value ->> 'tenant' FROM json_each(?) ORDER BY key").run(JSON.stringify(created));
+          }
         })
         .immediate();
     } catch (error) {
@@ -238,7 +298,7 @@ export class SqliteStore implements Store {
     const seq = Number(counter.deployment_seq);
     const createdUs = Number(counter.last_created_us);
     const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
-    const row = this.statement(`INSERT INTO deployments (${deploymentColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`).get(...values) as Row;
+    const row = this.statement(`INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`).get(...values) as Row;
     this.statement("INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)")
       .run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
     this.statement("INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)")
@@ -257,6 +317,19 @@ export class SqliteStore implements Store {
     return rows.map((row) => toDeploymentRecord(row, nowUs));
   }
 
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]> {
+    let rows: unknown[][];
+    if (isUnfiltered(query)) {
+      rows = this.rawStatement(unfilteredTextPageSql).all(tenantId, tenantId, query.offset, query.limit) as unknown[][];
+    } else {
+      const page = filteredPage(tenantId, query, nowUs, deploymentTextColumns);
+      rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
+    }
+    return rows.map(([text, status, readyUs, latestRevisionId]) =>
+      provisionedSince(status, readyUs as number, nowUs) ? readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number) : (text as string),
+    );
+  }
+
   async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
     const nowUs = Date.now() * 1000;
     const rows = this.statement(
@@ -273,17 +346,18 @@ export class SqliteStore implements Store {
 
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
     const promote = this.db.transaction((): number => {
-      const ids = (this.statement("SELECT id FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?").all(nowUs, batchSize) as Row[]).map((r) => String(r.id));
-      if (ids.length === 0) return 0;
-      const list = JSON.stringify(ids);
-      this.statement(
-        `UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us
-         WHERE status = 'AWAITING_DATABASE' AND id IN (SELECT value FROM json_each(?))`,
-      ).run(list);
+      const rows = this.rawStatement("SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?").all(nowUs, batchSize) as unknown[][];
+      if (rows.length === 0) return 0;
+      // The stored text is rewritten with the state: the READY head of D-83.
+      const update = this.statement(
+        `UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us, rendered = ?
+         WHERE id = ? AND status = 'AWAITING_DATABASE'`,
+      );
+      for (const [id, text, latestRevisionId, readyUs] of rows) update.run(readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number), id);
       this.statement(
         `UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id IN (SELECT value FROM json_each(?))`,
-      ).run(list);
-      return ids.length;
+      ).run(JSON.stringify(rows.map(([id]) => id)));
+      return rows.length;
     });
     return promote.immediate();
   }

@@ -4,9 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { presentDeployment } from "../presenters/deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { PostgresStore } from "./postgres-store.js";
-import type { NewDeployment } from "./records.js";
+import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { UniqueViolation, type Store } from "./store.js";
 
@@ -165,6 +166,63 @@ for (const adapter of adapters) {
       const [stored] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, 0);
       expect(stored).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId, updatedUs: created.readyUs });
       expect((await store.listRevisions(tenantB, created.id))[0]?.status).toBe("DEPLOYED");
+    });
+
+    it("stores texts that read as the records' representations at every moment (D-83)", async () => {
+      const tenant = randomUUID();
+      await store.createTenant({ id: tenant, organizationId, name: "texts" });
+      const first = await store.createDeployment(newDeployment(tenant, "t-1", { secretReferences: [{ name: "R", secret_name: "s", secret_key: "k" }] }), Date.now() * 1000);
+      await store.createDeployment(newDeployment(tenant, "t-\"quoted\" ✓", { imageVersion: "2.1", listenerId: randomUUID(), readyAfterUs: 5_000_000 }), Date.now() * 1000);
+      const same = async (query: DeploymentQuery, nowUs: number) => {
+        const texts = await store.listDeploymentTexts(tenant, query, nowUs);
+        const records = await store.listDeployments(tenant, query, nowUs);
+        expect(texts.map((text) => JSON.parse(text))).toEqual(records.map(presentDeployment));
+        return records.map((r) => r.status);
+      };
+      const queries: DeploymentQuery[] = [{ limit: 10, offset: 0 }, { limit: 1, offset: 1 }, { limit: 10, offset: 0, nameContains: "T-" }, { limit: 10, offset: 0, statuses: ["READY"] }];
+      for (const query of queries) await same(query, first.createdUs);
+      // Provisioning of the first ended, not yet written down; then written down by the sweep.
+      const between = first.readyUs + 1;
+      expect(await same({ limit: 10, offset: 0 }, between)).toEqual(["AWAITING_DATABASE", "READY"]);
+      for (const query of queries) await same(query, between);
+      await store.promoteReadyDeployments(between, 100);
+      for (const query of queries) await same(query, between);
+      expect(await same({ limit: 10, offset: 0 }, 0)).toEqual(["AWAITING_DATABASE", "READY"]);
+    });
+
+    it("filters names by case-insensitive substring, with or without the trigram index (D-84)", async () => {
+      const tenant = randomUUID();
+      await store.createTenant({ id: tenant, organizationId, name: "names" });
+      const names = ["Alpha-Beta", "alpha_beta", "50%-off", "100%_sure", "a%b", "a_b", "ab", "xAlPhAx", "quote\"d", "Ünïcödé-name", "back\\slash"];
+      for (const name of names) await store.createDeployment(newDeployment(tenant, name), Date.now() * 1000);
+      const needles = ["alpha", "ALPHA-", "a_b", "_", "%", "%_", "0%-", "a%b", "ab", "b", "pha_b", "e\"d", "ÜNÏ", "cödé-n", "\\", "k\\s", "zzz", "lph", "ha-be"];
+      for (const needle of needles) {
+        const listed = (await store.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)).map((d) => d.name).sort();
+        expect(listed, needle).toEqual(names.filter((name) => name.toLowerCase().includes(needle.toLowerCase())).sort());
+      }
+    });
+
+    it("pages a name filter newest first like the unfiltered list, whatever other tenants hold (D-84)", async () => {
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      for (const tenant of [mine, theirs]) await store.createTenant({ id: tenant, organizationId, name: tenant });
+      // Interleaved creates in both tenants, some in one group commit, some matching "abc".
+      for (let round = 0; round < 4; round++) {
+        await Promise.all(
+          Array.from({ length: 6 }, (_, i) => i).flatMap((i) => [
+            store.createDeployment(newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`), Date.now() * 1000),
+            store.createDeployment(newDeployment(theirs, `abc-${round}-${i}`), Date.now() * 1000),
+          ]),
+        );
+      }
+      const now = Date.now() * 1000;
+      const newestFirst = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now)).map((d) => d.name).filter((name) => name.toLowerCase().includes("abc"));
+      expect(newestFirst).toHaveLength(12);
+      for (let offset = 0; offset <= 13; offset += 5) {
+        const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((d) => d.name);
+        const texts = (await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((text) => (JSON.parse(text) as { name: string }).name);
+        expect(page).toEqual(newestFirst.slice(offset, offset + 5));
+        expect(texts).toEqual(page);
+      }
     });
 
     it("concurrent creates of distinct names get distinct dense numbers", async () => {

@@ -51,6 +51,8 @@ export interface Store {
   createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
   /** Newest first (profile choice 6) with the filters of profile choice 8, as of nowUs. */
   listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]>;
+  /** The same page as listDeployments, as the stored JSON text of each deployment as of nowUs (D-83). */
+  listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]>;
   listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]>;
   getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined>;
   /** Stores READY for every deployment whose provisioning ended by nowUs; returns how many. */
