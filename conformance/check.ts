@@ -3,7 +3,7 @@ import type { OperationId } from "../contract/index.js";
 import type { Exchange } from "./http.js";
 import type { RunConfig } from "./config.js";
 
-/** MUST: stated by interface-spec.md. SHOULD: a decision of spec/decisions.md (D-NN). */
+/** MUST: stated by the interface specification. SHOULD: a decision of spec/decisions.md (D-NN). */
 export type Level = "MUST" | "SHOULD";
 
 /**

@@ -32,7 +32,7 @@ export interface paths {
          * @description Lists the repositories of a managed (vendor app) code-host integration (operation 4).
          *
          *     The interface spec leaves the path open; this is the production path with the neutral vendor
-         *     word (profile choice 2).
+         *     word (D-10).
          */
         get: operations["listManagedCodehostRepositories"];
         put?: never;
@@ -108,7 +108,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description PKCE code challenge method (RFC 7636 defines exactly these two; profile choice 14).
+         * @description PKCE code challenge method (RFC 7636 defines exactly these two; D-02).
          * @enum {string}
          */
         CodeChallengeMethod: "S256" | "plain";
@@ -548,7 +548,7 @@ export interface components {
         TokenEndpointAuthMethod: "none" | "client_secret_basic" | "client_secret_post";
         /**
          * Format: uri
-         * @description An absolute URL of at most 2,048 characters (profile choice 15).
+         * @description An absolute URL of at most 2,048 characters (D-31).
          */
         UrlString: string;
         /** @description A volume; exactly one source object is meant to be set. The source objects are free-form. */
@@ -814,7 +814,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The successful answer of operation 1: the stored provider (profile choice 1: 200). */
+            /** @description The successful answer of operation 1: the stored provider (D-06: 200). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -973,7 +973,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The successful answer of operation 6: the new deployment (profile choice 1: 201). */
+            /** @description The successful answer of operation 6: the new deployment (D-06: 201). */
             201: {
                 headers: {
                     [name: string]: unknown;

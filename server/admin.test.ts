@@ -1,4 +1,4 @@
-/** Tests of the admin command and demo mode (issue 3): demo data only on an empty database with DEMO on; admin-made keys work and are stored hashed. */
+/** Tests of the admin command and demo mode: demo data only on an empty database with DEMO on; admin-made keys work and are stored hashed. */
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAdmin, UsageError } from "./admin.js";

@@ -1,4 +1,4 @@
-/** `npm run admin -- <command>` (issue 3: admin command): creates organizations, tenants and API keys of a real installation; a new key is printed once. */
+/** `npm run admin -- <command>` (admin command): creates organizations, tenants and API keys of a real installation; a new key is printed once. */
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey } from "./auth/api-keys.js";

@@ -1,4 +1,4 @@
-/** Tests of configuration parsing (brief: launch interface): defaults, and a clear one-line message for each bad value. */
+/** Tests of configuration parsing (launch interface): defaults, and a clear one-line message for each bad value. */
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
 

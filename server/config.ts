@@ -1,7 +1,7 @@
-/** Server configuration from environment variables with defaults (brief: launch interface), validated at start-up. */
+/** Server configuration from environment variables with defaults (launch interface), validated at start-up. */
 import path from "node:path";
 
-/** Where deployments may run (interface spec, create rules 2 and 3; profile choice 11). */
+/** Where deployments may run (interface spec, create rules 2 and 3; D-46). */
 export type Hosting = "cloud" | "self_hosted";
 
 /** The validated configuration of one server process. */

@@ -1,4 +1,4 @@
-/** Structured logs (issue 3: Hardening): pino JSON lines, request ids via X-Request-Id, secrets redacted and never logged. */
+/** Structured logs (Hardening): pino JSON lines, request ids via X-Request-Id, secrets redacted and never logged. */
 import { randomUUID } from "node:crypto";
 import type { Context, Next } from "koa";
 import pino, { type DestinationStream, type Logger } from "pino";

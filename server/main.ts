@@ -1,4 +1,4 @@
-/** `npm start` (brief: launch interface): configuration from the environment, start, SIGTERM/SIGINT graceful shutdown. */
+/** `npm start` (launch interface): configuration from the environment, start, SIGTERM/SIGINT graceful shutdown. */
 import { ConfigError, loadConfig } from "./config.js";
 import { demoBanner } from "./demo.js";
 import { startServer } from "./server.js";

@@ -1,6 +1,6 @@
 /**
  * Small HTTP helpers over fetch for the benchmark and reliability runs: authenticated JSON calls and the
- * page walk of profile choice 7 (follow the returned `offset` until a page is shorter than `limit`).
+ * page walk of D-09 (follow the returned `offset` until a page is shorter than `limit`).
  */
 import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
 

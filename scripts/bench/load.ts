@@ -1,4 +1,4 @@
-/** Drives one benchmark row with autocannon (issue 6: requests/s, p50 and p99 per row, bounded in time). */
+/** Drives one benchmark row with autocannon (requests/s, p50 and p99 per row, bounded in time). */
 import autocannon, { type RequestSpec, type Result } from "autocannon";
 import { processCpuMs } from "./server-cpu.js";
 

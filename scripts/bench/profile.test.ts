@@ -1,4 +1,4 @@
-/** Tests of the CPU-profile summary used to explain missed targets (issue 6, scripts/bench/profile.ts). */
+/** Tests of the CPU-profile summary used to explain missed targets (scripts/bench/profile.ts). */
 import { describe, expect, it } from "vitest";
 import { selfTimes } from "./profile.js";
 import { repoRoot } from "./targets.js";

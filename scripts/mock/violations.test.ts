@@ -1,4 +1,4 @@
-/** Prism violations become the contract's field errors: pointers for body fields, parameter names otherwise (profile choice 4). */
+/** Prism violations become the contract's field errors: pointers for body fields, parameter names otherwise (D-16). */
 import { describe, expect, it } from "vitest";
 import { fieldErrors, parseViolationsHeader, requestViolations, validationProblem, type Violation } from "./violations.js";
 

@@ -1,4 +1,4 @@
-/** Prism's contract violations (`sl-violations` header, `validation` member) and their RFC 9457 form (profile choice 4). */
+/** Prism's contract violations (`sl-violations` header, `validation` member) and their RFC 9457 form (D-16). */
 import type { Problem, ProblemFieldError } from "../../generated/client.js";
 
 /** One violation as Prism reports it. */

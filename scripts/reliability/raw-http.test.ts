@@ -1,4 +1,4 @@
-/** Tests of the raw HTTP response parser used by the fuzz and shutdown scenarios (issue 6). */
+/** Tests of the raw HTTP response parser used by the fuzz and shutdown scenarios. */
 import { describe, expect, it } from "vitest";
 import { parseResponse } from "./raw-http.js";
 

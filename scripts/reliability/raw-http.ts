@@ -1,5 +1,5 @@
 /**
- * A raw HTTP/1.1 client over a TCP socket for the fuzz run (issue 6): it sends exactly the bytes it is
+ * A raw HTTP/1.1 client over a TCP socket for the fuzz run: it sends exactly the bytes it is
  * given (bad UTF-8, duplicate or huge headers, unknown methods) that fetch and node:http refuse to send,
  * and parses the answer itself.
  */

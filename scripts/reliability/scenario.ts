@@ -1,4 +1,4 @@
-/** What each scenario of `npm run reliability` (issue 6) returns: figures to print and violations. */
+/** What each scenario of `npm run reliability` returns: figures to print and violations. */
 export interface ScenarioResult {
   name: string;
   /** Empty when the scenario passed. */

@@ -1,4 +1,4 @@
-/** API keys (profile choice 3): generated with 160 random bits, stored only as a SHA-256 hash. */
+/** API keys (D-13 to D-15): generated with 160 random bits, stored only as a SHA-256 hash. */
 import { createHash, randomBytes } from "node:crypto";
 
 /** SHA-256 suffices: keys are long random strings, not guessable passwords. */

@@ -1,4 +1,4 @@
-/** Tests of authentication and tenant isolation (profile choice 3): 401, 403, and no record of one organization or tenant visible to another. */
+/** Tests of authentication and tenant isolation (D-13 to D-15): 401, 403, and no record of one organization or tenant visible to another. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor, ids, providerBody } from "../testing/fixtures.js";
 import { acmeKey, globexKey, startTestServer, type TestServer } from "../testing/test-server.js";

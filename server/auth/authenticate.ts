@@ -1,4 +1,4 @@
-/** Authentication and tenant selection (profile choice 3): X-Api-Key (401 when missing or unknown), X-Tenant-Id (403 when the key cannot reach it) [D-13 to D-15]. */
+/** Authentication and tenant selection (D-13 to D-15): X-Api-Key (401 when missing or unknown), X-Tenant-Id (403 when the key cannot reach it). */
 import { HttpProblem } from "../errors/http-problem.js";
 import type { ApiKeyRecord } from "../storage/records.js";
 import type { Store } from "../storage/store.js";

@@ -1,6 +1,6 @@
-/** The code-host port (issue 3: code-host integrations behind a port): integrations of a tenant with their repositories, branches and tags. */
+/** The code-host port (code-host integrations behind a port): integrations of a tenant with their repositories, branches and tags. */
 
-/** A plain integration (operation 3) or a managed, vendor-app one (operation 4, profile choice 2). */
+/** A plain integration (operation 3) or a managed, vendor-app one (operation 4, D-10). */
 export type IntegrationKind = "plain" | "managed";
 
 export interface CodehostRepositoryEntry {

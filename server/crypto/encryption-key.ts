@@ -1,4 +1,4 @@
-/** The encryption key (profile choice 13): ENCRYPTION_KEY, or a development key generated once and kept in the data directory. */
+/** The encryption key (D-54, D-55): ENCRYPTION_KEY, or a development key generated once and kept in the data directory. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

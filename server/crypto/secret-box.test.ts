@@ -1,4 +1,4 @@
-/** Tests of AES-256-GCM sealing (profile choice 13) and of the development key kept in the data directory. */
+/** Tests of AES-256-GCM sealing (D-54, D-55) and of the development key kept in the data directory. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

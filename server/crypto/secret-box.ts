@@ -1,4 +1,4 @@
-/** AES-256-GCM encryption of secrets at rest (profile choice 13): client_secret and deployment secret values. */
+/** AES-256-GCM encryption of secrets at rest (D-54, D-55): client_secret and deployment secret values. */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 const version = "v1";

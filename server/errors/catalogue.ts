@@ -1,4 +1,4 @@
-/** The one error catalogue (profile choice 4): each problem kind with its status, ProblemType URN and title [D-16 to D-26, D-66]. */
+/** The one error catalogue (D-16): each problem kind with its status, ProblemType URN and title [D-16 to D-26, D-66]. */
 import type { ProblemType } from "../../generated/client.js";
 
 /** A kind of problem the server reports. */

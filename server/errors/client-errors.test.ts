@@ -1,4 +1,4 @@
-/** Requests Node's HTTP parser rejects still get a problem detail (profile choice 4) [D-76]. */
+/** Requests Node's HTTP parser rejects still get a problem detail (D-16) [D-76]. */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.js";

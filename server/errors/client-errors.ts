@@ -1,4 +1,4 @@
-/** Problem details for requests Node's HTTP parser rejects before Koa sees them (profile choice 4) [D-76]. */
+/** Problem details for requests Node's HTTP parser rejects before Koa sees them (D-16) [D-76]. */
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";

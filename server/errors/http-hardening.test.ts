@@ -1,4 +1,4 @@
-/** Tests of the HTTP hardening (profile choices 4 and 15): 400 malformed JSON, 404, 405 with Allow, 413, 415, request ids, no internals in problems. */
+/** Tests of the HTTP hardening (D-16, D-30 to D-32): 400 malformed JSON, 404, 405 with Allow, 413, 415, request ids, no internals in problems. */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor } from "../testing/fixtures.js";

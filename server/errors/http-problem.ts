@@ -1,4 +1,4 @@
-/** HttpProblem: an RFC 9457 problem detail thrown by any layer (profile choice 4). */
+/** HttpProblem: an RFC 9457 problem detail thrown by any layer (D-16). */
 import type { Problem, ProblemFieldError } from "../../generated/client.js";
 import { problemCatalogue, type ProblemKind } from "./catalogue.js";
 

@@ -1,4 +1,4 @@
-/** Renders every failure as RFC 9457 application/problem+json (profile choice 4); a 5xx never carries internals. */
+/** Renders every failure as RFC 9457 application/problem+json (D-16); a 5xx never carries internals. */
 import type { Context, Next } from "koa";
 import type { Logger } from "pino";
 import { requestLog } from "../logging.js";

@@ -23,7 +23,7 @@ export function readyDeploymentText(text: string, latestRevisionId: string | nul
   return `{"status":"READY","active_revision_id":${JSON.stringify(latestRevisionId)},"updated_at":"${isoFromMicros(readyUs)}"${text.slice(headEnd)}`;
 }
 
-/** Whether a stored deployment is READY at nowUs although its stored text still says AWAITING_DATABASE (profile choice 12). */
+/** Whether a stored deployment is READY at nowUs although its stored text still says AWAITING_DATABASE (D-53). */
 export function provisionedSince(status: unknown, readyUs: number, nowUs: number): boolean {
   return status === "AWAITING_DATABASE" && readyUs <= nowUs;
 }

@@ -1,4 +1,4 @@
-/** RFC 3339 date-times with microseconds (interface spec: date-time); microseconds keep created_at distinct within a tenant (profile choice 6). */
+/** RFC 3339 date-times with microseconds (interface spec: date-time); microseconds keep created_at distinct within a tenant (D-08). */
 
 export function isoFromMicros(us: number): string {
   const ms = Math.floor(us / 1000);

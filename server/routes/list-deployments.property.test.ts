@@ -1,4 +1,4 @@
-/** Property test of operation 5 (profile choices 6-8): for random filter combinations and page sizes, walking the pages yields exactly the matching deployments, newest first, each once. */
+/** Property test of operation 5 (D-08, D-09, D-39 to D-45): for random filter combinations and page sizes, walking the pages yields exactly the matching deployments, newest first, each once. */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.js";

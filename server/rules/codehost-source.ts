@@ -1,4 +1,4 @@
-/** codehost source resolution (profile choices 10 and 12): the integration of the caller's tenant must hold repo_url, repo_ref must be one of its branches or tags, and repo_commit_sha is what it resolves to [D-49 to D-52]. */
+/** codehost source resolution (D-48, D-53): the integration of the caller's tenant must hold repo_url, repo_ref must be one of its branches or tags, and repo_commit_sha is what it resolves to [D-49 to D-52]. */
 import type { CodehostPort } from "../codehost/port.js";
 import type { RuleViolation } from "./source-rules.js";
 

@@ -1,4 +1,4 @@
-/** Image version (profile choice 8): the tag of image_uri for container sources, else null; the URI must be a container image reference [D-42]. */
+/** Image version (D-39 to D-45): the tag of image_uri for container sources, else null; the URI must be a container image reference [D-42]. */
 
 // registry[:port]/path[:tag][@digest], after the reference grammar of the distribution project.
 const component = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";

@@ -1,4 +1,4 @@
-/** OAuth endpoint URLs (profile choice 14): absolute https URLs, plain http only for loopback hosts, checked with the WHATWG URL parser [D-58]. */
+/** OAuth endpoint URLs (D-58): absolute https URLs, plain http only for loopback hosts, checked with the WHATWG URL parser. */
 import { isIP } from "node:net";
 
 /** What is wrong with the URL, or undefined when it is acceptable. The server never fetches it. */

@@ -1,4 +1,4 @@
-/** Ordering of list responses (profile choice 6): repositories by owner then name; deployments newest first and providers oldest first are done by the Store [D-08]. */
+/** Ordering of list responses (D-08): repositories by owner then name; deployments newest first and providers oldest first are done by the Store. */
 import type { CodehostRepositoryEntry } from "../codehost/port.js";
 
 /** Binary (code-point) comparison, so the order does not depend on the locale of the process. */

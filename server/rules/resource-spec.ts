@@ -1,4 +1,4 @@
-/** cpu fields of the resource spec (profile facts: cores, fractional, rounded to one decimal; an unset limit defaults to twice the request) [D-04]. */
+/** cpu fields of the resource spec (D-04: cores, fractional, rounded to one decimal; an unset limit defaults to twice the request). */
 import type { ResourceSpec } from "../../generated/client.js";
 
 /** Workload prefixes whose `<prefix>cpu` and `<prefix>cpu_limit` pair up. */

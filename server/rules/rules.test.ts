@@ -1,4 +1,4 @@
-/** Unit tests of the domain rules (profile choices 6-8, 10, 14 and the cpu facts), table-driven. */
+/** Unit tests of the domain rules (D-08, D-09, D-39 to D-45, D-48, D-58 and the cpu facts), table-driven. */
 import { describe, expect, it } from "vitest";
 import { imageVersion, isImageReference } from "./image-version.js";
 import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";

@@ -1,4 +1,4 @@
-/** Tests of secret handling (profile choice 13): a canary client_secret and secret value appear in no response, no log line and not in the database in plain text, yet are stored sealed. */
+/** Tests of secret handling (D-54, D-55): a canary client_secret and secret value appear in no response, no log line and not in the database in plain text, yet are stored sealed. */
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Secrets (profile choice 13): values sealed with AES-256-GCM before storage and returned masked; names as given [D-54, D-55]. */
+/** Secrets (D-54, D-55): values sealed with AES-256-GCM before storage and returned masked; names as given. */
 import type { Secret } from "../../generated/client.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { SealedSecret } from "../storage/records.js";

@@ -1,4 +1,4 @@
-/** Per-source rules of deployment creation (profile facts and choice 10): which fields each source requires, allows, or forbids (400) [D-48]. */
+/** Per-source rules of deployment creation (D-48): which fields each source requires, allows, or forbids (400). */
 import { HttpProblem } from "../errors/http-problem.js";
 import type { DeploymentCreate, DeploymentSource } from "../../generated/client.js";
 

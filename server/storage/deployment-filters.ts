@@ -1,4 +1,4 @@
-/** SQL of the list-deployments filters (profile choice 8) for both dialects, combined with AND. */
+/** SQL of the list-deployments filters (D-39 to D-45) for both dialects, combined with AND. */
 import type { DeploymentQuery } from "./records.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -44,7 +44,7 @@ export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs
   if (query.statuses !== undefined) {
     const wanted = new Set(query.statuses);
     const alternatives: string[] = [];
-    // READY is also a deployment whose provisioning ended but is not stored yet (profile choice 12).
+    // READY is also a deployment whose provisioning ended but is not stored yet (D-53).
     if (wanted.has("READY")) alternatives.push(`status = 'READY' OR (status = 'AWAITING_DATABASE' AND ready_us <= ${bind(nowUs)})`);
     if (wanted.has("AWAITING_DATABASE")) alternatives.push(`(status = 'AWAITING_DATABASE' AND ready_us > ${bind(nowUs)})`);
     const others = [...wanted].filter((s) => s !== "READY" && s !== "AWAITING_DATABASE");

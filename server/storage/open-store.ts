@@ -1,4 +1,4 @@
-/** Chooses the Store adapter from configuration (brief: DATABASE_URL selects PostgreSQL, else SQLite at SQLITE_PATH). */
+/** Chooses the Store adapter from configuration (DATABASE_URL selects PostgreSQL, else SQLite at SQLITE_PATH). */
 import type { Config } from "../config.js";
 import { PostgresStore } from "./postgres-store.js";
 import { SqliteStore } from "./sqlite-store.js";

@@ -1,4 +1,4 @@
-/** PostgreSQL adapter of the Store (issue 3: Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
+/** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
 import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
 import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";

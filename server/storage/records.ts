@@ -1,4 +1,4 @@
-/** Stored records of the service (interface spec: Resources; profile choices 3, 12, 13): what the Store reads and writes. */
+/** Stored records of the service (interface spec: Resources; D-13 to D-15, D-53, D-54, D-55): what the Store reads and writes. */
 
 export interface OrganizationRecord {
   id: string;
@@ -11,7 +11,7 @@ export interface TenantRecord {
   name: string;
 }
 
-/** An API key as stored: only its hash, the organization and the tenants it reaches (profile choice 3). */
+/** An API key as stored: only its hash, the organization and the tenants it reaches (D-13 to D-15). */
 export interface ApiKeyRecord {
   id: string;
   organizationId: string;
@@ -61,11 +61,11 @@ export interface NewDeployment {
   listenerId: string | null;
   revisionId: string;
   tracingProjectId: string;
-  /** Provisioning takes this long after creation (profile choice 12). */
+  /** Provisioning takes this long after creation (D-53). */
   readyAfterUs: number;
 }
 
-/** A deployment as read, with status and active revision as of the read (profile choice 12). */
+/** A deployment as read, with status and active revision as of the read (D-53). */
 export interface DeploymentRecord {
   id: string;
   tenantId: string;
@@ -105,7 +105,7 @@ export interface TracingProjectRecord {
   createdUs: number;
 }
 
-/** Filters of list deployments (profile choice 8), already interpreted; combined with AND. */
+/** Filters of list deployments (D-39 to D-45), already interpreted; combined with AND. */
 export interface DeploymentQuery {
   limit: number;
   offset: number;

@@ -1,4 +1,4 @@
-/** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (profile choice 12). */
+/** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (D-53). */
 import { deploymentText } from "../presenters/deployment-text.js";
 import type { DeploymentRecord, NewDeployment, OAuthProviderRecord, RevisionRecord, TracingProjectRecord } from "./records.js";
 

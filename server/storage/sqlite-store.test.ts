@@ -1,4 +1,4 @@
-/** SQLite-specific properties (issue 3: Storage, performance): WAL, the unfiltered page as an index range seek rather than an OFFSET scan, name_contains from the trigram index, texts rendered for older rows. */
+/** SQLite-specific properties (Storage, performance): WAL, the unfiltered page as an index range seek rather than an OFFSET scan, name_contains from the trigram index, texts rendered for older rows. */
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-/** SQLite adapter of the Store (issue 3: Storage): better-sqlite3, WAL, synchronous FULL (or NORMAL), migrations at start-up, creates group-committed with one savepoint each. */
+/** SQLite adapter of the Store (Storage): better-sqlite3, WAL, synchronous FULL (or NORMAL), migrations at start-up, creates group-committed with one savepoint each. */
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** The Store contract (issue 3: Storage): the same tests run against the SQLite adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+/** The Store contract (Storage): the same tests run against the SQLite adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

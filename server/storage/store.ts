@@ -1,4 +1,4 @@
-/** The one storage interface (issue 3: Storage) with two adapters, SQLite and PostgreSQL, that pass the same contract tests. */
+/** The one storage interface (Storage) with two adapters, SQLite and PostgreSQL, that pass the same contract tests. */
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -40,7 +40,7 @@ export interface Store {
 
   /** Throws UniqueViolation when the organization already has the provider_id. */
   insertOAuthProvider(provider: OAuthProviderRecord): Promise<void>;
-  /** Oldest first (profile choice 6). */
+  /** Oldest first (D-08). */
   listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]>;
 
   /**
@@ -49,7 +49,7 @@ export interface Store {
    * Throws UniqueViolation (nothing stored) when the name is taken in the tenant.
    */
   createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
-  /** Newest first (profile choice 6) with the filters of profile choice 8, as of nowUs. */
+  /** Newest first (D-08) with the filters of D-39 to D-45, as of nowUs. */
   listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]>;
   /** The same page as listDeployments, as the stored JSON text of each deployment as of nowUs (D-83). */
   listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]>;

@@ -1,4 +1,4 @@
-/** Request bodies and demo ids shared by the server tests (brief: demo data). */
+/** Request bodies and demo ids shared by the server tests (demo data). */
 import { demo } from "../../contract/demo.js";
 
 export { demo };

@@ -1,4 +1,4 @@
-/** Turns Ajv errors into the `errors[]` of a 422 problem (profile choice 4): a JSON Pointer for body fields, a name for parameters. */
+/** Turns Ajv errors into the `errors[]` of a 422 problem (D-16): a JSON Pointer for body fields, a name for parameters. */
 import type { ErrorObject } from "ajv";
 import type { ProblemFieldError } from "../../generated/client.js";
 

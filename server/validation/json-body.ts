@@ -1,4 +1,4 @@
-/** Reading a JSON request body (profile choices 4 and 15): 415 when not application/json, 413 above 1 MiB (never buffering more), 400 when malformed [D-17, D-23, D-24, D-30]. */
+/** Reading a JSON request body (D-16, D-30 to D-32): 415 when not application/json, 413 above 1 MiB (never buffering more), 400 when malformed [D-17, D-23, D-24, D-30]. */
 import type { Context } from "koa";
 import { HttpProblem } from "../errors/http-problem.js";
 

@@ -1,4 +1,4 @@
-/** Baseline target of `npm run bench` (issue 6): bare node:http answering a constant JSON body on every path. */
+/** Baseline target of `npm run bench`: bare node:http answering a constant JSON body on every path. */
 import { createServer } from "node:http";
 import { announce, constantBody } from "./constant-body.js";
 

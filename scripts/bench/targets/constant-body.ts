@@ -1,4 +1,4 @@
-/** The constant JSON body both baseline servers answer: an empty deployment page (issue 6, baselines). */
+/** The constant JSON body both baseline servers answer: an empty deployment page (baselines). */
 export const constantBody = { resources: [], offset: 0 } as const;
 
 /** Writes the listening line in the reference server's format, so one harness starts every target. */
