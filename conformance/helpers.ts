@@ -129,5 +129,5 @@ export function instant(value: unknown): bigint | undefined {
   const fraction = /\.(\d+)/.exec(value)?.[1] ?? "";
   const whole = Date.parse(value.replace(/\.\d+/, ""));
   if (Number.isNaN(whole)) return undefined;
-  return BigInt(whole) * 1_000_000n + BigInt((fraction + "000000000").slice(0, 9));
+  return BigInt(whole) * 1_000_000n + BigInt((`${fraction}000000000`).slice(0, 9));
 }

@@ -14,7 +14,9 @@ export interface RecordingContext extends CheckContext {
 
 /** Collects string values of secret fields in a request body so they are masked in the record. */
 function secretsIn(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v) => secretsIn(v, out));
+  if (Array.isArray(value)) {
+    for (const v of value) secretsIn(v, out);
+  }
   else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
       if ((k === "client_secret" || k === "value") && typeof v === "string") out.push(v);

@@ -81,7 +81,10 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
     component: (name) => at(`/components/schemas/${name}`),
     compile(schema) {
       let validate = bySchema.get(schema);
-      if (!validate) bySchema.set(schema, (validate = ajv.compile(schema)));
+      if (!validate) {
+        validate = ajv.compile(schema);
+        bySchema.set(schema, validate);
+      }
       return validate;
     },
   };

@@ -5,7 +5,8 @@ import { operation as findOperation, type ContractOperation } from "./operations
 let contractAjv: ContractAjv | undefined;
 /** Compiled on first use: a server that never checks its answers pays nothing. */
 function validators(): ContractAjv {
-  return (contractAjv ??= createContractAjv({ allErrors: true }));
+  contractAjv ??= createContractAjv({ allErrors: true });
+  return contractAjv;
 }
 
 /**

@@ -13,5 +13,5 @@ export const document = JSON.parse(readFileSync(documentPath, "utf8")) as OpenAP
 
 /** A JSON Pointer (RFC 6901) made of the given segments, e.g. `pointer("paths", "/v2/deployments")`. */
 export function pointer(...segments: string[]): string {
-  return segments.map((segment) => "/" + segment.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return segments.map((segment) => `/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }

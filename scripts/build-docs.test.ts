@@ -85,7 +85,7 @@ describe.skipIf(missing !== undefined)(`npm run docs in headless Chromium${missi
       }
       // The description's first paragraph is shown under the title.
       await page.getByText(operation.summary, { exact: false }).first().waitFor({ state: "visible", timeout: 10_000 });
-      const text = await page.evaluate(() => window.document.body.innerText);
+      const text = await page.evaluate(() => window.document.body.textContent ?? "");
       expect(text).toContain(operation.path);
       if (operationId === "createDeployment") {
         // Redoc scrolls smoothly to the operation; the screenshot waits until it has arrived.

@@ -187,7 +187,7 @@ describe("agreement with redocly diff", () => {
       const { text, changes } = await classify(given);
       const redocly = await redoclyDiff(baseText, text);
       const ours = changes.some((change) => change.severity === "breaking");
-      if (ours !== (redocly.bump === "major") && !(name in redoclyDisagrees)) disagreements.push(`${name}: ours ${ours ? "breaking" : "not breaking"}, Redocly ${redocly.bump} (${redocly.changes.map((change) => change.rules.join("+") + " " + change.impact).join("; ")})`);
+      if (ours !== (redocly.bump === "major") && !(name in redoclyDisagrees)) disagreements.push(`${name}: ours ${ours ? "breaking" : "not breaking"}, Redocly ${redocly.bump} (${redocly.changes.map((change) => `${change.rules.join("+")} ${change.impact}`).join("; ")})`);
     }
     expect(disagreements).toEqual([]);
   }, 300_000);

@@ -58,7 +58,7 @@ const commit = shortCommit(base.ref);
 if (values.json) {
   const rows = changes.map((change) => ({ ...change, impact: impacts.get(change), acknowledged: verdict.acknowledged.includes(change), blocking: verdict.blocking.includes(change) }));
   const report = { base: { ref: base.ref, commit, why: base.why, version: before.info?.version }, version: after.info?.version, changes: rows, redocly: redocly && { bump: redocly.bump }, pass: verdict.pass, majorRaised: verdict.majorRaised };
-  process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } else {
   const marks = new Map<ContractChange, string>();
   for (const change of verdict.acknowledged) marks.set(change, "acknowledged in spec/CHANGELOG.md");

@@ -279,7 +279,9 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
   const afterUnion = (a.anyOf ?? a.oneOf) as Json[] | undefined;
   if (beforeUnion && afterUnion) {
     if (beforeUnion.length !== afterUnion.length) changes.add("type-changed", here, `union of ${beforeUnion.length} → ${afterUnion.length} members`);
-    else beforeUnion.forEach((member, index) => compareSchema(member, afterUnion[index]!, { ...here, path: `${here.path}|${index}` }, changes));
+    else {
+      for (const [index, member] of beforeUnion.entries()) compareSchema(member, afterUnion[index]!, { ...here, path: `${here.path}|${index}` }, changes);
+    }
   }
 }
 

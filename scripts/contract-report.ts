@@ -29,5 +29,5 @@ export function formatChanges(changes: ContractChange[], impacts?: Map<ContractC
       if (impact.clientTypes.length > 0) lines.push(`      client types: ${impact.clientTypes.join(", ")}`);
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

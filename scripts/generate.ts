@@ -72,7 +72,7 @@ async function generate(): Promise<boolean> {
   const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
   const files: Record<string, string> = {
     "openapi.json": openapiText,
-    "operations.json": JSON.stringify(operationsTable, null, 2) + "\n",
+    "operations.json": `${JSON.stringify(operationsTable, null, 2)}\n`,
     "types.ts": typesText,
     "client.ts": generateClient(document as never, operationsTable),
   };
@@ -129,7 +129,10 @@ async function regenerate(): Promise<void> {
   running = true;
   const since = performance.now();
   console.log(`\n=== spec/ changed (${new Date().toLocaleTimeString()})`);
-  const result = await generate().catch((error: unknown) => (console.error(error), false));
+  const result = await generate().catch((error: unknown) => {
+    console.error(error);
+    return false;
+  });
   console.log(`generate: ${result ? "done" : "failed"} in ${seconds(since)} s after the save; watching spec/`);
   running = false;
   if (again) {

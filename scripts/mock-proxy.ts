@@ -40,7 +40,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   const upstream = new URL(options.upstream);
   const document = await writePrismDocument();
   const prismPort = await freePort();
-  let prism;
+  let prism: Awaited<ReturnType<typeof startPrism>>;
   try {
     prism = await startPrism({
       args: ["proxy", document.path, upstream.origin, "--host", host, "--port", String(prismPort), "--cors=false", "--verboseLevel", "info"],

@@ -78,7 +78,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const prismPort = options.raw ? port || (await freePort()) : await freePort();
   const args = ["mock", document.path, "--host", host, "--port", String(prismPort), "--verboseLevel", "info"];
   if (options.dynamic) args.push("--dynamic");
-  let prism;
+  let prism: Awaited<ReturnType<typeof startPrism>>;
   try {
     prism = await startPrism({ args, ...(options.onPrismLine ? { onLine: options.onPrismLine } : {}) });
   } catch (error) {

@@ -25,11 +25,15 @@ function schemaExamples(where: string, at: string, schema: unknown): ExampleCase
   const node = schema as Json;
   const cases: ExampleCase[] = [];
   if ("example" in node) cases.push({ where: `${where} example`, schemaPointer: at, value: node.example });
-  if (Array.isArray(node.examples)) node.examples.forEach((value: unknown, index: number) => cases.push({ where: `${where} examples[${index}]`, schemaPointer: at, value }));
+  if (Array.isArray(node.examples)) {
+    for (const [index, value] of (node.examples as unknown[]).entries()) cases.push({ where: `${where} examples[${index}]`, schemaPointer: at, value });
+  }
   for (const [name, property] of Object.entries((node.properties ?? {}) as Json)) cases.push(...schemaExamples(`${where}.${name}`, at + pointer("properties", name), property));
   for (const keyword of ["items", "additionalProperties", "unevaluatedProperties"]) cases.push(...schemaExamples(`${where}/${keyword}`, at + pointer(keyword), node[keyword]));
   for (const keyword of ["anyOf", "allOf", "oneOf"]) {
-    ((node[keyword] ?? []) as unknown[]).forEach((member, index) => cases.push(...schemaExamples(`${where}/${keyword}[${index}]`, at + pointer(keyword, String(index)), member)));
+    for (const [index, member] of ((node[keyword] ?? []) as unknown[]).entries()) {
+      cases.push(...schemaExamples(`${where}/${keyword}[${index}]`, at + pointer(keyword, String(index)), member));
+    }
   }
   return cases;
 }

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   let store: Store | undefined;
   try {
     store = await openStore(loadConfig());
-    for (const line of await runAdmin(store, process.argv.slice(2))) process.stdout.write(line + "\n");
+    for (const line of await runAdmin(store, process.argv.slice(2))) process.stdout.write(`${line}\n`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || (error as Error).name === "TypeError") {
       process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);

@@ -97,5 +97,6 @@ export function bindRequest(ctx: Context, bindings: { organizationId: string; te
 export function requestLog(ctx: Context, fallback: Logger): Logger {
   const fields = ctx.state.logFields as RequestFields | undefined;
   if (!fields) return fallback;
-  return ((ctx.state.log as Logger | undefined) ??= fallback.child({ ...fields }));
+  ctx.state.log ??= fallback.child({ ...fields });
+  return ctx.state.log as Logger;
 }

@@ -1,10 +1,10 @@
 /** `npm start` (launch interface): configuration from the environment, start, SIGTERM/SIGINT graceful shutdown. */
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { demoBanner } from "./demo.js";
 import { startServer } from "./server.js";
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const server = await startServer(config);
   // The banner goes to stderr so that stdout stays one JSON log line per line.
-  if (server.demoKeysPresent) process.stderr.write(demoBanner(server.url) + "\n");
+  if (server.demoKeysPresent) process.stderr.write(`${demoBanner(server.url)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

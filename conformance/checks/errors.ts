@@ -16,7 +16,7 @@ function expectProblem(exchange: Exchange, type: string | undefined, what: strin
   ensure(isObject(p), `${what}: the body is not a JSON object`, exchange);
   for (const field of ["type", "title", "detail"]) ensure(typeof p[field] === "string" && (p[field] as string).length > 0, `${what}: the problem has no ${field} string`, exchange);
   ensure(p.status === exchange.response.status, `${what}: the problem's status ${JSON.stringify(p.status)} differs from the HTTP status ${exchange.response.status}`, exchange);
-  const types = (document.components?.schemas?.ProblemType as { enum: string[] }).enum;
+  const types = (document.components?.schemas?.ProblemType as { enum?: string[] } | undefined)?.enum ?? [];
   ensure(types.includes(String(p.type)), `${what}: the problem type ${JSON.stringify(p.type)} is not one of the ProblemType values`, exchange);
   if (type) ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
 }

@@ -100,7 +100,7 @@ function wrongTypeValues(field: FieldModel): unknown[] {
 /** Values of the right type that break a constraint of the field (enum, length, range, pattern, format). */
 function constraintViolations(field: FieldModel): unknown[] {
   const out: unknown[] = [];
-  if (field.enum) out.push("cf-not-in-enum", field.enum[0]!.toUpperCase() === field.enum[0] ? field.enum[0]!.toLowerCase() + "x" : field.enum[0]!.toUpperCase());
+  if (field.enum) out.push("cf-not-in-enum", field.enum[0]!.toUpperCase() === field.enum[0] ? `${field.enum[0]!.toLowerCase()}x` : field.enum[0]!.toUpperCase());
   if (field.maxLength !== undefined && field.maxLength < 70_000) out.push("a".repeat(field.maxLength + 1));
   if (field.minLength !== undefined && field.minLength > 0) out.push("");
   if (field.minimum !== undefined) out.push(field.minimum - 1);

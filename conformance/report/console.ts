@@ -74,7 +74,8 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
   }
   for (const e of result.errors) out.push(red(`runner error: ${e}`));
   const created = result.created;
-  const byKind = created.reduce<Record<string, number>>((acc, c) => ((acc[c.kind] = (acc[c.kind] ?? 0) + 1), acc), {});
+  const byKind: Record<string, number> = {};
+  for (const resource of created) byKind[resource.kind] = (byKind[resource.kind] ?? 0) + 1;
   out.push(
     `Created on the target (names prefixed cf-${result.runId}-; the interface has no delete): ${created.length === 0 ? "nothing" : Object.entries(byKind).map(([k, n]) => `${n} ${k}${n === 1 ? "" : "s"}`).join(", ")}`,
   );

@@ -2,4 +2,4 @@
 import { areas } from "../checks/index.js";
 import { defineArea } from "./define.js";
 
-defineArea("providers", areas["providers"]);
+defineArea("providers", areas.providers);

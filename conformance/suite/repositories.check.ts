@@ -2,4 +2,4 @@
 import { areas } from "../checks/index.js";
 import { defineArea } from "./define.js";
 
-defineArea("repositories", areas["repositories"]);
+defineArea("repositories", areas.repositories);

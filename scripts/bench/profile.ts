@@ -98,7 +98,6 @@ if (isMain) {
     validateResponses: kind.endsWith("validated"),
     nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
   });
-  const acme = { url: target.url, apiKey: demo.acme.apiKey };
   const headers = { "x-api-key": demo.acme.apiKey };
   let next = 0;
   const figures =

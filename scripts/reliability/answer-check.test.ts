@@ -49,6 +49,6 @@ describe("ContractChecker.check", () => {
   it.each(cases)("judges $name", ({ request, given, want }) => {
     const violations = checker.check(request, given);
     expect(violations).toHaveLength(want.length);
-    want.forEach((pattern, i) => expect(violations[i]).toMatch(pattern));
+    for (const [i, pattern] of want.entries()) expect(violations[i]).toMatch(pattern);
   });
 });

@@ -12,7 +12,7 @@ export function resolveEncryptionKey(configured: Buffer | undefined, dataDir: st
   // Written beside and linked into place: link fails if another process got there first, so two
   // processes starting together never see a half-written key or overwrite each other's.
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+  fs.writeFileSync(temporary, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
   try {
     fs.linkSync(temporary, file);
     return { key: readKey(file), source: "generated" };

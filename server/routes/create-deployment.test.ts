@@ -198,7 +198,7 @@ describe("stored values", () => {
     const cases = [
       { image: "registry.example:5000/team/agent:v2.1", want: "v2.1" },
       { image: "agent", want: null },
-      { image: "registry.example/agent@sha256:" + "a".repeat(64), want: null },
+      { image: `registry.example/agent@sha256:${"a".repeat(64)}`, want: null },
     ];
     for (const { image, want } of cases) {
       const body = bodyFor("internal_container", uniqueName("img")) as any;

@@ -60,7 +60,7 @@ function expected(f: Record<string, unknown>): string[] {
     .filter((d) => f.name_contains === undefined || d.name.toLowerCase().includes(String(f.name_contains).toLowerCase()))
     .filter((d) => f.image_version === undefined || d.imageVersion === f.image_version)
     .filter((d) => f.remote_reconciled === undefined || d.remote === f.remote_reconciled)
-    .filter((d) => f.status === undefined || String(f.status).split(",").includes("AWAITING_DATABASE"))
+    .filter(() => f.status === undefined || String(f.status).split(",").includes("AWAITING_DATABASE"))
     .filter(() => f.deployment_type === undefined || f.deployment_type === "dev")
     .filter((d) => f.deployment_ids === undefined || (f.deployment_ids as number[]).some((i) => made[i]!.id === d.id))
     .filter(() => f.tag_value_ids === undefined)

@@ -71,11 +71,11 @@ export interface RuleViolation {
 export function fieldValue(body: DeploymentCreate, field: RuleField): unknown {
   const [group, name] = field.split(".") as [string, string | undefined];
   if (name === undefined) return (body as unknown as Record<string, unknown>)[group];
-  return ((body as unknown as Record<string, Record<string, unknown> | undefined>)[group] ?? {})[name];
+  return (body as unknown as Record<string, Record<string, unknown> | undefined>)[group]?.[name];
 }
 
 export function pointerOf(field: string): string {
-  return "/" + field.split(".").join("/");
+  return `/${field.split(".").join("/")}`;
 }
 
 /** Every rule of the table the body breaks, in table order. */

@@ -125,8 +125,7 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     let pending = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       pending += chunk.toString();
-      let newline: number;
-      while ((newline = pending.indexOf("\n")) >= 0) {
+      for (let newline = pending.indexOf("\n"); newline >= 0; newline = pending.indexOf("\n")) {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
         stdout.push(line);

@@ -17,8 +17,7 @@ export interface TestResponse {
   status: number;
   headers: Headers;
   text: string;
-  // Parsed JSON body; tests look into it freely.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the parsed JSON body, which tests look into freely
   body: any;
 }
 
@@ -135,7 +134,7 @@ export async function send(baseUrl: string, method: string, requestPath: string,
   }
   const response = await fetch(baseUrl + requestPath, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown ;
   try {
     parsed = text === "" ? undefined : JSON.parse(text);
   } catch {

@@ -16,7 +16,7 @@ export function describeErrors(errors: ErrorObject[]): Array<{ path: string; det
     if (!(error.keyword === "type" && error.params.type === "null")) return true;
     return !located.some(
       (other) => other.error !== error && !(other.error.keyword === "type" && other.error.params.type === "null") &&
-        (other.path === path || other.path.startsWith(path + "/")),
+        (other.path === path || other.path.startsWith(`${path}/`)),
     );
   });
   const seen = new Set<string>();

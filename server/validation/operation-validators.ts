@@ -29,10 +29,11 @@ interface RequestAjvs {
 let shared: RequestAjvs | undefined;
 /** Created once per process: several servers in one test process share them. */
 function requestAjvs(): RequestAjvs {
-  return (shared ??= {
+  shared ??= {
     parameters: createContractAjv({ coerceParameters: true, useDefaults: true }),
     bodies: createContractAjv({ useDefaults: true, removeUnknownFields: true }),
-  });
+  };
+  return shared;
 }
 
 const compiled = new WeakMap<ContractOperation, OperationValidators>();
@@ -40,7 +41,10 @@ const compiled = new WeakMap<ContractOperation, OperationValidators>();
 /** The validators of one operation, compiled on the first call for it in this process (every app of the process shares them). */
 export function compileOperationValidators(operation: ContractOperation): OperationValidators {
   let validators = compiled.get(operation);
-  if (!validators) compiled.set(operation, (validators = compile(operation, requestAjvs())));
+  if (!validators) {
+    validators = compile(operation, requestAjvs());
+    compiled.set(operation, validators);
+  }
   return validators;
 }
 

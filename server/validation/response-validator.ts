@@ -10,7 +10,8 @@ let shared: ContractAjv | undefined;
 /** The checker; its Ajv is created once per process and each body schema compiled on first use. */
 export function responseChecker(): ResponseChecker {
   // allErrors off: a valid response (the usual case) costs the same, a broken one is reported by its first fault.
-  const ajv = (shared ??= createContractAjv({ allErrors: false }));
+  shared ??= createContractAjv({ allErrors: false });
+  const ajv = shared;
   return (operation, status, body) => {
     const documented = operation.responses[String(status)];
     if (!documented) return [`status ${status} is not documented for ${operation.id}`];

@@ -159,6 +159,7 @@ export const faults: Fault[] = [
         body.source_revision_config = {};
         req.headers["x-fault-source"] = "external_container";
       }
+      return undefined;
     },
     response: (req, res) => (req.headers["x-fault-source"] && ok(res) ? eachDeployment(res, (d) => (d.source = "external_container")) : undefined),
   },
@@ -267,7 +268,7 @@ export const faults: Fault[] = [
     id: "text-plain-errors",
     level: "SHOULD",
     description: "Error answers are text/plain instead of application/problem+json",
-    response: (req, res) => (res.status >= 400 ? { status: res.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: `error ${res.status}` } : undefined),
+    response: (_req, res) => (res.status >= 400 ? { status: res.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: `error ${res.status}` } : undefined),
   },
   {
     id: "past-end-offset-reset",
@@ -300,7 +301,7 @@ export const faults: Fault[] = [
     id: "validation-400",
     level: "SHOULD",
     description: "Schema violations answer 400 instead of 422",
-    response: (req, res) => (res.status === 422 ? mapJson({ ...res, status: 400 }, (b) => ({ ...(b as Json), status: 400 })) : undefined),
+    response: (_req, res) => (res.status === 422 ? mapJson({ ...res, status: 400 }, (b) => ({ ...(b as Json), status: 400 })) : undefined),
   },
   {
     id: "secret-values-unmasked",
@@ -313,7 +314,7 @@ export const faults: Fault[] = [
     id: "method-not-allowed-without-allow",
     level: "SHOULD",
     description: "A 405 lacks the Allow header",
-    response: (req, res) => {
+    response: (_req, res) => {
       if (res.status !== 405) return undefined;
       const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== "allow"));
       return { ...res, headers };

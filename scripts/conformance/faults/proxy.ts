@@ -30,16 +30,18 @@ export interface Fault {
   /** The level of the rule it breaks: a MUST fault has to be caught by a MUST check. */
   level: "MUST" | "SHOULD";
   /** Rewrites the request, or answers it directly (returning a response). */
-  request?(req: ProxyRequest): ProxyResponse | void;
+  request?(req: ProxyRequest): ProxyResponse | undefined;
   /** Rewrites the response. */
-  response?(req: ProxyRequest, res: ProxyResponse, upstream: Upstream): Promise<ProxyResponse | void> | ProxyResponse | void;
+  response?(req: ProxyRequest, res: ProxyResponse, upstream: Upstream): Promise<ProxyResponse | undefined> | ProxyResponse | undefined;
 }
 
 const hopByHop = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "host", "upgrade"]);
 
 function plainHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers instanceof Headers) headers.forEach((v, k) => (out[k] = v));
+  if (headers instanceof Headers) {
+    for (const [k, v] of headers) out[k] = v;
+  }
   else for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
   return out;
 }
@@ -73,7 +75,7 @@ export async function startFaultProxy(upstreamUrl: string, fault: Fault | undefi
           body,
           json: parse(body),
         };
-        let res: ProxyResponse | void = fault?.request?.(req);
+        let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
           const sentBody = req.json !== undefined && req.body !== "" ? (req.body === body ? JSON.stringify(req.json) : req.body) : req.body;
           res = await upstream(req.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
