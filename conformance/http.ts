@@ -13,7 +13,7 @@ export interface RecordedRequest {
 }
 
 /** A response as it is shown in reports. */
-export interface RecordedResponse {
+interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;

@@ -3,7 +3,7 @@ import type { CreatedResource, Level } from "./check.js";
 import type { Exchange } from "./http.js";
 
 /** The failure of a check: why, and the exchange that shows it (redacted), with a curl command. */
-export interface FailureDetail {
+interface FailureDetail {
   message: string;
   exchange?: Exchange;
   curl?: string;

@@ -5,7 +5,7 @@ import { componentKey, type Json } from "./contract-dereference.js";
 export type Severity = "breaking" | "compatible" | "info";
 
 /** Every rule with its severity. The ids are stable: spec/CHANGELOG.md acknowledges changes by them. */
-export const rules = {
+const rules = {
   "operation-removed": "breaking",
   "operation-added": "compatible",
   "operation-moved": "breaking",
@@ -36,10 +36,10 @@ export const rules = {
   "response-constraint-changed": "info",
 } as const satisfies Record<string, Severity>;
 
-export type RuleId = keyof typeof rules;
+type RuleId = keyof typeof rules;
 
 /** The side of an operation a change is on; "operation" for the operation itself. */
-export type Side = "request" | "response" | "operation";
+type Side = "request" | "response" | "operation";
 
 /** One classified change. */
 export interface ContractChange {

@@ -33,7 +33,7 @@ export function readAcknowledgments(changelog: string): Acknowledgment[] {
 }
 
 /** Whether an acknowledgment covers a change: same rule, and its location is the change's, its operation's, or a component schema on its path (optionally with the one enum value). */
-export function acknowledges(acknowledgment: Acknowledgment, change: ContractChange): boolean {
+function acknowledges(acknowledgment: Acknowledgment, change: ContractChange): boolean {
   if (acknowledgment.rule !== change.rule) return false;
   const where = acknowledgment.location;
   if (where === change.location || where === change.operation || change.schemas.includes(where)) return true;
@@ -43,7 +43,7 @@ export function acknowledges(acknowledgment: Acknowledgment, change: ContractCha
 }
 
 /** The major part of a version (`2.1.0` → 2); NaN when it has none. */
-export function majorOf(version: unknown): number {
+function majorOf(version: unknown): number {
   return Number.parseInt(String(version ?? "").replace(/^v/, ""), 10);
 }
 

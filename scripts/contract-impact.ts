@@ -52,7 +52,7 @@ export function touchingChecks(change: ContractChange, checks: CheckText[] = all
 }
 
 /** The titled examples of the change's operation on its side (for responses, of the statuses that show it). */
-export function touchedExamples(change: ContractChange, document: Json): string[] {
+function touchedExamples(change: ContractChange, document: Json): string[] {
   for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
     for (const operation of Object.values(item) as Json[]) {
       if (operation?.operationId !== change.operation) continue;

@@ -5,7 +5,7 @@ import type { Impact } from "./contract-impact.js";
 const order: Severity[] = ["breaking", "compatible", "info"];
 
 /** One change on one line: rule id, location, what changed, and the statuses that show it. */
-export function describeChange(change: ContractChange): string {
+function describeChange(change: ContractChange): string {
   const statuses = change.statuses.length > 0 ? ` [${change.statuses.join(", ")}]` : "";
   const schemas = change.schemas.length > 0 ? ` (${change.schemas.join(" › ")})` : "";
   return `${change.rule} ${change.location}: ${change.detail}${statuses}${schemas}`;

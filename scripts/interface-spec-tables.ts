@@ -9,7 +9,7 @@ import type { MarkdownSection, MarkdownTable } from "./markdown-tables.js";
 import { codeSpans, sectionByHeading } from "./markdown-tables.js";
 
 /** One row of the interface spec that the OpenAPI document does not match. */
-export interface Finding {
+interface Finding {
   table: string;
   where: string;
   problem: string;
@@ -40,7 +40,7 @@ interface TableTarget {
   omitRow?: (row: Record<string, string>) => boolean;
 }
 
-export const tableTargets: TableTarget[] = [
+const tableTargets: TableTarget[] = [
   { heading: "OAuth provider: creation request body", schema: "OAuthProviderCreate", side: "request" },
   { heading: "OAuth provider: response record", schema: "OAuthProvider", side: "response" },
   { heading: "Code-host repository record", schema: "CodehostRepository", side: "response" },
@@ -66,7 +66,7 @@ const requestVariant: Record<string, string> = { SourceRevisionConfig: "SourceRe
  * Required-ness of schemas whose table has no Required column. These are decisions, not
  * statements of the interface spec.
  */
-export const requiredByDecision: Record<string, { required: string[]; decision: string }> = {
+const requiredByDecision: Record<string, { required: string[]; decision: string }> = {
   Secret: { required: ["name", "value"], decision: "D-69" },
   SecretReference: { required: ["name", "secret_name", "secret_key"], decision: "D-69" },
   SourceConfig: { required: [], decision: "D-68" },
@@ -115,10 +115,10 @@ export const exceptions: Exception[] = [
 ];
 
 /** The path operation 4 has in this profile (the spec leaves method and path open). */
-export const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", decision: "D-10" };
+const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", decision: "D-10" };
 
 /** What each operation takes and answers: the schemas named by its section, and its success status (D-06). */
-export const operationShapes: Record<string, { request?: string; response: Expected; success: number; errors: number[] }> = {
+const operationShapes: Record<string, { request?: string; response: Expected; success: number; errors: number[] }> = {
   "1": { request: "OAuthProviderCreate", response: { kind: "ref", name: "OAuthProvider" }, success: 200, errors: [400, 401, 403, 409, 413, 415, 422] },
   "2": { response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } }, success: 200, errors: [401, 403, 422] },
   "3": { response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } }, success: 200, errors: [401, 403, 404, 422] },
@@ -593,7 +593,7 @@ function parseDefault(cell: string): unknown {
 }
 
 /** Splits nullability off a property: `anyOf: [X, {type: null}]`, `type: [X, "null"]`, and unwraps `allOf: [X]`. */
-export function unwrap(schema: Json): { nullable: boolean; core: Json } {
+function unwrap(schema: Json): { nullable: boolean; core: Json } {
   let core: Json = schema;
   let nullable = false;
   if (Array.isArray(core.anyOf)) {

@@ -15,7 +15,7 @@ export interface Compiled {
 }
 
 /** Adds `jsonSchemaDialect: 2020-12` right after the `openapi` version field. */
-export function declareSchemaDialect(text: string): string {
+function declareSchemaDialect(text: string): string {
   const { openapi, ...rest } = JSON.parse(text) as Record<string, unknown>;
   return `${JSON.stringify({ openapi, jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema", ...rest }, null, 2)}\n`;
 }

@@ -22,7 +22,7 @@ export interface FaultOptions {
 }
 
 /** The faults a request can ask for with `Prefer: fault=`. */
-export const faults = ["reset", "timeout", "503", "429"] as const;
+const faults = ["reset", "timeout", "503", "429"] as const;
 
 /** Parses `--latency`: `100` or `50-300`. */
 export function parseLatency(text: string): { min: number; max: number } {

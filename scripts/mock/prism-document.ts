@@ -9,7 +9,7 @@ import { document, documentPath } from "../../contract/index.js";
  * `jsonSchemaDialect` as draft-07, where `unevaluatedProperties` is an unknown keyword and silently
  * ignored (a label with a number value passes). With the dialect declared it uses Ajv's 2020 validator.
  */
-export const prismDialect = "https://json-schema.org/draft/2020-12/schema";
+const prismDialect = "https://json-schema.org/draft/2020-12/schema";
 
 /** A document written for Prism, and how to remove it. */
 export interface PrismDocument {
@@ -46,7 +46,7 @@ export async function writePrismDocument(): Promise<PrismDocument> {
  * object sits behind an `anyOf` or a `$ref`, which made `--dynamic` fail on about half of the
  * deployment answers (nullable container arrays of resource_spec). Applied to the dereferenced document.
  */
-export function flattenNullable<T>(node: T): T {
+function flattenNullable<T>(node: T): T {
   if (Array.isArray(node)) return node.map(flattenNullable) as T;
   if (node === null || typeof node !== "object") return node;
   const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, flattenNullable(value)])) as Record<string, unknown>;
@@ -72,7 +72,7 @@ const inPlaceApplicators = ["allOf", "anyOf", "oneOf", "not", "if", "then", "els
  * (the same set of values). json-schema-faker 0.5 ignores `unevaluatedProperties` and generates maps of
  * any values, so a generated label or annotation was a number as often as a string.
  */
-export function unevaluatedAsAdditional<T>(node: T): T {
+function unevaluatedAsAdditional<T>(node: T): T {
   if (Array.isArray(node)) return node.map(unevaluatedAsAdditional) as T;
   if (node === null || typeof node !== "object") return node;
   const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, unevaluatedAsAdditional(value)])) as Record<string, unknown>;

@@ -21,7 +21,7 @@ const headerName = (lowerCase: string) => headerNames.get(lowerCase) ?? lowerCas
 const prismErrors = "https://stoplight.io/prism/errors#";
 
 /** The answer to send instead of Prism's, or undefined to pass Prism's through. */
-export function contractProblem(
+function contractProblem(
   response: ForwardedResponse,
   request: { method: string; path: string },
 ): { problem: Problem; headers?: Record<string, string> } | undefined {

@@ -26,7 +26,7 @@ export interface CrashOptions {
 }
 
 /** Runs `PRAGMA integrity_check` on the file as the killed server left it (read-only; a copy if that fails). */
-export function integrityCheck(sqlitePath: string): { result: string; how: string } {
+function integrityCheck(sqlitePath: string): { result: string; how: string } {
   try {
     const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
     try {

@@ -16,7 +16,7 @@ export interface FuzzContext {
   existingProviderId: string;
 }
 
-export type Bytes = string | Buffer;
+type Bytes = string | Buffer;
 
 export interface FuzzCase {
   index: number;

@@ -24,7 +24,7 @@ export interface FuzzOptions {
 }
 
 /** Everything a caller can read, in a stable order: deployments of every tenant, providers, repositories. */
-export async function snapshot(url: string): Promise<string> {
+async function snapshot(url: string): Promise<string> {
   const callers: [string, Caller][] = [
     ["acme-production", { url, apiKey: demo.acme.apiKey }],
     ["acme-staging", { url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId }],
@@ -55,7 +55,7 @@ async function prepare(url: string): Promise<FuzzContext> {
 }
 
 /** The request in readable form and a shell line that replays it against a server (for bug reports). */
-export function reproduction(fuzzCase: FuzzCase, port: number): string {
+function reproduction(fuzzCase: FuzzCase, port: number): string {
   const bytes = renderCase(fuzzCase, `127.0.0.1:${port}`);
   const readable = [...bytes.subarray(0, 400)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : b === 0x0d ? "\\r" : b === 0x0a ? "\\n" : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
   const shown = `${readable}${bytes.length > 400 ? `… (${bytes.length} bytes)` : ""}`;

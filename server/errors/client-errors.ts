@@ -24,7 +24,7 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
 }
 
 /** The problem for one of Node's client error codes. */
-export function clientErrorProblem(code: string | undefined): HttpProblem {
+function clientErrorProblem(code: string | undefined): HttpProblem {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
       return new HttpProblem("headersTooLarge", "The request headers are larger than 16 KiB.");
@@ -36,7 +36,7 @@ export function clientErrorProblem(code: string | undefined): HttpProblem {
 }
 
 /** A complete HTTP/1.1 response carrying the problem, written straight to the socket. */
-export function rawProblemResponse(problem: HttpProblem): string {
+function rawProblemResponse(problem: HttpProblem): string {
   const body = JSON.stringify(problem.toProblem());
   return (
     `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status] ?? "Error"}\r\n` +

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from "./database-unavailable.js";
 import { HttpProblem } from "./http-problem.js";
 
 /** Writes a problem to the response. */
-export function sendProblem(ctx: Context, problem: HttpProblem): void {
+function sendProblem(ctx: Context, problem: HttpProblem): void {
   ctx.status = problem.status;
   for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
   ctx.type = "application/problem+json";

@@ -19,7 +19,7 @@ import { readJsonBody } from "../validation/json-body.js";
 import { compileOperationValidators } from "../validation/operation-validators.js";
 
 /** What a handler receives: who calls, and the validated, typed request. */
-export interface OperationRequest<Id extends OperationId> {
+interface OperationRequest<Id extends OperationId> {
   principal: Principal;
   params: RequestParameters<Id>;
   body: RequestBody<Id>;

@@ -4,7 +4,7 @@ import type { SecretBox } from "../crypto/secret-box.js";
 import type { SealedSecret } from "../storage/records.js";
 
 /** What a response shows instead of a secret value. */
-export const maskedValue = "********";
+const maskedValue = "********";
 
 export function sealSecrets(box: SecretBox, secrets: Secret[]): SealedSecret[] {
   return secrets.map((secret) => ({ name: secret.name, sealedValue: box.encrypt(secret.value) }));

@@ -3,7 +3,7 @@ import { HttpProblem } from "../errors/http-problem.js";
 import type { DeploymentCreate, DeploymentSource } from "../../generated/client.js";
 
 /** A field of the create body that a source rule talks about, by its place in the body. */
-export type RuleField =
+type RuleField =
   | "source_config.integration_id"
   | "source_config.repo_url"
   | "source_config.build_on_push"
@@ -68,13 +68,13 @@ export interface RuleViolation {
 }
 
 /** The value of a field of the (schema-valid) body. */
-export function fieldValue(body: DeploymentCreate, field: RuleField): unknown {
+function fieldValue(body: DeploymentCreate, field: RuleField): unknown {
   const [group, name] = field.split(".") as [string, string | undefined];
   if (name === undefined) return (body as unknown as Record<string, unknown>)[group];
   return (body as unknown as Record<string, Record<string, unknown> | undefined>)[group]?.[name];
 }
 
-export function pointerOf(field: string): string {
+function pointerOf(field: string): string {
   return `/${field.split(".").join("/")}`;
 }
 

@@ -1,7 +1,5 @@
-/** Request bodies and demo ids shared by the server tests (demo data). */
+/** Request bodies and demo ids shared by the server tests (D-77). */
 import { demo } from "../../contract/demo.js";
-
-export { demo };
 
 export const ids = {
   acmeProduction: demo.acme.productionTenantId,

@@ -64,7 +64,7 @@ export async function dropSchema(schema: string): Promise<void> {
 }
 
 /** The configuration of a test server: its own temporary data directory and a fixed key. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "deployment-service-test-"));
   return {
     port: 0,

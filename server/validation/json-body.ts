@@ -3,7 +3,7 @@ import type { Context } from "koa";
 import { HttpProblem } from "../errors/http-problem.js";
 
 /** 1 MiB. */
-export const bodyLimitBytes = 1024 * 1024;
+const bodyLimitBytes = 1024 * 1024;
 
 /** The parsed body of a request that must carry JSON. */
 export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promise<unknown> {

@@ -4,7 +4,7 @@ import { HttpProblem } from "../errors/http-problem.js";
 import { bodyFieldErrors, parameterFieldErrors } from "./field-errors.js";
 
 /** Raw request parts as Koa exposes them. */
-export interface RawRequestParts {
+interface RawRequestParts {
   query: Record<string, string | string[] | undefined>;
   path: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;

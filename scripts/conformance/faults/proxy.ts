@@ -20,7 +20,7 @@ export interface ProxyResponse {
 }
 
 /** Lets a fault ask the upstream server something of its own (e.g. another tenant's list). */
-export type Upstream = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: string) => Promise<ProxyResponse>;
+type Upstream = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: string) => Promise<ProxyResponse>;
 
 /** One deliberate fault: at most one request rewrite and one response rewrite. */
 export interface Fault {
