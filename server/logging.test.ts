@@ -10,7 +10,14 @@ function collect() {
 describe("accessLineWriter", () => {
   it.each([
     { fields: { requestId: "abc-123" }, method: "GET", path: "/healthz", status: 200, operationId: undefined, ms: 0.1 },
-    { fields: { requestId: "r", organizationId: "o\"rg", tenantId: "t\\n" }, method: "POST", path: '/v2/deploy"ments\u2028', status: 422, operationId: "createDeployment", ms: 12.3 },
+    {
+      fields: { requestId: "r", organizationId: 'o"rg', tenantId: "t\\n" },
+      method: "POST",
+      path: '/v2/deploy"ments\u2028',
+      status: 422,
+      operationId: "createDeployment",
+      ms: 12.3,
+    },
   ])("writes what pino writes for $path", ({ fields, method, path, status, operationId, ms }) => {
     const ours = collect();
     const theirs = collect();

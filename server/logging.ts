@@ -4,10 +4,10 @@ import type { Context, Next } from "koa";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /** Paths that could hold a secret if anything ever logged them; they are replaced, not printed. */
-const redactedPaths = [
-  "req.headers[\"x-api-key\"]",
-  "headers[\"x-api-key\"]",
-  "*.headers[\"x-api-key\"]",
+export const redactedPaths = [
+  'req.headers["x-api-key"]',
+  'headers["x-api-key"]',
+  '*.headers["x-api-key"]',
   "apiKey",
   "*.apiKey",
   "client_secret",
@@ -60,13 +60,27 @@ export function requestLogging(logger: Logger) {
       await next();
     } finally {
       // Only method, path and outcome: query values and bodies may carry data the log must not hold.
-      writeAccessLine?.(fields, ctx.method, ctx.path, ctx.status, ctx.state.operationId as string | undefined, Math.round((performance.now() - started) * 10) / 10);
+      writeAccessLine?.(
+        fields,
+        ctx.method,
+        ctx.path,
+        ctx.status,
+        ctx.state.operationId as string | undefined,
+        Math.round((performance.now() - started) * 10) / 10,
+      );
     }
   };
 }
 
 /** What writes one access line, or undefined when info lines are off. */
-type AccessLineWriter = (fields: RequestFields, method: string, path: string, status: number, operationId: string | undefined, ms: number) => void;
+type AccessLineWriter = (
+  fields: RequestFields,
+  method: string,
+  path: string,
+  status: number,
+  operationId: string | undefined,
+  ms: number,
+) => void;
 
 /**
  * The line pino would write for `logger.info({ ...fields, method, path, status, operationId, ms }, "request")`
@@ -79,7 +93,10 @@ export function accessLineWriter(logger: Logger): AccessLineWriter | undefined {
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? "";
   const level = logger.levels.values.info;
   return (fields, method, path, status, operationId, ms) => {
-    const who = fields.organizationId === undefined ? "" : `,"organizationId":${JSON.stringify(fields.organizationId)},"tenantId":${JSON.stringify(fields.tenantId)}`;
+    const who =
+      fields.organizationId === undefined
+        ? ""
+        : `,"organizationId":${JSON.stringify(fields.organizationId)},"tenantId":${JSON.stringify(fields.tenantId)}`;
     const operation = operationId === undefined ? "" : `,"operationId":${JSON.stringify(operationId)}`;
     stream.write(
       `{"level":${level},"time":"${new Date().toISOString()}"${bindings},"requestId":${JSON.stringify(fields.requestId)}${who},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status}${operation},"ms":${ms},"msg":"request"}\n`,
@@ -97,6 +114,10 @@ export function bindRequest(ctx: Context, bindings: { organizationId: string; te
 export function requestLog(ctx: Context, fallback: Logger): Logger {
   const fields = ctx.state.logFields as RequestFields | undefined;
   if (!fields) return fallback;
-  ctx.state.log ??= fallback.child({ ...fields });
-  return ctx.state.log as Logger;
+  let log = ctx.state.log as Logger | undefined;
+  if (!log) {
+    log = fallback.child({ ...fields });
+    ctx.state.log = log;
+  }
+  return log;
 }

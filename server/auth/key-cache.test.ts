@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { ApiKeyRecord } from "../storage/records.js";
 import { cachedKeyLookup } from "./key-cache.js";
 
-const record = (keyHash: string): ApiKeyRecord => ({ id: keyHash, organizationId: "o", keyHash, label: "l", defaultTenantId: "t", tenantIds: ["t"] });
+const record = (keyHash: string): ApiKeyRecord => ({
+  id: keyHash,
+  organizationId: "o",
+  keyHash,
+  label: "l",
+  defaultTenantId: "t",
+  tenantIds: ["t"],
+});
 
 function counted(known: Set<string>) {
   const calls: string[] = [];

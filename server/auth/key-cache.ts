@@ -11,7 +11,10 @@ export interface KeyCacheOptions {
 }
 
 /** Wraps a lookup by key hash with the cache; concurrent misses of one hash share one lookup. */
-export function cachedKeyLookup(lookup: (keyHash: string) => Promise<ApiKeyRecord | undefined>, options: KeyCacheOptions): (keyHash: string) => Promise<ApiKeyRecord | undefined> {
+export function cachedKeyLookup(
+  lookup: (keyHash: string) => Promise<ApiKeyRecord | undefined>,
+  options: KeyCacheOptions,
+): (keyHash: string) => Promise<ApiKeyRecord | undefined> {
   const nowMs = options.nowMs ?? (() => performance.now());
   const entries = new Map<string, { record: ApiKeyRecord; expiresAtMs: number }>();
   const pending = new Map<string, Promise<ApiKeyRecord | undefined>>();
