@@ -1,7 +1,7 @@
 /** The shape of one conformance check: a stable id, a level, tags, a statement and a spec pointer. */
 import type { OperationId } from "../contract/index.js";
-import type { Exchange } from "./http.js";
 import type { RunConfig } from "./config.js";
+import type { Exchange } from "./http.js";
 
 /** MUST: stated by the interface specification. SHOULD: a decision of spec/decisions.md (D-NN). */
 export type Level = "MUST" | "SHOULD";
@@ -15,7 +15,15 @@ export type Level = "MUST" | "SHOULD";
  * - cloud / self_hosted: only for that hosting kind;
  * - server: judges error details and strictness a schema-driven mock does not reproduce (skipped with --stateless).
  */
-export type Need = "write" | "state" | "server" | "integration" | "managedIntegration" | "otherApiKey" | "cloud" | "self_hosted";
+export type Need =
+  | "write"
+  | "state"
+  | "server"
+  | "integration"
+  | "managedIntegration"
+  | "otherApiKey"
+  | "cloud"
+  | "self_hosted";
 
 /** A record the suite created on the target (the interface has no delete, so the report lists them). */
 export interface CreatedResource {

@@ -5,12 +5,12 @@
  */
 import { fileURLToPath } from "node:url";
 import { operation } from "../contract/index.js";
-import { ConfigError, publicConfig, resolveConfig, usage, type ConformanceConfig, type RunConfig } from "./config.js";
+import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
 import { newRunId } from "./data.js";
-import { VerdictCollector } from "./reporter.js";
-import { createdResources, exitCodeOf, summarize, type RunResult } from "./result.js";
 import { renderConsole } from "./report/console.js";
 import { writeReports } from "./report/write.js";
+import { VerdictCollector } from "./reporter.js";
+import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
 
 /** Raised when the target cannot be reached: exit 2. */
 export class UnreachableError extends Error {
@@ -21,18 +21,28 @@ export class UnreachableError extends Error {
 export async function probe(config: ConformanceConfig): Promise<void> {
   const url = `${config.baseUrl}${operation("listOAuthProviders").path}`;
   try {
-    const res = await fetch(url, { headers: { "X-Api-Key": config.apiKey, Accept: "application/json" }, signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)) });
+    const res = await fetch(url, {
+      headers: { "X-Api-Key": config.apiKey, Accept: "application/json" },
+      signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
+    });
     await res.arrayBuffer();
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = (error as Error).name === "TimeoutError" ? "no answer within 5 s" : (cause?.code ?? cause?.message ?? (error as Error).message);
+    const why =
+      (error as Error).name === "TimeoutError"
+        ? "no answer within 5 s"
+        : (cause?.code ?? cause?.message ?? (error as Error).message);
     throw new UnreachableError(`cannot reach ${config.baseUrl}: ${why}`);
   }
 }
 
 /** Runs the suite against a validated configuration and returns the result (no printing, no exit). */
 export async function runConformance(config: ConformanceConfig): Promise<RunResult> {
-  const runConfig: RunConfig = { ...config, runId: newRunId(), seed: config.seed ?? Math.floor(Math.random() * 2 ** 31) };
+  const runConfig: RunConfig = {
+    ...config,
+    runId: newRunId(),
+    seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),
+  };
   const started = new Date();
   const collector = new VerdictCollector();
   const previous = process.env.CONFORMANCE_RUN_CONFIG;
@@ -41,7 +51,13 @@ export async function runConformance(config: ConformanceConfig): Promise<RunResu
     const { startVitest } = await import("vitest/node");
     const configFile = fileURLToPath(new URL("./vitest.config.ts", import.meta.url));
     const root = fileURLToPath(new URL(".", import.meta.url));
-    const vitest = await startVitest("test", [], { config: configFile, root, watch: false, run: true, reporters: [collector] } as never);
+    const vitest = await startVitest("test", [], {
+      config: configFile,
+      root,
+      watch: false,
+      run: true,
+      reporters: [collector],
+    } as never);
     await vitest.close();
   } finally {
     if (previous === undefined) delete process.env.CONFORMANCE_RUN_CONFIG;
@@ -50,7 +66,8 @@ export async function runConformance(config: ConformanceConfig): Promise<RunResu
   const finished = new Date();
   const order = new Map((await import("./checks/index.js")).allChecks.map((c, i) => [c.id, i]));
   const verdicts = [...collector.verdicts].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  if (verdicts.length === 0 && collector.errors.length === 0) collector.errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
+  if (verdicts.length === 0 && collector.errors.length === 0)
+    collector.errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
   return {
     runId: runConfig.runId,
     seed: runConfig.seed,
@@ -78,7 +95,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     if (resolved.list) {
       const { allChecks } = await import("./checks/index.js");
-      for (const c of allChecks) console.log(`${c.id.padEnd(16)} ${c.level.padEnd(6)} ${c.statement}\n${"".padEnd(24)}${c.specRef}${c.needs.length ? ` · needs ${c.needs.join(", ")}` : ""}`);
+      for (const c of allChecks)
+        console.log(
+          `${c.id.padEnd(16)} ${c.level.padEnd(6)} ${c.statement}\n${"".padEnd(24)}${c.specRef}${c.needs.length ? ` · needs ${c.needs.join(", ")}` : ""}`,
+        );
       return 0;
     }
     config = resolved.config;

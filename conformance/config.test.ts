@@ -16,12 +16,23 @@ describe("resolveConfig precedence", () => {
       name: "flags only",
       argv: ["--base-url", "http://a.example/", "--api-key", "k1"],
       env: {},
-      want: { baseUrl: "http://a.example", apiKey: "k1", hosting: "cloud", level: "should", readOnly: false, fuzzRuns: 100 },
+      want: {
+        baseUrl: "http://a.example",
+        apiKey: "k1",
+        hosting: "cloud",
+        level: "should",
+        readOnly: false,
+        fuzzRuns: 100,
+      },
     },
     {
       name: "env fills what flags leave out",
       argv: ["--api-key", "k1"],
-      env: { CONFORMANCE_BASE_URL: "http://env.example", CONFORMANCE_HOSTING: "self_hosted", CONFORMANCE_READ_ONLY: "true" },
+      env: {
+        CONFORMANCE_BASE_URL: "http://env.example",
+        CONFORMANCE_HOSTING: "self_hosted",
+        CONFORMANCE_READ_ONLY: "true",
+      },
       want: { baseUrl: "http://env.example", apiKey: "k1", hosting: "self_hosted", readOnly: true },
     },
     {
@@ -34,8 +45,18 @@ describe("resolveConfig precedence", () => {
       name: "env beats file, file fills the rest",
       argv: ["--config", "c.json"],
       env: { CONFORMANCE_API_KEY: "env" },
-      file: { baseUrl: "http://file.example", apiKey: "file", "integration-id": "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65", only: ["DEP-LIST", "auth"] },
-      want: { baseUrl: "http://file.example", apiKey: "env", integrationId: "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65", only: ["DEP-LIST", "auth"] },
+      file: {
+        baseUrl: "http://file.example",
+        apiKey: "file",
+        "integration-id": "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65",
+        only: ["DEP-LIST", "auth"],
+      },
+      want: {
+        baseUrl: "http://file.example",
+        apiKey: "env",
+        integrationId: "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65",
+        only: ["DEP-LIST", "auth"],
+      },
     },
     {
       name: "config file named by env",
@@ -46,7 +67,15 @@ describe("resolveConfig precedence", () => {
     },
     {
       name: "inline values and lists",
-      argv: ["--base-url=http://x.example", "--api-key=k", "--only=DEP-LIST-001, AUTH", "--skip", "fuzz", "--seed", "42"],
+      argv: [
+        "--base-url=http://x.example",
+        "--api-key=k",
+        "--only=DEP-LIST-001, AUTH",
+        "--skip",
+        "fuzz",
+        "--seed",
+        "42",
+      ],
       env: {},
       want: { only: ["DEP-LIST-001", "AUTH"], skip: ["fuzz"], seed: 42 },
     },
@@ -71,16 +100,40 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
     { name: "no api key", argv: ["--base-url", "http://x"], want: /--api-key is required/ },
     { name: "relative url", argv: ["--base-url", "x.example", "--api-key", "k"], want: /not an absolute URL/ },
     { name: "ftp url", argv: ["--base-url", "ftp://x", "--api-key", "k"], want: /http or https/ },
-    { name: "bad hosting", argv: ["--base-url", "http://x", "--api-key", "k", "--hosting", "onprem"], want: /--hosting/ },
+    {
+      name: "bad hosting",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--hosting", "onprem"],
+      want: /--hosting/,
+    },
     { name: "bad level", argv: ["--base-url", "http://x", "--api-key", "k", "--level", "may"], want: /--level/ },
-    { name: "bad uuid", argv: ["--base-url", "http://x", "--api-key", "k", "--integration-id", "42"], want: /must be a UUID/ },
-    { name: "unknown flag", argv: ["--base-url", "http://x", "--api-key", "k", "--colour"], want: /unknown flag --colour/ },
+    {
+      name: "bad uuid",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--integration-id", "42"],
+      want: /must be a UUID/,
+    },
+    {
+      name: "unknown flag",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--colour"],
+      want: /unknown flag --colour/,
+    },
     { name: "missing value", argv: ["--base-url", "--api-key", "k"], want: /--base-url needs a value/ },
     { name: "missing value at the end", argv: ["--api-key", "k", "--base-url"], want: /--base-url needs a value/ },
     { name: "a positional argument", argv: ["--api-key", "k", "http://x"], want: /unexpected argument 'http:\/\/x'/ },
-    { name: "a bad boolean value", argv: ["--base-url", "http://x", "--api-key", "k", "--stateless=maybe"], want: /--stateless must be true or false/ },
-    { name: "same keys", argv: ["--base-url", "http://x", "--api-key", "k", "--other-api-key", "k"], want: /must differ/ },
-    { name: "bad seed", argv: ["--base-url", "http://x", "--api-key", "k", "--seed", "abc"], want: /--seed must be an integer/ },
+    {
+      name: "a bad boolean value",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--stateless=maybe"],
+      want: /--stateless must be true or false/,
+    },
+    {
+      name: "same keys",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--other-api-key", "k"],
+      want: /must differ/,
+    },
+    {
+      name: "bad seed",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--seed", "abc"],
+      want: /--seed must be an integer/,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -97,7 +150,11 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
   }
 
   it("reports an unreadable config file", () => {
-    expect(() => resolveConfig(["--config", "missing.json"], {}, () => { throw new Error("ENOENT"); })).toThrow(/cannot read config file missing.json/);
+    expect(() =>
+      resolveConfig(["--config", "missing.json"], {}, () => {
+        throw new Error("ENOENT");
+      }),
+    ).toThrow(/cannot read config file missing.json/);
   });
 });
 
@@ -111,10 +168,17 @@ describe("--help and --list", () => {
 
 describe("envName and publicConfig", () => {
   it("maps flags to variables", () => {
-    expect([envName("base-url"), envName("other-api-key"), envName("read-only")]).toEqual(["CONFORMANCE_BASE_URL", "CONFORMANCE_OTHER_API_KEY", "CONFORMANCE_READ_ONLY"]);
+    expect([envName("base-url"), envName("other-api-key"), envName("read-only")]).toEqual([
+      "CONFORMANCE_BASE_URL",
+      "CONFORMANCE_OTHER_API_KEY",
+      "CONFORMANCE_READ_ONLY",
+    ]);
   });
   it("never exposes keys", () => {
-    const { config } = resolveConfig(["--base-url", "http://x", "--api-key", "secret-main", "--other-api-key", "secret-other"], {});
+    const { config } = resolveConfig(
+      ["--base-url", "http://x", "--api-key", "secret-main", "--other-api-key", "secret-other"],
+      {},
+    );
     const text = JSON.stringify(publicConfig(config));
     expect(text).not.toContain("secret-main");
     expect(text).not.toContain("secret-other");

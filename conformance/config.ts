@@ -1,6 +1,6 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 
 export type Hosting = "cloud" | "self_hosted";
 
@@ -104,7 +104,9 @@ export function usage(): string {
 
 /** The flags as node:util parseArgs takes them: every option, plus `--config`, `--help` (`-h`) and `--list`. */
 const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
-  ...Object.fromEntries(options.map((option) => [option.flag, { type: option.kind === "boolean" ? "boolean" : "string" } as const])),
+  ...Object.fromEntries(
+    options.map((option) => [option.flag, { type: option.kind === "boolean" ? "boolean" : "string" } as const]),
+  ),
   config: { type: "string" },
   help: { type: "boolean", short: "h" },
   list: { type: "boolean" },
@@ -117,7 +119,13 @@ const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
  * value (`--read-only=false`) as its environment variable does.
  */
 function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help: boolean; list: boolean } {
-  const { tokens } = parseArgs({ args: argv, options: flagOptions, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: argv,
+    options: flagOptions,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const raw: RawConfig = {};
   let configFile: string | undefined;
   let help = false;
@@ -131,7 +139,8 @@ function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help
     else {
       const option = options.find((candidate) => candidate.flag === token.name);
       if (!option) throw new ConfigError(`unknown flag ${token.rawName}`);
-      if (option.kind === "boolean") raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
+      if (option.kind === "boolean")
+        raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
       else raw[option.key] = option.kind === "list" ? splitList(stringValue(token)) : stringValue(token);
     }
   }
@@ -139,8 +148,13 @@ function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help
 }
 
 /** The value of a string flag; parseArgs without strict takes the next flag as the value (`--base-url --api-key`), which is a missing value. */
-function stringValue(token: { rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): string {
-  if (token.value === undefined || (!token.inlineValue && token.value.startsWith("--"))) throw new ConfigError(`${token.rawName} needs a value`);
+function stringValue(token: {
+  rawName: string;
+  value?: string | undefined;
+  inlineValue?: boolean | undefined;
+}): string {
+  if (token.value === undefined || (!token.inlineValue && token.value.startsWith("--")))
+    throw new ConfigError(`${token.rawName} needs a value`);
   return token.value;
 }
 
@@ -151,7 +165,11 @@ function fromEnv(env: Record<string, string | undefined>): { raw: RawConfig; con
     const value = env[envName(option.flag)];
     if (value === undefined || value === "") continue;
     raw[option.key] =
-      option.kind === "boolean" ? parseBoolean(value, envName(option.flag)) : option.kind === "list" ? splitList(value) : value;
+      option.kind === "boolean"
+        ? parseBoolean(value, envName(option.flag))
+        : option.kind === "list"
+          ? splitList(value)
+          : value;
   }
   return { raw, configFile: env.CONFORMANCE_CONFIG || undefined };
 }
@@ -164,7 +182,8 @@ function fromFile(path: string, read: (p: string) => string = (p) => readFileSyn
   } catch (error) {
     throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ConfigError(`config file ${path} must hold a JSON object`);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(`config file ${path} must hold a JSON object`);
   const raw: RawConfig = {};
   for (const [k, v] of Object.entries(parsed)) {
     const option = options.find((o) => o.key === k || o.flag === k);
@@ -187,7 +206,8 @@ export function resolveConfig(
   const file = args.configFile ?? environment.configFile;
   const fileRaw = file ? fromFile(file, read) : {};
   const raw: RawConfig = { ...fileRaw, ...environment.raw, ...args.raw };
-  if (args.help || args.list) return { config: undefined as unknown as ConformanceConfig, help: args.help, list: args.list };
+  if (args.help || args.list)
+    return { config: undefined as unknown as ConformanceConfig, help: args.help, list: args.list };
   return { config: validate(raw), help: false, list: false };
 }
 
@@ -204,19 +224,23 @@ export function validate(raw: RawConfig): ConformanceConfig {
   } catch {
     throw new ConfigError(`--base-url '${baseUrl}' is not an absolute URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`--base-url must be http or https, got ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`--base-url must be http or https, got ${url.protocol}`);
   const apiKey = str("apiKey");
   if (!apiKey) throw new ConfigError("--api-key is required (or CONFORMANCE_API_KEY)");
   const hosting = str("hosting") ?? "cloud";
-  if (hosting !== "cloud" && hosting !== "self_hosted") throw new ConfigError(`--hosting must be cloud or self_hosted, got '${hosting}'`);
+  if (hosting !== "cloud" && hosting !== "self_hosted")
+    throw new ConfigError(`--hosting must be cloud or self_hosted, got '${hosting}'`);
   const level = (str("level") ?? "should").toLowerCase();
-  if (level !== "must" && level !== "should") throw new ConfigError(`--level must be must or should, got '${str("level")}'`);
+  if (level !== "must" && level !== "should")
+    throw new ConfigError(`--level must be must or should, got '${str("level")}'`);
   for (const k of ["tenantId", "integrationId", "managedIntegrationId"] as const) {
     const v = str(k);
     if (v !== undefined && !uuidPattern.test(v)) throw new ConfigError(`--${flagOf(k)} must be a UUID, got '${v}'`);
   }
   const otherApiKey = str("otherApiKey");
-  if (otherApiKey !== undefined && otherApiKey === apiKey) throw new ConfigError("--other-api-key must differ from --api-key");
+  if (otherApiKey !== undefined && otherApiKey === apiKey)
+    throw new ConfigError("--other-api-key must differ from --api-key");
   const seed = optionalInt(str("seed"), "seed", -(2 ** 31), 2 ** 31 - 1);
   const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;

@@ -7,17 +7,33 @@ describe("toCurl", () => {
   const cases: { name: string; given: RecordedRequest; want: string }[] = [
     {
       name: "GET with the main key",
-      given: { method: "GET", url: "http://h/v2/deployments?limit=0", headers: { Accept: "application/json", "X-Api-Key": "[REDACTED]" }, keyRef: "main" as const },
+      given: {
+        method: "GET",
+        url: "http://h/v2/deployments?limit=0",
+        headers: { Accept: "application/json", "X-Api-Key": "[REDACTED]" },
+        keyRef: "main" as const,
+      },
       want: `curl -i -X GET 'http://h/v2/deployments?limit=0' -H 'Accept: application/json' -H "X-Api-Key: $CONFORMANCE_API_KEY"`,
     },
     {
       name: "POST with the other key and a body with a quote",
-      given: { method: "POST", url: "http://h/v2/auth/providers", headers: { "X-Api-Key": "[REDACTED]", "Content-Type": "application/json" }, body: `{"name":"O'Brien"}`, keyRef: "other" as const },
+      given: {
+        method: "POST",
+        url: "http://h/v2/auth/providers",
+        headers: { "X-Api-Key": "[REDACTED]", "Content-Type": "application/json" },
+        body: `{"name":"O'Brien"}`,
+        keyRef: "other" as const,
+      },
       want: `curl -i -X POST 'http://h/v2/auth/providers' -H "X-Api-Key: $CONFORMANCE_OTHER_API_KEY" -H 'Content-Type: application/json' --data-binary '{"name":"O'\\''Brien"}'`,
     },
     {
       name: "no key",
-      given: { method: "GET", url: "http://h/v2/deployments", headers: { Accept: "application/json" }, keyRef: "none" as const },
+      given: {
+        method: "GET",
+        url: "http://h/v2/deployments",
+        headers: { Accept: "application/json" },
+        keyRef: "none" as const,
+      },
       want: `curl -i -X GET 'http://h/v2/deployments' -H 'Accept: application/json'`,
     },
     {

@@ -16,7 +16,12 @@ export function toCurl(request: RecordedRequest): string {
     if (name.toLowerCase() === "x-api-key") {
       const variable = request.keyRef === "other" ? "$CONFORMANCE_OTHER_API_KEY" : "$CONFORMANCE_API_KEY";
       // double quotes so the shell expands the variable
-      parts.push("-H", request.keyRef === "main" || request.keyRef === "other" ? `"X-Api-Key: ${variable}"` : shellQuote(`${name}: ${value}`));
+      parts.push(
+        "-H",
+        request.keyRef === "main" || request.keyRef === "other"
+          ? `"X-Api-Key: ${variable}"`
+          : shellQuote(`${name}: ${value}`),
+      );
       continue;
     }
     if (name.toLowerCase() === "content-length") continue;

@@ -9,7 +9,13 @@ export const sourcesFor: Record<Hosting, Source[]> = {
   self_hosted: ["external_container"],
 };
 
-export const allSources: Source[] = ["codehost", "external_container", "internal_container", "internal_source", "internal_template"];
+export const allSources: Source[] = [
+  "codehost",
+  "external_container",
+  "internal_container",
+  "internal_source",
+  "internal_template",
+];
 
 /** A run id: 6 lowercase letters and digits. */
 export function newRunId(random: () => number = Math.random): string {
@@ -57,11 +63,23 @@ export function deploymentBody(name: string, source: Source, repository?: Reposi
         source_revision_config: { repo_ref: repository.default_branch, graph_config_path: "graph.json" },
       };
     case "external_container":
-      return { ...base, source_config: {}, source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" } };
+      return {
+        ...base,
+        source_config: {},
+        source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" },
+      };
     case "internal_container":
-      return { ...base, source_config: {}, source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" } };
+      return {
+        ...base,
+        source_config: {},
+        source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" },
+      };
     case "internal_source":
-      return { ...base, source_config: {}, source_revision_config: { source_tarball_path: "uploads/conformance.tar.gz", graph_config_path: "graph.json" } };
+      return {
+        ...base,
+        source_config: {},
+        source_revision_config: { source_tarball_path: "uploads/conformance.tar.gz", graph_config_path: "graph.json" },
+      };
     case "internal_template":
       return { ...base, source_config: {}, source_revision_config: {} };
   }

@@ -18,7 +18,9 @@ describe("instant", () => {
 
 describe("differences", () => {
   it("lists nested differences and ignores fields not expected", () => {
-    expect(differences({ a: 1, b: { c: "x", d: 2 }, e: 3 }, { a: 1, b: { c: "y" } })).toEqual(['b.c: expected "y", got "x"']);
+    expect(differences({ a: 1, b: { c: "x", d: 2 }, e: 3 }, { a: 1, b: { c: "y" } })).toEqual([
+      'b.c: expected "y", got "x"',
+    ]);
     expect(differences({ a: null }, { a: { b: 1 } })).toEqual(["a: expected an object, got null"]);
   });
 });

@@ -1,9 +1,10 @@
 /** Operations the checks share: create and list through the contract, remembering what was created. */
-import { CheckSkip, type CheckContext } from "./check.js";
+
+import { operation } from "../contract/index.js";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js";
+import { type CheckContext, CheckSkip } from "./check.js";
 import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
 import type { Exchange } from "./http.js";
-import { operation } from "../contract/index.js";
 
 /** The paths of the operations the checks call, from the contract. */
 export const paths = {
@@ -16,9 +17,19 @@ export const paths = {
 export type Json = Record<string, unknown>;
 
 /** Creates an OAuth provider and records it; returns the exchange and the record. */
-export async function createProvider(ctx: CheckContext, body?: Json, auth: "main" | "other" = "main"): Promise<{ exchange: Exchange; record: Json; body: Json }> {
+export async function createProvider(
+  ctx: CheckContext,
+  body?: Json,
+  auth: "main" | "other" = "main",
+): Promise<{ exchange: Exchange; record: Json; body: Json }> {
   const sent = body ?? providerBody(ctx.name("prov"));
-  const exchange = await ctx.send({ method: "POST", path: paths.providers, json: sent, operation: "createOAuthProvider", auth });
+  const exchange = await ctx.send({
+    method: "POST",
+    path: paths.providers,
+    json: sent,
+    operation: "createOAuthProvider",
+    auth,
+  });
   expect2xx(exchange, "create OAuth provider");
   const record = jsonObject(exchange, "create OAuth provider");
   ctx.created({ kind: "oauth_provider", id: String(record.id), name: String(sent.provider_id), key: auth });
@@ -26,7 +37,10 @@ export async function createProvider(ctx: CheckContext, body?: Json, auth: "main
 }
 
 /** Lists OAuth providers. */
-export async function listProviders(ctx: CheckContext, auth: "main" | "other" = "main"): Promise<{ exchange: Exchange; records: Json[] }> {
+export async function listProviders(
+  ctx: CheckContext,
+  auth: "main" | "other" = "main",
+): Promise<{ exchange: Exchange; records: Json[] }> {
   const exchange = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders", auth });
   expect2xx(exchange, "list OAuth providers");
   return { exchange, records: jsonArray(exchange, "list OAuth providers") as Json[] };
@@ -35,13 +49,26 @@ export async function listProviders(ctx: CheckContext, auth: "main" | "other" = 
 /** Creates a deployment and records it. */
 export async function createDeployment(
   ctx: CheckContext,
-  options: { source?: Source; body?: Json; label?: string; auth?: "main" | "other"; repository?: RepositoryRecord } = {},
+  options: {
+    source?: Source;
+    body?: Json;
+    label?: string;
+    auth?: "main" | "other";
+    repository?: RepositoryRecord;
+  } = {},
 ): Promise<{ exchange: Exchange; record: Json; body: Json }> {
   const source = options.source ?? plainSource(ctx.config.hosting);
-  const repository = source === "codehost" && !options.body ? (options.repository ?? (await firstRepository(ctx))) : options.repository;
+  const repository =
+    source === "codehost" && !options.body ? (options.repository ?? (await firstRepository(ctx))) : options.repository;
   const body = options.body ?? deploymentBody(ctx.name(options.label ?? "dep"), source, repository);
   const auth = options.auth ?? "main";
-  const exchange = await ctx.send({ method: "POST", path: paths.deployments, json: body, operation: "createDeployment", auth });
+  const exchange = await ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    json: body,
+    operation: "createDeployment",
+    auth,
+  });
   expect2xx(exchange, `create ${String(body.source)} deployment`);
   const record = jsonObject(exchange, "create deployment");
   ctx.created({ kind: "deployment", id: String(record.id), name: String(body.name), key: auth });
@@ -54,7 +81,13 @@ export async function listDeployments(
   query: Record<string, string | number | boolean | undefined> = {},
   auth: "main" | "other" = "main",
 ): Promise<{ exchange: Exchange; resources: Json[]; offset: number }> {
-  const exchange = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments", auth });
+  const exchange = await ctx.send({
+    method: "GET",
+    path: paths.deployments,
+    query,
+    operation: "listDeployments",
+    auth,
+  });
   expect2xx(exchange, "list deployments");
   const page = jsonObject(exchange, "list deployments");
   ensure(Array.isArray(page.resources), "list deployments: `resources` is not an array", exchange);
@@ -82,7 +115,8 @@ export async function walkDeployments(
       ids.push(String(r.id));
       records.push(r);
     }
-    if (resources.length === 0 || typeof next !== "number" || next <= offset) return { ids, pages: page + 1, exchanges, records };
+    if (resources.length === 0 || typeof next !== "number" || next <= offset)
+      return { ids, pages: page + 1, exchanges, records };
     offset = next;
   }
   return { ids, pages: maxPages, exchanges, records };
@@ -115,7 +149,8 @@ export function differences(record: Json, expected: Json, path = ""): string[] {
     if (isObject(want)) {
       if (!isObject(got)) out.push(`${path}${k}: expected an object, got ${JSON.stringify(got)}`);
       else out.push(...differences(got, want, `${path}${k}.`));
-    } else if (JSON.stringify(got) !== JSON.stringify(want)) out.push(`${path}${k}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+    } else if (JSON.stringify(got) !== JSON.stringify(want))
+      out.push(`${path}${k}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
   return out;
 }
@@ -129,5 +164,5 @@ export function instant(value: unknown): bigint | undefined {
   const fraction = /\.(\d+)/.exec(value)?.[1] ?? "";
   const whole = Date.parse(value.replace(/\.\d+/, ""));
   if (Number.isNaN(whole)) return undefined;
-  return BigInt(whole) * 1_000_000n + BigInt((`${fraction}000000000`).slice(0, 9));
+  return BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000000`.slice(0, 9));
 }

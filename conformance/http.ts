@@ -97,7 +97,12 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   const shownBody = shown(redactBody(text, out.secrets));
   return {
     request: recordedRequest,
-    response: { status: response.status, headers: redactHeaders(headers), body: shownBody.body, ...(shownBody.bodyTruncated ? { bodyTruncated: true } : {}) },
+    response: {
+      status: response.status,
+      headers: redactHeaders(headers),
+      body: shownBody.body,
+      ...(shownBody.bodyTruncated ? { bodyTruncated: true } : {}),
+    },
     json,
     durationMs: Math.round(performance.now() - started),
   };
@@ -108,7 +113,11 @@ function shown(body: string): { body: string; bodyTruncated?: boolean } {
 }
 
 /** Builds the URL of a path and query on a base URL. */
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, string | number | boolean | undefined> | string): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, string | number | boolean | undefined> | string,
+): string {
   let url = `${baseUrl.replace(/\/+$/, "")}${path}`;
   if (typeof query === "string") return query.length > 0 ? `${url}?${query}` : url;
   if (query) {

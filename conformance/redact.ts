@@ -11,7 +11,8 @@ const secretFields = new Set(["client_secret", "value", "api_key", "apiKey", "pa
 /** Headers with credential values replaced. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = secretHeaders.has(name.toLowerCase()) ? REDACTED : value;
+  for (const [name, value] of Object.entries(headers))
+    out[name] = secretHeaders.has(name.toLowerCase()) ? REDACTED : value;
   return out;
 }
 
@@ -20,7 +21,8 @@ export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = secretFields.has(k) && typeof v === "string" ? REDACTED : redactJson(v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = secretFields.has(k) && typeof v === "string" ? REDACTED : redactJson(v);
     return out;
   }
   return value;

@@ -40,6 +40,7 @@ describe("check registry", () => {
   }
 
   it("keeps each area's ids in its own file", () => {
-    for (const [area, checks] of Object.entries(areas)) expect(new Set(checks.map((c) => idArea(c.id).split("-")[0])).size, area).toBe(1);
+    for (const [area, checks] of Object.entries(areas))
+      expect(new Set(checks.map((c) => idArea(c.id).split("-")[0])).size, area).toBe(1);
   });
 });

@@ -7,7 +7,10 @@ export class VerdictCollector implements Reporter {
   readonly verdicts: Verdict[] = [];
   readonly errors: string[] = [];
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; stack?: string }>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; stack?: string }>,
+  ): void {
     for (const module of testModules) {
       for (const e of module.errors()) this.errors.push(`${module.relativeModuleId}: ${e.message ?? String(e)}`);
       for (const test of module.children.allTests()) {
@@ -18,7 +21,8 @@ export class VerdictCollector implements Reporter {
         const status = result.state === "passed" ? "pass" : result.state === "failed" ? "fail" : "skip";
         const verdict: Verdict = { ...meta, status, durationMs };
         if (status === "skip") verdict.skipReason = (result.state === "skipped" && result.note) || "skipped";
-        if (status === "fail" && !meta.failure) verdict.failure = { message: result.errors?.map((e) => e.message).join("; ") ?? "failed", error: true };
+        if (status === "fail" && !meta.failure)
+          verdict.failure = { message: result.errors?.map((e) => e.message).join("; ") ?? "failed", error: true };
         this.verdicts.push(verdict);
       }
     }

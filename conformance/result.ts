@@ -27,7 +27,10 @@ export interface RunResult {
 
 /** Counts verdicts per level. */
 export function summarize(verdicts: Verdict[]): Record<Level, LevelSummary> {
-  const summary: Record<Level, LevelSummary> = { MUST: { pass: 0, fail: 0, skip: 0 }, SHOULD: { pass: 0, fail: 0, skip: 0 } };
+  const summary: Record<Level, LevelSummary> = {
+    MUST: { pass: 0, fail: 0, skip: 0 },
+    SHOULD: { pass: 0, fail: 0, skip: 0 },
+  };
   for (const v of verdicts) summary[v.level][v.status] += 1;
   return summary;
 }

@@ -1,9 +1,10 @@
 /** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
-import { CheckFailure, CheckSkip, type CheckContext, type CreatedResource, type SendRequest } from "./check.js";
-import type { RunConfig } from "./config.js";
-import { buildUrl, sendHttp, type Exchange } from "./http.js";
+
 import { answerProblems } from "../contract/index.js";
+import { type CheckContext, CheckFailure, CheckSkip, type CreatedResource, type SendRequest } from "./check.js";
+import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
+import { buildUrl, type Exchange, sendHttp } from "./http.js";
 
 /** The context plus what the runner reads back after the check. */
 export interface RecordingContext extends CheckContext {
@@ -16,8 +17,7 @@ export interface RecordingContext extends CheckContext {
 function secretsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) {
     for (const v of value) secretsIn(v, out);
-  }
-  else if (value !== null && typeof value === "object") {
+  } else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
       if ((k === "client_secret" || k === "value") && typeof v === "string") out.push(v);
       else secretsIn(v, out);
@@ -82,8 +82,16 @@ export function createContext(config: RunConfig, fixtures: Map<string, Promise<u
       const status = exchange.response.status;
       if (request.operation && !request.noValidate && status >= 200 && status < 300) {
         // Any 2xx is judged by the documented success body: most operations only require a 2xx (D-06), the exact status is a check of its own.
-        const problems = answerProblems(request.operation, { status, contentType: exchange.response.headers["content-type"], body: exchange.json }, { anySuccess: true });
-        if (problems.length > 0) throw new CheckFailure(`the ${status} answer of ${request.operation} does not match the contract schema: ${problems.join("; ")}`, exchange);
+        const problems = answerProblems(
+          request.operation,
+          { status, contentType: exchange.response.headers["content-type"], body: exchange.json },
+          { anySuccess: true },
+        );
+        if (problems.length > 0)
+          throw new CheckFailure(
+            `the ${status} answer of ${request.operation} does not match the contract schema: ${problems.join("; ")}`,
+            exchange,
+          );
       }
       return exchange;
     },

@@ -4,7 +4,15 @@ import type { Check } from "./check.js";
 import { validate } from "./config.js";
 import { isSelected, matches, unmetNeed } from "./selection.js";
 
-const check = (id: string, level: "MUST" | "SHOULD", tags: string[], needs: Check["needs"] = []): Check => ({ id, level, tags, statement: "s", specRef: "r", needs, run: async () => {} });
+const check = (id: string, level: "MUST" | "SHOULD", tags: string[], needs: Check["needs"] = []): Check => ({
+  id,
+  level,
+  tags,
+  statement: "s",
+  specRef: "r",
+  needs,
+  run: async () => {},
+});
 const listCheck = check("DEP-LIST-007", "MUST", ["listDeployments", "pagination"]);
 const isoCheck = check("ISO-001", "SHOULD", ["isolation"], ["otherApiKey", "write"]);
 
@@ -23,13 +31,27 @@ describe("matches", () => {
 });
 
 describe("isSelected", () => {
-  const cases: { name: string; level: "must" | "should"; only: string[]; skip: string[]; check: Check; want: boolean }[] = [
+  const cases: {
+    name: string;
+    level: "must" | "should";
+    only: string[];
+    skip: string[];
+    check: Check;
+    want: boolean;
+  }[] = [
     { name: "default selects all", level: "should", only: [], skip: [], check: isoCheck, want: true },
     { name: "--level must drops SHOULD", level: "must", only: [], skip: [], check: isoCheck, want: false },
     { name: "--level must keeps MUST", level: "must", only: [], skip: [], check: listCheck, want: true },
     { name: "--only by tag", level: "should", only: ["pagination"], skip: [], check: listCheck, want: true },
     { name: "--only excludes others", level: "should", only: ["pagination"], skip: [], check: isoCheck, want: false },
-    { name: "--skip wins over --only", level: "should", only: ["DEP-LIST"], skip: ["DEP-LIST-007"], check: listCheck, want: false },
+    {
+      name: "--skip wins over --only",
+      level: "should",
+      only: ["DEP-LIST"],
+      skip: ["DEP-LIST-007"],
+      check: listCheck,
+      want: false,
+    },
   ];
   for (const c of cases) it(c.name, () => expect(isSelected(c.check, c)).toBe(c.want));
 });
@@ -40,9 +62,19 @@ describe("unmetNeed", () => {
     { name: "no other key", config: {}, check: isoCheck, want: /--other-api-key/ },
     { name: "read-only", config: { otherApiKey: "o", readOnly: true }, check: isoCheck, want: /--read-only/ },
     { name: "all given", config: { otherApiKey: "o" }, check: isoCheck, want: undefined },
-    { name: "stateless", config: { stateless: true }, check: check("X-001", "MUST", ["x"], ["state"]), want: /keeps state/ },
+    {
+      name: "stateless",
+      config: { stateless: true },
+      check: check("X-001", "MUST", ["x"], ["state"]),
+      want: /keeps state/,
+    },
     { name: "hosting", config: {}, check: check("X-002", "MUST", ["x"], ["self_hosted"]), want: /self_hosted only/ },
-    { name: "integration", config: {}, check: check("X-003", "MUST", ["x"], ["integration"]), want: /--integration-id/ },
+    {
+      name: "integration",
+      config: {},
+      check: check("X-003", "MUST", ["x"], ["integration"]),
+      want: /--integration-id/,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -23,7 +23,8 @@ export function unmetNeed(check: Check, config: ConformanceConfig): string | und
   const reasons: Record<Need, () => string | undefined> = {
     write: () => (config.readOnly ? "creates records and --read-only is set" : undefined),
     state: () => (config.stateless ? "needs a target that keeps state (--stateless is set)" : undefined),
-    server: () => (config.stateless ? "judges error details a schema mock does not reproduce (--stateless is set)" : undefined),
+    server: () =>
+      config.stateless ? "judges error details a schema mock does not reproduce (--stateless is set)" : undefined,
     integration: () => (config.integrationId ? undefined : "needs --integration-id"),
     managedIntegration: () => (config.managedIntegrationId ? undefined : "needs --managed-integration-id"),
     otherApiKey: () => (config.otherApiKey ? undefined : "needs --other-api-key"),

@@ -35,11 +35,24 @@ describe("createContractAjv", () => {
   });
 
   it("removes unknown fields and applies defaults when asked, and only then", () => {
-    const body = { provider_id: "p", name: "n", client_id: "c", auth_url: "https://a.example", token_url: "https://t.example", surprise: 1 };
+    const body = {
+      provider_id: "p",
+      name: "n",
+      client_id: "c",
+      auth_url: "https://a.example",
+      token_url: "https://t.example",
+      surprise: 1,
+    };
     const closed = { ...body };
-    expect(createContractAjv({ removeUnknownFields: true, useDefaults: true }).component("OAuthProviderCreate")(closed)).toBe(true);
+    expect(
+      createContractAjv({ removeUnknownFields: true, useDefaults: true }).component("OAuthProviderCreate")(closed),
+    ).toBe(true);
     expect(closed).not.toHaveProperty("surprise");
-    expect(closed).toMatchObject({ uses_pkce: false, code_challenge_method: "S256", token_endpoint_auth_method: "client_secret_post" });
+    expect(closed).toMatchObject({
+      uses_pkce: false,
+      code_challenge_method: "S256",
+      token_endpoint_auth_method: "client_secret_post",
+    });
     const open = { ...body };
     createContractAjv().component("OAuthProviderCreate")(open);
     expect(open).toEqual(body);

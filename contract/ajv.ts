@@ -54,21 +54,37 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
   });
   addFormats(ajv);
   ajv.addFormat("uuid", canonicalUuid);
-  ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= int32.min && n <= int32.max });
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= int32.min && n <= int32.max,
+  });
   ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isSafeInteger(n) });
   ajv.addFormat("float", { type: "number", validate: (n: number) => Number.isFinite(n) });
   ajv.addFormat("double", { type: "number", validate: (n: number) => Number.isFinite(n) });
   // OpenAPI keywords that are annotations only, and the document's top-level fields, which Ajv
   // meets as keywords of the root schema when it resolves a pointer into the document.
   ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
-  ajv.addVocabulary(["openapi", "info", "servers", "paths", "components", "security", "tags", "webhooks", "jsonSchemaDialect"]);
+  ajv.addVocabulary([
+    "openapi",
+    "info",
+    "servers",
+    "paths",
+    "components",
+    "security",
+    "tags",
+    "webhooks",
+    "jsonSchemaDialect",
+  ]);
   ajv.addSchema(options.removeUnknownFields ? closeComponentSchemas(document) : document, documentId);
 
   const byPointer = new Map<string, ValidateFunction>();
   const at = (pointer: string): ValidateFunction => {
     let validate = byPointer.get(pointer);
     if (!validate) {
-      const fragment = pointer.split("/").map((segment) => encodeURIComponent(segment).replaceAll("%7E", "~")).join("/");
+      const fragment = pointer
+        .split("/")
+        .map((segment) => encodeURIComponent(segment).replaceAll("%7E", "~"))
+        .join("/");
       validate = ajv.compile({ $ref: `${documentId}#${fragment}` });
       byPointer.set(pointer, validate);
     }
@@ -95,7 +111,10 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
  * says nothing about other fields gets `additionalProperties: false`, so that `removeAdditional` drops them.
  */
 function closeComponentSchemas(contract: typeof document): typeof document {
-  return { ...contract, components: { ...contract.components, schemas: closeObjectSchemas(contract.components?.schemas) as never } };
+  return {
+    ...contract,
+    components: { ...contract.components, schemas: closeObjectSchemas(contract.components?.schemas) as never },
+  };
 }
 
 function closeObjectSchemas(node: unknown): unknown {
@@ -103,7 +122,11 @@ function closeObjectSchemas(node: unknown): unknown {
   if (node === null || typeof node !== "object") return node;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) copy[key] = closeObjectSchemas(value);
-  if (typeof copy.properties === "object" && copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined) {
+  if (
+    typeof copy.properties === "object" &&
+    copy.additionalProperties === undefined &&
+    copy.unevaluatedProperties === undefined
+  ) {
     copy.additionalProperties = false;
   }
   return copy;

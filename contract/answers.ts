@@ -1,6 +1,6 @@
 /** Judges an answer against the contract: the status is documented for the operation, the media type is the documented one, and the body validates. */
-import { createContractAjv, type ContractAjv } from "./ajv.js";
-import { operation as findOperation, type ContractOperation } from "./operations.js";
+import { type ContractAjv, createContractAjv } from "./ajv.js";
+import { type ContractOperation, operation as findOperation } from "./operations.js";
 
 let contractAjv: ContractAjv | undefined;
 /** Compiled on first use: a server that never checks its answers pays nothing. */
@@ -20,23 +20,35 @@ export function answerProblems(
   options: { anySuccess?: boolean } = {},
 ): string[] {
   const operation = findOperation(operationId);
-  const status = options.anySuccess && answer.status >= 200 && answer.status < 300 ? operation.successStatus : answer.status;
+  const status =
+    options.anySuccess && answer.status >= 200 && answer.status < 300 ? operation.successStatus : answer.status;
   if (!operation.statuses.includes(status)) {
-    return [`status ${answer.status} is not a documented answer of ${operationId} (documented: ${operation.statuses.join(", ")})`];
+    return [
+      `status ${answer.status} is not a documented answer of ${operationId} (documented: ${operation.statuses.join(", ")})`,
+    ];
   }
   return bodyProblems(operation, status, answer.contentType, answer.body);
 }
 
-function bodyProblems(operation: ContractOperation, status: number, contentType: string | undefined, body: unknown): string[] {
+function bodyProblems(
+  operation: ContractOperation,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+): string[] {
   const documented = operation.responses[String(status)];
   if (!documented) return [];
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== documented.mediaType) return [`Content-Type '${contentType ?? "(none)"}' is not the documented ${documented.mediaType}`];
+  if (mediaType !== documented.mediaType)
+    return [`Content-Type '${contentType ?? "(none)"}' is not the documented ${documented.mediaType}`];
   if (body === undefined) return ["the body is not JSON"];
   const validate = validators().at(documented.pointer);
   if (validate(body)) return [];
   return (validate.errors ?? []).slice(0, 10).map((error) => {
-    const allowed = error.params && "allowedValues" in error.params ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
+    const allowed =
+      error.params && "allowedValues" in error.params
+        ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
+        : "";
     return `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}${allowed}`;
   });
 }

@@ -8,7 +8,8 @@ describe("demo fixture", () => {
   it("puts every integration in a demo tenant, with its default branch among its branches", () => {
     for (const integration of demoFixture.integrations) {
       expect(tenants.has(integration.tenant_id), integration.id).toBe(true);
-      for (const repository of integration.repositories) expect(repository.branches).toHaveProperty(repository.default_branch);
+      for (const repository of integration.repositories)
+        expect(repository.branches).toHaveProperty(repository.default_branch);
     }
   });
 

@@ -18,7 +18,9 @@ describe("parsePrefer", () => {
 describe("examples of the contract", () => {
   it("lists every titled answer and request example of an operation", () => {
     const create = operation("createDeployment");
-    expect(responseExamples(create).map((example) => `${example.status} ${example.title}`)).toContain("409 Duplicate name");
+    expect(responseExamples(create).map((example) => `${example.status} ${example.title}`)).toContain(
+      "409 Duplicate name",
+    );
     expect(requestExamples(create).map((example) => example.title)).toContain("Codehost deployment");
   });
 

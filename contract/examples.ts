@@ -31,7 +31,10 @@ export function requestExamples(operation: ContractOperation): Array<{ title: st
   const body = document.paths?.[operation.path]?.[operation.method]?.requestBody;
   const content = body && "content" in body ? body.content : {};
   return Object.values(content).flatMap((media) =>
-    Object.entries(media.examples ?? {}).map(([title, example]) => ({ title, value: (example as ExampleObject).value })),
+    Object.entries(media.examples ?? {}).map(([title, example]) => ({
+      title,
+      value: (example as ExampleObject).value,
+    })),
   );
 }
 
@@ -39,17 +42,32 @@ export function requestExamples(operation: ContractOperation): Array<{ title: st
  * The example a `Prefer` header asks for (`code=<status>`, `example=<title>`, or both, as Prism reads
  * them); undefined when the header asks for none, an Error naming what is missing when none fits.
  */
-export function preferredExample(operation: ContractOperation, prefer: string | undefined): ContractExample | Error | undefined {
+export function preferredExample(
+  operation: ContractOperation,
+  prefer: string | undefined,
+): ContractExample | Error | undefined {
   const wanted = parsePrefer(prefer);
   if (wanted.code === undefined && wanted.example === undefined) return undefined;
   const found = responseExamples(operation).find(
-    (example) => (wanted.code === undefined || example.status === wanted.code) && (wanted.example === undefined || example.title === wanted.example),
+    (example) =>
+      (wanted.code === undefined || example.status === wanted.code) &&
+      (wanted.example === undefined || example.title === wanted.example),
   );
-  return found ?? new Error(`${operation.id} has no example${wanted.example ? ` titled '${wanted.example}'` : ""}${wanted.code ? ` for status ${wanted.code}` : ""}`);
+  return (
+    found ??
+    new Error(
+      `${operation.id} has no example${wanted.example ? ` titled '${wanted.example}'` : ""}${wanted.code ? ` for status ${wanted.code}` : ""}`,
+    )
+  );
 }
 
 /** The preferences of a `Prefer` header (RFC 7240): `code=404, example="Not found", delay=200`. */
-export function parsePrefer(prefer: string | undefined): { code?: number; example?: string; delay?: number; fault?: string } {
+export function parsePrefer(prefer: string | undefined): {
+  code?: number;
+  example?: string;
+  delay?: number;
+  fault?: string;
+} {
   const preferences: Record<string, string> = {};
   for (const match of (prefer ?? "").matchAll(/([a-zA-Z-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^,;\s]+)/g)) {
     const value = match[2]!;

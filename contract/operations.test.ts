@@ -5,16 +5,43 @@ import { operation, operationList } from "./operations.js";
 
 describe("operations table", () => {
   const cases = [
-    { given: "createOAuthProvider", want: { method: "post", path: "/v2/auth/providers", successStatus: 200, body: true } },
-    { given: "listOAuthProviders", want: { method: "get", path: "/v2/auth/providers", successStatus: 200, body: false } },
-    { given: "listCodehostRepositories", want: { method: "get", path: "/v1/integrations/codehost/{integration_id}/repos", successStatus: 200, body: false } },
-    { given: "listManagedCodehostRepositories", want: { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", successStatus: 200, body: false } },
+    {
+      given: "createOAuthProvider",
+      want: { method: "post", path: "/v2/auth/providers", successStatus: 200, body: true },
+    },
+    {
+      given: "listOAuthProviders",
+      want: { method: "get", path: "/v2/auth/providers", successStatus: 200, body: false },
+    },
+    {
+      given: "listCodehostRepositories",
+      want: {
+        method: "get",
+        path: "/v1/integrations/codehost/{integration_id}/repos",
+        successStatus: 200,
+        body: false,
+      },
+    },
+    {
+      given: "listManagedCodehostRepositories",
+      want: {
+        method: "get",
+        path: "/v1/integrations/forge/codehost/{integration_id}/repos",
+        successStatus: 200,
+        body: false,
+      },
+    },
     { given: "listDeployments", want: { method: "get", path: "/v2/deployments", successStatus: 200, body: false } },
     { given: "createDeployment", want: { method: "post", path: "/v2/deployments", successStatus: 201, body: true } },
   ];
   it.each(cases)("$given", ({ given, want }) => {
     const entry = operation(given);
-    expect({ method: entry.method, path: entry.path, successStatus: entry.successStatus, body: entry.requestBody !== undefined }).toEqual(want);
+    expect({
+      method: entry.method,
+      path: entry.path,
+      successStatus: entry.successStatus,
+      body: entry.requestBody !== undefined,
+    }).toEqual(want);
     expect(entry.statuses).toContain(want.successStatus);
   });
 
@@ -24,7 +51,12 @@ describe("operations table", () => {
 
   it("dereferences parameter schemas", () => {
     const status = operation("listDeployments").parameters.find((parameter) => parameter.name === "status");
-    expect(status).toMatchObject({ in: "query", required: false, explode: false, schema: { type: "array", items: { enum: expect.arrayContaining(["READY"]) } } });
+    expect(status).toMatchObject({
+      in: "query",
+      required: false,
+      explode: false,
+      schema: { type: "array", items: { enum: expect.arrayContaining(["READY"]) } },
+    });
     expect(JSON.stringify(operation("listDeployments").parameters)).not.toContain("$ref");
   });
 

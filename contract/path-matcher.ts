@@ -1,5 +1,5 @@
 /** Matches a request's method and path against the contract's path templates: the operation and its path parameters, or the methods the path allows (405, D-21). */
-import { operationList, type ContractOperation } from "./operations.js";
+import { type ContractOperation, operationList } from "./operations.js";
 
 /** What a request path is, for the contract. */
 export type PathMatch =

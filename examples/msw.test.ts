@@ -23,7 +23,13 @@ describe("typed client against the MSW handlers", () => {
 
   it("answers an invalid body with the reference server's 422 problem", async () => {
     const call = client.POST("/v2/deployments", {
-      body: { name: "1-starts-with-a-digit", source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] },
+      body: {
+        name: "1-starts-with-a-digit",
+        source: "internal_template",
+        source_config: {},
+        source_revision_config: {},
+        secrets: [],
+      },
     });
     const error = await unwrap(call).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProblemError);

@@ -1,10 +1,10 @@
 /** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMock, type RunningMock } from "../scripts/mock.js";
 import { demo } from "../contract/index.js";
-import { startChildServer, type ChildServer } from "../server/testing/child-server.js";
-import { runWalkthrough } from "./walkthrough.js";
 import { titledExamples } from "../scripts/example-titles.js";
+import { type RunningMock, startMock } from "../scripts/mock.js";
+import { type ChildServer, startChildServer } from "../server/testing/child-server.js";
+import { runWalkthrough } from "./walkthrough.js";
 
 const examples = titledExamples();
 
@@ -24,7 +24,12 @@ describe("walkthrough against the mock (static examples)", () => {
 
   it("completes every step with the examples of the contract", async () => {
     const pageSize = 2;
-    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "any-key-the-mock-accepts", integrationId: demo.acme.plainIntegrationId, pageSize });
+    const result = await runWalkthrough({
+      baseUrl: mock.url,
+      apiKey: "any-key-the-mock-accepts",
+      integrationId: demo.acme.plainIntegrationId,
+      pageSize,
+    });
     // The static mock answers every call with the default (first) example of its operation, whatever was sent.
     const providers = defaultExample("listOAuthProviders") as unknown[];
     const repositories = defaultExample("listCodehostRepositories") as Array<{ url: string }>;
@@ -57,7 +62,12 @@ describe("walkthrough against the reference server", () => {
   });
 
   it("creates a provider and a deployment from a repository record, and finds the deployment by walking every page", async () => {
-    const result = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
+    const result = await runWalkthrough({
+      baseUrl: server.url,
+      apiKey: demo.acme.apiKey,
+      integrationId: demo.acme.plainIntegrationId,
+      pageSize: 2,
+    });
     expect(result.provider.provider_id).toBe(result.deployment.name);
     expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
     expect(result.deploymentRequest).toMatchObject({
@@ -69,8 +79,18 @@ describe("walkthrough against the reference server", () => {
   });
 
   it("runs again against the same server without a name conflict", async () => {
-    const first = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
-    const second = await runWalkthrough({ baseUrl: server.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
+    const first = await runWalkthrough({
+      baseUrl: server.url,
+      apiKey: demo.acme.apiKey,
+      integrationId: demo.acme.plainIntegrationId,
+      pageSize: 2,
+    });
+    const second = await runWalkthrough({
+      baseUrl: server.url,
+      apiKey: demo.acme.apiKey,
+      integrationId: demo.acme.plainIntegrationId,
+      pageSize: 2,
+    });
     expect(second.deployment.name).not.toBe(first.deployment.name);
     // Walking pages of two yields at least the two new deployments, each once.
     expect(second.deploymentsWalked).toBeGreaterThanOrEqual(first.deploymentsWalked + 1);
@@ -89,7 +109,12 @@ describe("walkthrough against the stateful mock (sandbox, D-79)", () => {
   });
 
   it("runs unchanged with any key, and its create→list step shows the new deployment", async () => {
-    const result = await runWalkthrough({ baseUrl: mock.url, apiKey: "a-client-team-key", integrationId: demo.acme.plainIntegrationId, pageSize: 2 });
+    const result = await runWalkthrough({
+      baseUrl: mock.url,
+      apiKey: "a-client-team-key",
+      integrationId: demo.acme.plainIntegrationId,
+      pageSize: 2,
+    });
     expect(result.deployment).toMatchObject({ name: result.deploymentRequest.name, source: "codehost" });
     expect(result.createdDeploymentListed).toBe(true);
     expect(result.duplicateIds).toEqual([]);
@@ -102,8 +127,17 @@ describe("walkthrough against the stateful mock (sandbox, D-79)", () => {
         headers: { "X-Api-Key": "shared-key", "X-Mock-Session": session, "Content-Type": "application/json" },
         ...(body ? { body: JSON.stringify(body) } : {}),
       }).then((response) => response.json() as Promise<{ id: string; resources: Array<{ id: string }> }>);
-    const create = (name: string) => ({ name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] });
-    const [a, b] = await Promise.all([call("session-a", "POST", create("only-a")), call("session-b", "POST", create("only-b"))]);
+    const create = (name: string) => ({
+      name,
+      source: "internal_template",
+      source_config: {},
+      source_revision_config: {},
+      secrets: [],
+    });
+    const [a, b] = await Promise.all([
+      call("session-a", "POST", create("only-a")),
+      call("session-b", "POST", create("only-b")),
+    ]);
     const [listedA, listedB] = await Promise.all([call("session-a", "GET"), call("session-b", "GET")]);
     expect(listedA.resources.map((deployment) => deployment.id)).toContain(a.id);
     expect(listedA.resources.map((deployment) => deployment.id)).not.toContain(b.id);

@@ -11,16 +11,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { demo } from "../contract/index.js";
 import { parseArgs } from "node:util";
+import { demo } from "../contract/index.js";
 import {
-  createServiceClient,
-  ProblemError,
-  unwrap,
   type CodehostRepository,
+  createServiceClient,
   type Deployment,
   type DeploymentCreate,
   type OAuthProvider,
+  ProblemError,
+  unwrap,
 } from "../generated/client.js";
 
 /** What the walkthrough needs to reach a service. */
@@ -72,7 +72,9 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
 
   // 1. OAuth providers of the organization.
   const providers = await unwrap(client.GET("/v2/auth/providers"));
-  log(`1. ${providers.length} OAuth provider(s): ${providers.map((provider) => provider.provider_id).join(", ") || "none"}`);
+  log(
+    `1. ${providers.length} OAuth provider(s): ${providers.map((provider) => provider.provider_id).join(", ") || "none"}`,
+  );
 
   // 2. A new provider; provider_id must be unique in the organization, hence the suffix.
   const provider = await unwrap(
@@ -93,11 +95,15 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
 
   // 3. Repositories reachable through the code-host integration.
   const repositories = await unwrap(
-    client.GET("/v1/integrations/codehost/{integration_id}/repos", { params: { path: { integration_id: options.integrationId } } }),
+    client.GET("/v1/integrations/codehost/{integration_id}/repos", {
+      params: { path: { integration_id: options.integrationId } },
+    }),
   );
   const repository = repositories[0];
   if (!repository) throw new Error(`integration ${options.integrationId} lists no repositories to deploy`);
-  log(`3. ${repositories.length} repositories; deploying ${repository.owner}/${repository.name} (${repository.default_branch})`);
+  log(
+    `3. ${repositories.length} repositories; deploying ${repository.owner}/${repository.name} (${repository.default_branch})`,
+  );
 
   // 4. A deployment from the repository record: the record's host_integration_id, url and
   //    default_branch go into integration_id, repo_url and repo_ref (interface spec, rule 4).
@@ -125,17 +131,26 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
       if (seen.has(listed.id)) duplicateIds.push(listed.id);
       seen.add(listed.id);
     }
-    log(`5. page ${pages}: offset ${offset} -> ${page.offset}, ${page.resources.map((listed) => listed.name).join(", ") || "(empty)"}`);
+    log(
+      `5. page ${pages}: offset ${offset} -> ${page.offset}, ${page.resources.map((listed) => listed.name).join(", ") || "(empty)"}`,
+    );
     if (page.resources.length < pageSize || page.offset <= offset || pages >= 1000) break;
     offset = page.offset;
   }
-  log(`5. walked ${pages} page(s), ${seen.size} deployment(s); the new one ${seen.has(deployment.id) ? "is" : "is not"} among them`);
+  log(
+    `5. walked ${pages} page(s), ${seen.size} deployment(s); the new one ${seen.has(deployment.id) ? "is" : "is not"} among them`,
+  );
 
   return {
     providersListed: providers.length,
     provider: { id: provider.id, provider_id: provider.provider_id },
     repositories: repositories.length,
-    repository: { owner: repository.owner, name: repository.name, url: repository.url, default_branch: repository.default_branch },
+    repository: {
+      owner: repository.owner,
+      name: repository.name,
+      url: repository.url,
+      default_branch: repository.default_branch,
+    },
     deployment: { id: deployment.id, name: deployment.name, status: deployment.status, source: deployment.source },
     deploymentRequest,
     pages,
@@ -170,7 +185,9 @@ async function main(): Promise<void> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().catch((error: unknown) => {
     if (error instanceof ProblemError) {
-      console.error(`The service refused: ${error.message}${error.problem?.errors ? ` ${JSON.stringify(error.problem.errors)}` : ""}`);
+      console.error(
+        `The service refused: ${error.message}${error.problem?.errors ? ` ${JSON.stringify(error.problem.errors)}` : ""}`,
+      );
     } else {
       console.error(error instanceof Error ? error.message : error);
     }

@@ -34,14 +34,28 @@ export function externalResources(html: string): string[] {
 /** Runs `redocly build-docs --inlineBundle` and checks the page loads nothing from the network. */
 export async function buildDocs(output = defaultOutput): Promise<{ path: string; bytes: number }> {
   await mkdir(dirname(output), { recursive: true });
-  const args = ["build-docs", documentPath, "--inlineBundle", "--title", "Deployment and OAuth Provider Management Service API", "-o", output];
+  const args = [
+    "build-docs",
+    documentPath,
+    "--inlineBundle",
+    "--title",
+    "Deployment and OAuth Provider Management Service API",
+    "-o",
+    output,
+  ];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(redoclyBin, args, { cwd: repositoryRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+    const child = spawn(redoclyBin, args, {
+      cwd: repositoryRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
     let log = "";
     child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`redocly build-docs exited ${code}:\n${log}`))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`redocly build-docs exited ${code}:\n${log}`)),
+    );
   });
   const html = await readFile(output, "utf8");
   const external = externalResources(html);
@@ -50,9 +64,12 @@ export async function buildDocs(output = defaultOutput): Promise<{ path: string;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseCommandLine(`Usage: npm run docs -- [--output FILE]\n  --output, -o FILE   where to write the page (default ${defaultOutput})`, {
-    output: { type: "string", short: "o", default: defaultOutput },
-  });
+  const { values } = parseCommandLine(
+    `Usage: npm run docs -- [--output FILE]\n  --output, -o FILE   where to write the page (default ${defaultOutput})`,
+    {
+      output: { type: "string", short: "o", default: defaultOutput },
+    },
+  );
   buildDocs(values.output).then(
     (result) => console.log(JSON.stringify({ msg: "docs built", path: result.path, bytes: result.bytes })),
     (error: unknown) => {

@@ -2,8 +2,9 @@
  * The runtime of generated/client.ts: the authenticated openapi-fetch client, `unwrap` and `ProblemError` (D-75).
  * A real source file so that the compiler checks it; scripts/generate-client.ts copies it below the generated header.
  */
-import createFetchClient from "openapi-fetch";
+
 import type { Client } from "openapi-fetch";
+import createFetchClient from "openapi-fetch";
 import type { components, paths } from "../generated/types.js";
 
 /** The problem detail of an error answer (D-16); generated/client.ts also exports it as `Problem`. */
@@ -69,5 +70,10 @@ export async function unwrap<Data>(call: Promise<{ data?: Data; error?: unknown;
 
 /** Whether a value has the shape of a problem detail. */
 export function isProblem(value: unknown): value is ProblemBody {
-  return typeof value === "object" && value !== null && typeof (value as ProblemBody).type === "string" && typeof (value as ProblemBody).status === "number";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ProblemBody).type === "string" &&
+    typeof (value as ProblemBody).status === "number"
+  );
 }

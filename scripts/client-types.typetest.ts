@@ -5,12 +5,20 @@
  * so the directive fails the build if that line ever compiles.
  */
 import { demo } from "../contract/index.js";
+import type {
+  CodehostRepository,
+  Deployment,
+  DeploymentList,
+  OAuthProvider,
+  OperationId,
+  Problem,
+} from "../generated/client.js";
 import { createServiceClient, isProblem, operations, ProblemError, unwrap } from "../generated/client.js";
-import type { CodehostRepository, Deployment, DeploymentList, OAuthProvider, OperationId, Problem } from "../generated/client.js";
 import type { paths } from "../generated/types.js";
 
 /** The JSON body the client takes for a POST path. */
-type RequestBody<Path extends "/v2/deployments" | "/v2/auth/providers"> = paths[Path]["post"]["requestBody"]["content"]["application/json"];
+type RequestBody<Path extends "/v2/deployments" | "/v2/auth/providers"> =
+  paths[Path]["post"]["requestBody"]["content"]["application/json"];
 
 const client = createServiceClient({
   baseUrl: "http://127.0.0.1:8080",
@@ -51,15 +59,25 @@ export async function correctCalls(): Promise<void> {
   );
   const minimalDeployment: Deployment = await unwrap(
     client.POST("/v2/deployments", {
-      body: { name: "starter-chat", source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] },
+      body: {
+        name: "starter-chat",
+        source: "internal_template",
+        source_config: {},
+        source_revision_config: {},
+        secrets: [],
+      },
     }),
   );
   const providers: OAuthProvider[] = await unwrap(client.GET("/v2/auth/providers"));
   const repositories: CodehostRepository[] = await unwrap(
-    client.GET("/v1/integrations/codehost/{integration_id}/repos", { params: { path: { integration_id: integrationId } } }),
+    client.GET("/v1/integrations/codehost/{integration_id}/repos", {
+      params: { path: { integration_id: integrationId } },
+    }),
   );
   const managed: CodehostRepository[] = await unwrap(
-    client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", { params: { path: { integration_id: integrationId } } }),
+    client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", {
+      params: { path: { integration_id: integrationId } },
+    }),
   );
   const page: DeploymentList = await unwrap(
     client.GET("/v2/deployments", {
@@ -85,7 +103,11 @@ export async function correctCalls(): Promise<void> {
         name: "support-agent",
         source: "codehost",
         // Rule 4 of operation 6: the repository record's fields go straight into the request.
-        source_config: { integration_id: repository.host_integration_id, repo_url: repository.url, build_on_push: false },
+        source_config: {
+          integration_id: repository.host_integration_id,
+          repo_url: repository.url,
+          build_on_push: false,
+        },
         source_revision_config: { repo_ref: repository.default_branch, graph_config_path: "graph.json" },
         secrets: [{ name: "MODEL_API_KEY", value: "value" }],
       },
@@ -96,7 +118,10 @@ export async function correctCalls(): Promise<void> {
       body: {
         name: "billing-graph",
         source: "external_container",
-        source_config: { resource_spec: { cpu: 0.5, memory_mb: 1024, sidecars: [{ name: "log", image: "log:1" }] }, listener_id: null },
+        source_config: {
+          resource_spec: { cpu: 0.5, memory_mb: 1024, sidecars: [{ name: "log", image: "log:1" }] },
+          listener_id: null,
+        },
         source_revision_config: { image_uri: "registry.acme.example/billing-graph:1.4.2" },
         secrets: [],
         secret_references: [{ name: "DATABASE_URL", secret_name: "billing-db", secret_key: "url" }],
@@ -224,7 +249,12 @@ export async function wrongCalls(): Promise<void> {
   // body type the client takes for the path, annotated: openapi-fetch infers its init argument, and
   // an inferred argument that satisfies the body type is not checked for excess keys.
   // TypeScript reports only the first unknown key of a literal, hence one literal per field.
-  const template = { name: "starter-chat", source: "internal_template", source_config: {}, secrets: [] } as const satisfies Partial<RequestBody<"/v2/deployments">>;
+  const template = {
+    name: "starter-chat",
+    source: "internal_template",
+    source_config: {},
+    secrets: [],
+  } as const satisfies Partial<RequestBody<"/v2/deployments">>;
   const withCommit: RequestBody<"/v2/deployments"> = {
     ...template,
     source_revision_config: {

@@ -1,11 +1,12 @@
 /** The generated client against a tiny HTTP server: auth headers, list serialization (D-64), unwrap and ProblemError (D-16). */
-import { createServer } from "node:http";
+
 import type { IncomingHttpHeaders, Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../contract/index.js";
-import { createServiceClient, isProblem, ProblemError, unwrap } from "../generated/client.js";
 import type { Problem } from "../generated/client.js";
+import { createServiceClient, isProblem, ProblemError, unwrap } from "../generated/client.js";
 import type { paths } from "../generated/types.js";
 
 type ListQuery = NonNullable<paths["/v2/deployments"]["get"]["parameters"]["query"]>;
@@ -29,7 +30,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      seen = { method: request.method!, url: new URL(request.url!, "http://127.0.0.1"), headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      seen = {
+        method: request.method!,
+        url: new URL(request.url!, "http://127.0.0.1"),
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       response.writeHead(reply.status, { "content-type": reply.type });
       response.end(reply.body);
     });
@@ -72,7 +78,11 @@ describe("createServiceClient", () => {
       given: { deployment_ids: ["7c9e6679-7425-40de-944b-e07fc1f90ae7", "16fd2706-8baf-433b-82eb-8c7fada847da"] },
       want: "7c9e6679-7425-40de-944b-e07fc1f90ae7,16fd2706-8baf-433b-82eb-8c7fada847da",
     },
-    { name: "tag_value_ids", given: { tag_value_ids: ["0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7"] }, want: "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7" },
+    {
+      name: "tag_value_ids",
+      given: { tag_value_ids: ["0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7"] },
+      want: "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7",
+    },
   ])("serializes the list $name comma-separated, once", async ({ name, given, want }) => {
     reply = { status: 200, type: "application/json", body: JSON.stringify({ resources: [], offset: 0 }) };
     const client = createServiceClient({ baseUrl, apiKey });
@@ -84,13 +94,27 @@ describe("createServiceClient", () => {
   it("fills path parameters and drops a trailing slash of the base URL", async () => {
     reply = { status: 200, type: "application/json", body: "[]" };
     const client = createServiceClient({ baseUrl: `${baseUrl}/`, apiKey });
-    await unwrap(client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", { params: { path: { integration_id: demo.acme.managedIntegrationId } } }));
+    await unwrap(
+      client.GET("/v1/integrations/forge/codehost/{integration_id}/repos", {
+        params: { path: { integration_id: demo.acme.managedIntegrationId } },
+      }),
+    );
     expect(seen!.url.pathname).toBe(`/v1/integrations/forge/codehost/${demo.acme.managedIntegrationId}/repos`);
   });
 
   it("sends a JSON body", async () => {
-    const body = { name: "starter-chat", source: "internal_template" as const, source_config: {}, source_revision_config: {}, secrets: [] };
-    reply = { status: 201, type: "application/json", body: JSON.stringify({ ...body, id: "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7" }) };
+    const body = {
+      name: "starter-chat",
+      source: "internal_template" as const,
+      source_config: {},
+      source_revision_config: {},
+      secrets: [],
+    };
+    reply = {
+      status: 201,
+      type: "application/json",
+      body: JSON.stringify({ ...body, id: "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7" }),
+    };
     const client = createServiceClient({ baseUrl, apiKey });
     const created = await unwrap(client.POST("/v2/deployments", { body }));
     expect(seen!.method).toBe("POST");
@@ -102,9 +126,22 @@ describe("createServiceClient", () => {
 
 describe("unwrap and ProblemError", () => {
   it.each([
-    { given: { status: 422, type: "application/problem+json", body: JSON.stringify(problem) }, want: { status: 422, problem, message: "422 Request validation failed: The request parameters break the schema in 1 place; see errors." } },
-    { given: { status: 502, type: "text/plain", body: "Bad gateway" }, want: { status: 502, problem: undefined, message: "HTTP 502" } },
-    { given: { status: 401, type: "application/json", body: JSON.stringify({ message: "no" }) }, want: { status: 401, problem: undefined, message: "HTTP 401" } },
+    {
+      given: { status: 422, type: "application/problem+json", body: JSON.stringify(problem) },
+      want: {
+        status: 422,
+        problem,
+        message: "422 Request validation failed: The request parameters break the schema in 1 place; see errors.",
+      },
+    },
+    {
+      given: { status: 502, type: "text/plain", body: "Bad gateway" },
+      want: { status: 502, problem: undefined, message: "HTTP 502" },
+    },
+    {
+      given: { status: 401, type: "application/json", body: JSON.stringify({ message: "no" }) },
+      want: { status: 401, problem: undefined, message: "HTTP 401" },
+    },
   ])("rejects a $given.status ($given.type) with a ProblemError", async ({ given, want }) => {
     reply = given;
     const client = createServiceClient({ baseUrl, apiKey });

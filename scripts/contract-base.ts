@@ -16,13 +16,19 @@ export const defaultBaseRule =
 export function defaultBase(): { ref: string; why: string } {
   const branch = git(["rev-parse", "--abbrev-ref", "HEAD"]);
   if (branch !== "main") return { ref: git(["merge-base", "HEAD", "main"]), why: `merge base of ${branch} with main` };
-  if (git(["status", "--porcelain", "--", "spec"]) !== "") return { ref: "HEAD", why: "main with uncommitted spec/ changes" };
+  if (git(["status", "--porcelain", "--", "spec"]) !== "")
+    return { ref: "HEAD", why: "main with uncommitted spec/ changes" };
   return { ref: "HEAD^", why: "main with a clean spec/: the previous commit" };
 }
 
 /** The text of `generated/openapi.json` as committed at `ref`. */
 export function baseDocumentText(ref: string): string {
-  return execFileSync("git", ["show", `${ref}:generated/openapi.json`], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("git", ["show", `${ref}:generated/openapi.json`], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 /** The abbreviated commit a ref names, for the report. */

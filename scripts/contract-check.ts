@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseCommandLine } from "./cli.js";
 import { baseDocumentText, defaultBase, defaultBaseRule, shortCommit } from "./contract-base.js";
-import { classifyChanges, type ContractChange } from "./contract-classify.js";
+import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { judge, readAcknowledgments } from "./contract-gate.js";
-import { clientTypeAliases, impactOf, type Impact } from "./contract-impact.js";
+import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
 import { redoclyDiff } from "./redocly-diff.js";
 import { compileTypeSpec } from "./typespec-compile.js";
@@ -34,7 +34,9 @@ let baseText: string;
 try {
   baseText = baseDocumentText(base.ref);
 } catch (error) {
-  process.stderr.write(`contract:check: cannot read generated/openapi.json at ${base.ref}: ${(error as { stderr?: string }).stderr ?? String(error)}\n`);
+  process.stderr.write(
+    `contract:check: cannot read generated/openapi.json at ${base.ref}: ${(error as { stderr?: string }).stderr ?? String(error)}\n`,
+  );
   process.exit(2);
 }
 const scratch = mkdtempSync(join(tmpdir(), "contract-check-"));
@@ -45,29 +47,56 @@ if (!compiled.ok) {
 }
 
 // Redocly's own diff runs beside the classifier as a second opinion (scripts/contract-check.test.ts shows where they differ and why).
-const [before, after, redocly] = await Promise.all([dereference(baseText), dereference(compiled.text), redoclyDiff(baseText, compiled.text).catch(() => undefined)]);
+const [before, after, redocly] = await Promise.all([
+  dereference(baseText),
+  dereference(compiled.text),
+  redoclyDiff(baseText, compiled.text).catch(() => undefined),
+]);
 const changes = classifyChanges(before, after);
 const aliases = clientTypeAliases();
 // A removed operation's examples are the base's: the new document no longer has them.
-const impacts = new Map<ContractChange, Impact>(changes.map((change) => [change, impactOf(change, change.rule === "operation-removed" ? before : after, aliases)]));
+const impacts = new Map<ContractChange, Impact>(
+  changes.map((change) => [change, impactOf(change, change.rule === "operation-removed" ? before : after, aliases)]),
+);
 const changelogPath = join(root, "spec", "CHANGELOG.md");
 const acknowledgments = readAcknowledgments(existsSync(changelogPath) ? readFileSync(changelogPath, "utf8") : "");
 const verdict = judge(changes, before.info?.version, after.info?.version, acknowledgments);
 const commit = shortCommit(base.ref);
 
 if (values.json) {
-  const rows = changes.map((change) => ({ ...change, impact: impacts.get(change), acknowledged: verdict.acknowledged.includes(change), blocking: verdict.blocking.includes(change) }));
-  const report = { base: { ref: base.ref, commit, why: base.why, version: before.info?.version }, version: after.info?.version, changes: rows, redocly: redocly && { bump: redocly.bump }, pass: verdict.pass, majorRaised: verdict.majorRaised };
+  const rows = changes.map((change) => ({
+    ...change,
+    impact: impacts.get(change),
+    acknowledged: verdict.acknowledged.includes(change),
+    blocking: verdict.blocking.includes(change),
+  }));
+  const report = {
+    base: { ref: base.ref, commit, why: base.why, version: before.info?.version },
+    version: after.info?.version,
+    changes: rows,
+    redocly: redocly && { bump: redocly.bump },
+    pass: verdict.pass,
+    majorRaised: verdict.majorRaised,
+  };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } else {
   const marks = new Map<ContractChange, string>();
   for (const change of verdict.acknowledged) marks.set(change, "acknowledged in spec/CHANGELOG.md");
   for (const change of verdict.blocking) marks.set(change, "BLOCKS");
-  process.stdout.write(`contract:check: spec/ (info.version ${after.info?.version}) against ${base.ref.startsWith(commit) ? commit : `${base.ref} = ${commit}`} (${base.why}; info.version ${before.info?.version})\n\n`);
+  process.stdout.write(
+    `contract:check: spec/ (info.version ${after.info?.version}) against ${base.ref.startsWith(commit) ? commit : `${base.ref} = ${commit}`} (${base.why}; info.version ${before.info?.version})\n\n`,
+  );
   process.stdout.write(formatChanges(changes, impacts, marks));
-  if (redocly) process.stdout.write(`\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`);
+  if (redocly)
+    process.stdout.write(
+      `\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`,
+    );
   if (verdict.pass) {
-    const why = verdict.majorRaised ? "the major version was raised" : verdict.acknowledged.length > 0 ? "every breaking change is acknowledged in spec/CHANGELOG.md" : "no breaking change";
+    const why = verdict.majorRaised
+      ? "the major version was raised"
+      : verdict.acknowledged.length > 0
+        ? "every breaking change is acknowledged in spec/CHANGELOG.md"
+        : "no breaking change";
     process.stdout.write(`\npass: ${why}.\n`);
   } else {
     process.stdout.write(

@@ -69,22 +69,47 @@ export function classifyChanges(before: Json, after: Json): ContractChange[] {
   for (const [id, op] of beforeOps) {
     const next = afterOps.get(id);
     if (!next) {
-      changes.add("operation-removed", { operation: id, side: "operation", path: "" }, `${op.method.toUpperCase()} ${op.path}`);
+      changes.add(
+        "operation-removed",
+        { operation: id, side: "operation", path: "" },
+        `${op.method.toUpperCase()} ${op.path}`,
+      );
       continue;
     }
     if (next.method !== op.method || next.path !== op.path) {
-      changes.add("operation-moved", { operation: id, side: "operation", path: "" }, `${op.method.toUpperCase()} ${op.path} → ${next.method.toUpperCase()} ${next.path}`);
+      changes.add(
+        "operation-moved",
+        { operation: id, side: "operation", path: "" },
+        `${op.method.toUpperCase()} ${op.path} → ${next.method.toUpperCase()} ${next.path}`,
+      );
     }
     compareParameters(id, op.operation, next.operation, changes);
     const beforeBody = bodySchema(op.operation.requestBody);
     const afterBody = bodySchema(next.operation.requestBody);
-    if (beforeBody && afterBody) compareSchema(beforeBody, afterBody, { operation: id, side: "request", path: "body", schemas: [], statuses: [], stack: [] }, changes);
-    else if (beforeBody) changes.add("request-field-removed", { operation: id, side: "request", path: "body" }, "request body removed");
-    else if (afterBody) changes.add(next.operation.requestBody.required ? "request-required-added" : "request-optional-added", { operation: id, side: "request", path: "body" }, "request body added");
+    if (beforeBody && afterBody)
+      compareSchema(
+        beforeBody,
+        afterBody,
+        { operation: id, side: "request", path: "body", schemas: [], statuses: [], stack: [] },
+        changes,
+      );
+    else if (beforeBody)
+      changes.add("request-field-removed", { operation: id, side: "request", path: "body" }, "request body removed");
+    else if (afterBody)
+      changes.add(
+        next.operation.requestBody.required ? "request-required-added" : "request-optional-added",
+        { operation: id, side: "request", path: "body" },
+        "request body added",
+      );
     compareResponses(id, op.operation, next.operation, changes);
   }
   for (const [id, op] of afterOps) {
-    if (!beforeOps.has(id)) changes.add("operation-added", { operation: id, side: "operation", path: "" }, `${op.method.toUpperCase()} ${op.path}`);
+    if (!beforeOps.has(id))
+      changes.add(
+        "operation-added",
+        { operation: id, side: "operation", path: "" },
+        `${op.method.toUpperCase()} ${op.path}`,
+      );
   }
   return changes.list();
 }
@@ -119,14 +144,21 @@ function compareParameters(operation: string, before: Json, after: Json, changes
       changes.add("parameter-removed", where, `${parameter.in} parameter ${parameter.name} removed`);
       continue;
     }
-    if (!parameter.required && next.required) changes.add("request-became-required", where, "parameter became required");
-    if (parameter.required && !next.required) changes.add("request-became-optional", where, "parameter became optional");
-    if (parameter.schema && next.schema) compareSchema(parameter.schema, next.schema, { ...where, schemas: [], statuses: [], stack: [] }, changes);
+    if (!parameter.required && next.required)
+      changes.add("request-became-required", where, "parameter became required");
+    if (parameter.required && !next.required)
+      changes.add("request-became-optional", where, "parameter became optional");
+    if (parameter.schema && next.schema)
+      compareSchema(parameter.schema, next.schema, { ...where, schemas: [], statuses: [], stack: [] }, changes);
   }
   for (const [name, parameter] of afterParams) {
     if (beforeParams.has(name)) continue;
     const required = parameter.required === true;
-    changes.add(required ? "request-required-added" : "request-optional-added", { operation, side: "request", path: name }, `${required ? "required" : "optional"} ${parameter.in} parameter ${parameter.name} added`);
+    changes.add(
+      required ? "request-required-added" : "request-optional-added",
+      { operation, side: "request", path: name },
+      `${required ? "required" : "optional"} ${parameter.in} parameter ${parameter.name} added`,
+    );
   }
 }
 
@@ -137,21 +169,42 @@ function compareResponses(operation: string, before: Json, after: Json, changes:
   const beforeSuccess = success(beforeResponses);
   const afterSuccess = success(afterResponses);
   if (beforeSuccess !== afterSuccess) {
-    changes.add("success-status-changed", { operation, side: "response", path: "status" }, `success status ${beforeSuccess} → ${afterSuccess}`);
+    changes.add(
+      "success-status-changed",
+      { operation, side: "response", path: "status" },
+      `success status ${beforeSuccess} → ${afterSuccess}`,
+    );
   }
   // The success bodies are compared even when the status moved, so that a moved status hides nothing.
   const pairs: Array<[string, string]> = beforeSuccess && afterSuccess ? [[beforeSuccess, afterSuccess]] : [];
   for (const status of Object.keys(beforeResponses).filter((code) => !code.startsWith("2"))) {
     if (afterResponses[status]) pairs.push([status, status]);
-    else changes.add("error-status-removed", { operation, side: "response", path: `status ${status}` }, `response ${status} no longer documented`);
+    else
+      changes.add(
+        "error-status-removed",
+        { operation, side: "response", path: `status ${status}` },
+        `response ${status} no longer documented`,
+      );
   }
   for (const status of Object.keys(afterResponses).filter((code) => !code.startsWith("2"))) {
-    if (!beforeResponses[status]) changes.add("error-status-added", { operation, side: "response", path: `status ${status}` }, `response ${status} documented`);
+    if (!beforeResponses[status])
+      changes.add(
+        "error-status-added",
+        { operation, side: "response", path: `status ${status}` },
+        `response ${status} documented`,
+      );
   }
   for (const [beforeStatus, afterStatus] of pairs) {
     const beforeBody = bodySchema(beforeResponses[beforeStatus]);
     const afterBody = bodySchema(afterResponses[afterStatus]);
-    const where = { operation, side: "response" as const, path: "body", schemas: [], statuses: [afterStatus], stack: [] };
+    const where = {
+      operation,
+      side: "response" as const,
+      path: "body",
+      schemas: [],
+      statuses: [afterStatus],
+      stack: [],
+    };
     if (beforeBody && afterBody) compareSchema(beforeBody, afterBody, where, changes);
     else if (beforeBody) changes.add("response-field-removed", where, `response ${afterStatus} body removed`);
     else if (afterBody) changes.add("response-field-added", where, `response ${afterStatus} body added`);
@@ -191,7 +244,9 @@ function plain(input: Json): Plain {
       continue;
     }
     // A one-member allOf, anyOf or oneOf is its member.
-    const single = (["allOf", "anyOf", "oneOf"] as const).find((key) => Array.isArray(schema[key]) && schema[key].length === 1);
+    const single = (["allOf", "anyOf", "oneOf"] as const).find(
+      (key) => Array.isArray(schema[key]) && schema[key].length === 1,
+    );
     if (single) {
       const { [single]: members, ...rest } = schema;
       schema = { ...members[0], ...withoutName(rest) };
@@ -218,7 +273,8 @@ function typeOf(schema: Json): string {
   if (schema.properties || schema.additionalProperties) return "object";
   if (schema.items) return "array";
   if (schema.anyOf || schema.oneOf) return "union";
-  if (Array.isArray(schema.enum)) return [...new Set(schema.enum.map((value: unknown) => typeof value))].sort().join("|");
+  if (Array.isArray(schema.enum))
+    return [...new Set(schema.enum.map((value: unknown) => typeof value))].sort().join("|");
   return "any";
 }
 
@@ -232,7 +288,11 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
   if (walk.stack.includes(beforeInput)) return;
   const before = plain(beforeInput);
   const after = plain(afterInput);
-  const here: Walk = { ...walk, schemas: [...walk.schemas, ...after.names.filter((name) => !walk.schemas.includes(name))], stack: [...walk.stack, beforeInput] };
+  const here: Walk = {
+    ...walk,
+    schemas: [...walk.schemas, ...after.names.filter((name) => !walk.schemas.includes(name))],
+    stack: [...walk.stack, beforeInput],
+  };
   const request = walk.side === "request";
   const b = before.schema;
   const a = after.schema;
@@ -242,8 +302,18 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
     return;
   }
   if (before.nullable !== after.nullable) {
-    if (request) changes.add(after.nullable ? "request-constraint-loosened" : "request-constraint-tightened", here, after.nullable ? "now accepts null" : "no longer accepts null");
-    else changes.add(after.nullable ? "response-became-nullable" : "response-became-non-nullable", here, after.nullable ? "may now be null" : "never null any more");
+    if (request)
+      changes.add(
+        after.nullable ? "request-constraint-loosened" : "request-constraint-tightened",
+        here,
+        after.nullable ? "now accepts null" : "no longer accepts null",
+      );
+    else
+      changes.add(
+        after.nullable ? "response-became-nullable" : "response-became-non-nullable",
+        here,
+        after.nullable ? "may now be null" : "never null any more",
+      );
   }
   compareEnum(b.enum, a.enum, here, changes);
   compareConstraints(b, a, here, changes);
@@ -259,8 +329,10 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
       changes.add(request ? "request-field-removed" : "response-field-removed", at, "field removed");
       continue;
     }
-    if (!beforeRequired.has(field) && afterRequired.has(field)) changes.add(request ? "request-became-required" : "response-became-required", at, "field became required");
-    if (beforeRequired.has(field) && !afterRequired.has(field)) changes.add(request ? "request-became-optional" : "response-became-optional", at, "field became optional");
+    if (!beforeRequired.has(field) && afterRequired.has(field))
+      changes.add(request ? "request-became-required" : "response-became-required", at, "field became required");
+    if (beforeRequired.has(field) && !afterRequired.has(field))
+      changes.add(request ? "request-became-optional" : "response-became-optional", at, "field became optional");
     compareSchema(schema, next, at, changes);
   }
   for (const field of Object.keys(afterProps)) {
@@ -273,14 +345,17 @@ function compareSchema(beforeInput: Json, afterInput: Json, walk: Walk, changes:
   if (b.items && a.items) compareSchema(b.items, a.items, { ...here, path: `${here.path}[]` }, changes);
   // Maps: TypeSpec's Record<T> is `unevaluatedProperties: T` in 3.1; hand-written documents use additionalProperties.
   for (const key of ["additionalProperties", "unevaluatedProperties"]) {
-    if (isSchema(b[key]) && isSchema(a[key])) compareSchema(b[key], a[key], { ...here, path: `${here.path}{}` }, changes);
+    if (isSchema(b[key]) && isSchema(a[key]))
+      compareSchema(b[key], a[key], { ...here, path: `${here.path}{}` }, changes);
   }
   const beforeUnion = (b.anyOf ?? b.oneOf) as Json[] | undefined;
   const afterUnion = (a.anyOf ?? a.oneOf) as Json[] | undefined;
   if (beforeUnion && afterUnion) {
-    if (beforeUnion.length !== afterUnion.length) changes.add("type-changed", here, `union of ${beforeUnion.length} → ${afterUnion.length} members`);
+    if (beforeUnion.length !== afterUnion.length)
+      changes.add("type-changed", here, `union of ${beforeUnion.length} → ${afterUnion.length} members`);
     else {
-      for (const [index, member] of beforeUnion.entries()) compareSchema(member, afterUnion[index]!, { ...here, path: `${here.path}|${index}` }, changes);
+      for (const [index, member] of beforeUnion.entries())
+        compareSchema(member, afterUnion[index]!, { ...here, path: `${here.path}|${index}` }, changes);
     }
   }
 }
@@ -293,25 +368,49 @@ function compareEnum(before: unknown[] | undefined, after: unknown[] | undefined
   const request = walk.side === "request";
   if (!before && !after) return;
   if (!before) {
-    changes.add(request ? "request-constraint-tightened" : "response-constraint-changed", walk, `enum ${JSON.stringify(after)} added`);
+    changes.add(
+      request ? "request-constraint-tightened" : "response-constraint-changed",
+      walk,
+      `enum ${JSON.stringify(after)} added`,
+    );
     return;
   }
   if (!after) {
-    changes.add(request ? "request-constraint-loosened" : "response-enum-widened", walk, "enum removed: any value allowed");
+    changes.add(
+      request ? "request-constraint-loosened" : "response-enum-widened",
+      walk,
+      "enum removed: any value allowed",
+    );
     return;
   }
   for (const value of before.filter((value) => !after.includes(value))) {
-    changes.add(request ? "request-constraint-tightened" : "response-enum-value-removed", walk, `enum value ${JSON.stringify(value)} removed`);
+    changes.add(
+      request ? "request-constraint-tightened" : "response-enum-value-removed",
+      walk,
+      `enum value ${JSON.stringify(value)} removed`,
+    );
   }
   for (const value of after.filter((value) => !before.includes(value))) {
-    changes.add(request ? "request-enum-widened" : "response-enum-widened", walk, `enum value ${JSON.stringify(value)} added`);
+    changes.add(
+      request ? "request-enum-widened" : "response-enum-widened",
+      walk,
+      `enum value ${JSON.stringify(value)} added`,
+    );
   }
 }
 
 function compareConstraints(before: Json, after: Json, walk: Walk, changes: Changes): void {
   const request = walk.side === "request";
   const report = (tightened: boolean, detail: string) =>
-    changes.add(request ? (tightened ? "request-constraint-tightened" : "request-constraint-loosened") : "response-constraint-changed", walk, detail);
+    changes.add(
+      request
+        ? tightened
+          ? "request-constraint-tightened"
+          : "request-constraint-loosened"
+        : "response-constraint-changed",
+      walk,
+      detail,
+    );
   const show = (value: unknown) => (value === undefined ? "none" : JSON.stringify(value));
   for (const key of [...upperBounds, ...lowerBounds]) {
     const was = before[key] as number | undefined;
@@ -326,22 +425,39 @@ function compareConstraints(before: Json, after: Json, walk: Walk, changes: Chan
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
     report(after[key] !== undefined, `${key} ${show(before[key])} → ${show(after[key])}`);
   }
-  if (!before.uniqueItems !== !after.uniqueItems) report(after.uniqueItems === true, `uniqueItems ${!!before.uniqueItems} → ${!!after.uniqueItems}`);
+  if (!before.uniqueItems !== !after.uniqueItems)
+    report(after.uniqueItems === true, `uniqueItems ${!!before.uniqueItems} → ${!!after.uniqueItems}`);
 }
 
 /** The changes found so far; the same change reached through several response statuses is listed once with all of them. */
 class Changes {
   private readonly byKey = new Map<string, ContractChange>();
 
-  add(rule: RuleId, where: { operation: string; side: Side; path: string; schemas?: string[]; statuses?: string[] }, detail: string): void {
-    const location = [where.operation, where.side === "operation" ? "" : where.side, where.path].filter(Boolean).join(" ");
+  add(
+    rule: RuleId,
+    where: { operation: string; side: Side; path: string; schemas?: string[]; statuses?: string[] },
+    detail: string,
+  ): void {
+    const location = [where.operation, where.side === "operation" ? "" : where.side, where.path]
+      .filter(Boolean)
+      .join(" ");
     const key = `${rule} ${location} ${detail}`;
     const seen = this.byKey.get(key);
     if (seen) {
       for (const status of where.statuses ?? []) if (!seen.statuses.includes(status)) seen.statuses.push(status);
       return;
     }
-    this.byKey.set(key, { rule, severity: rules[rule], operation: where.operation, side: where.side, path: where.path, location, schemas: where.schemas ?? [], detail, statuses: [...(where.statuses ?? [])] });
+    this.byKey.set(key, {
+      rule,
+      severity: rules[rule],
+      operation: where.operation,
+      side: where.side,
+      path: where.path,
+      location,
+      schemas: where.schemas ?? [],
+      detail,
+      statuses: [...(where.statuses ?? [])],
+    });
   }
 
   list(): ContractChange[] {

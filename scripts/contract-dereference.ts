@@ -17,7 +17,8 @@ export const componentKey = "x-component";
  */
 export async function dereference(text: string): Promise<Json> {
   const document = JSON.parse(text) as Json;
-  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Record<string, Json>)) schema[componentKey] = name;
+  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Record<string, Json>))
+    schema[componentKey] = name;
   const dir = mkdtempSync(join(tmpdir(), "contract-deref-"));
   try {
     const file = join(dir, "openapi.json");

@@ -39,7 +39,9 @@ function acknowledges(acknowledgment: Acknowledgment, change: ContractChange): b
   if (where === change.location || where === change.operation || change.schemas.includes(where)) return true;
   // `<Component> <enum value>` covers only the changes of that value, so that a later value is not waved through.
   const [schema, ...value] = where.split(" ");
-  return value.length > 0 && change.schemas.includes(schema!) && change.detail.includes(JSON.stringify(value.join(" ")));
+  return (
+    value.length > 0 && change.schemas.includes(schema!) && change.detail.includes(JSON.stringify(value.join(" ")))
+  );
 }
 
 /** The major part of a version (`2.1.0` → 2); NaN when it has none. */
@@ -48,10 +50,17 @@ function majorOf(version: unknown): number {
 }
 
 /** Judges the changes from a base at `baseVersion` to a document at `version`. */
-export function judge(changes: ContractChange[], baseVersion: unknown, version: unknown, acknowledgments: Acknowledgment[]): Verdict {
+export function judge(
+  changes: ContractChange[],
+  baseVersion: unknown,
+  version: unknown,
+  acknowledgments: Acknowledgment[],
+): Verdict {
   const majorRaised = majorOf(version) > majorOf(baseVersion);
   const breaking = changes.filter((change) => change.severity === "breaking");
-  const acknowledged = breaking.filter((change) => acknowledgments.some((acknowledgment) => acknowledges(acknowledgment, change)));
+  const acknowledged = breaking.filter((change) =>
+    acknowledgments.some((acknowledgment) => acknowledges(acknowledgment, change)),
+  );
   const blocking = majorRaised ? [] : breaking.filter((change) => !acknowledged.includes(change));
   return { pass: blocking.length === 0, majorRaised, blocking, acknowledged };
 }

@@ -36,9 +36,13 @@ interface CheckText {
  * Word matching over-reports (a check saying "name" for another field's name) rather than missing one.
  */
 export function touchingChecks(change: ContractChange, checks: CheckText[] = allChecks): string[] {
-  const field = change.path.split(/[.\s]/).pop()!.replace(/[[\]{}|0-9]+$/g, "");
-  const status = change.path.startsWith("status") ? change.detail.match(/\d{3}/g) ?? [] : [];
-  const word = (text: string, needle: string) => new RegExp(`(^|[^\\w-])${needle.replace(/[-$^.*+?()[\]{}|\\]/g, "\\$&")}($|[^\\w-])`).test(text);
+  const field = change.path
+    .split(/[.\s]/)
+    .pop()!
+    .replace(/[[\]{}|0-9]+$/g, "");
+  const status = change.path.startsWith("status") ? (change.detail.match(/\d{3}/g) ?? []) : [];
+  const word = (text: string, needle: string) =>
+    new RegExp(`(^|[^\\w-])${needle.replace(/[-$^.*+?()[\]{}|\\]/g, "\\$&")}($|[^\\w-])`).test(text);
   return checks
     .filter((check) => check.tags.includes(change.operation))
     .filter((check) => {
@@ -46,7 +50,9 @@ export function touchingChecks(change: ContractChange, checks: CheckText[] = all
       if (change.side === "operation") return true;
       if (change.side === "request" && check.tags.includes("fuzz")) return true;
       if (status.some((code) => word(text, code))) return true;
-      return field !== "" && field !== "body" && field !== "status" ? word(text, field) || check.tags.includes(field) : false;
+      return field !== "" && field !== "body" && field !== "status"
+        ? word(text, field) || check.tags.includes(field)
+        : false;
     })
     .map((check) => check.id);
 }
@@ -77,9 +83,12 @@ function touchedExamples(change: ContractChange, document: Json): string[] {
 }
 
 /** Schema name → client type alias, read from generated/client.ts (`export type <Alias> = components["schemas"]["<Name>"]`). */
-export function clientTypeAliases(clientText = readFileSync(join(root, "generated", "client.ts"), "utf8")): Map<string, string> {
+export function clientTypeAliases(
+  clientText = readFileSync(join(root, "generated", "client.ts"), "utf8"),
+): Map<string, string> {
   const aliases = new Map<string, string>();
-  for (const match of clientText.matchAll(/^export type (\w+) = components\["schemas"\]\["([^"]+)"\];$/gm)) aliases.set(match[2]!, match[1]!);
+  for (const match of clientText.matchAll(/^export type (\w+) = components\["schemas"\]\["([^"]+)"\];$/gm))
+    aliases.set(match[2]!, match[1]!);
   return aliases;
 }
 
@@ -88,6 +97,8 @@ export function impactOf(change: ContractChange, document: Json, aliases: Map<st
   return {
     checks: touchingChecks(change),
     examples: touchedExamples(change, document),
-    clientTypes: change.schemas.map((name) => aliases.get(name)).filter((alias): alias is string => alias !== undefined),
+    clientTypes: change.schemas
+      .map((name) => aliases.get(name))
+      .filter((alias): alias is string => alias !== undefined),
   };
 }

@@ -12,7 +12,11 @@ function describeChange(change: ContractChange): string {
 }
 
 /** The readable list: a heading per severity that has changes, each change indented, its impact below it. */
-export function formatChanges(changes: ContractChange[], impacts?: Map<ContractChange, Impact>, marks?: Map<ContractChange, string>): string {
+export function formatChanges(
+  changes: ContractChange[],
+  impacts?: Map<ContractChange, Impact>,
+  marks?: Map<ContractChange, string>,
+): string {
   if (changes.length === 0) return "no change to operations or schemas\n";
   const lines: string[] = [];
   for (const severity of order) {

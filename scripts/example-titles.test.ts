@@ -13,8 +13,20 @@ const fixture = {
       get: {
         operationId: "listThings",
         responses: {
-          "200": { content: { "application/json": { examples: { "Two things": { value: [1, 2], description: "Two of them." }, Empty: { value: [] } } } } },
-          "422": { content: { "application/problem+json": { examples: { "Bad limit": { value: { status: 422 }, description: "limit | 0" } } } } },
+          "200": {
+            content: {
+              "application/json": {
+                examples: { "Two things": { value: [1, 2], description: "Two of them." }, Empty: { value: [] } },
+              },
+            },
+          },
+          "422": {
+            content: {
+              "application/problem+json": {
+                examples: { "Bad limit": { value: { status: 422 }, description: "limit | 0" } },
+              },
+            },
+          },
         },
       },
       post: { operationId: "createThing", responses: { "201": { content: { "application/json": { schema: {} } } } } },
@@ -40,9 +52,12 @@ const end = "<!-- example-titles:end -->";
 const readmeText = existsSync(readme) ? readFileSync(readme, "utf8") : "";
 const hasMarkers = readmeText.includes(start) && readmeText.includes(end);
 
-describe.skipIf(!hasMarkers)(`README example-title table${hasMarkers ? "" : " (skipped: README.md has no example-titles markers)"}`, () => {
-  it("is the output of `npx tsx scripts/example-titles.ts` for the current contract", () => {
-    const between = readmeText.slice(readmeText.indexOf(start) + start.length, readmeText.indexOf(end)).trim();
-    expect(between).toBe(exampleTitleTable(titledExamples()));
-  });
-});
+describe.skipIf(!hasMarkers)(
+  `README example-title table${hasMarkers ? "" : " (skipped: README.md has no example-titles markers)"}`,
+  () => {
+    it("is the output of `npx tsx scripts/example-titles.ts` for the current contract", () => {
+      const between = readmeText.slice(readmeText.indexOf(start) + start.length, readmeText.indexOf(end)).trim();
+      expect(between).toBe(exampleTitleTable(titledExamples()));
+    });
+  },
+);

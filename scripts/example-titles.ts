@@ -29,7 +29,10 @@ export function titledExamples(document: OpenAPIObject = contractDocument): Titl
     for (const method of methods) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation?.operationId) continue;
-      const responses = operation.responses as Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown; description?: string }> }> }>;
+      const responses = operation.responses as Record<
+        string,
+        { content?: Record<string, { examples?: Record<string, { value: unknown; description?: string }> }> }
+      >;
       const statuses = Object.keys(responses).sort((a, b) => Number(a) - Number(b));
       // D-06: every operation has exactly one success status.
       const successStatus = Number(statuses.find((status) => /^2\d\d$/.test(status)));
@@ -64,7 +67,9 @@ export function exampleTitleTable(examples: TitledExample[]): string {
     const prefer = example.success ? `example=${example.title}` : `code=${example.status}, example=${example.title}`;
     const operation = `\`${example.operationId}\` ${example.method} \`${example.path}\``;
     const served = example.isDefault ? " Served when no `Prefer` header is sent." : "";
-    lines.push(`| ${operation} | ${example.status} | \`Prefer: ${prefer}\` | ${example.description.replace(/\|/g, "\\|")}${served} |`);
+    lines.push(
+      `| ${operation} | ${example.status} | \`Prefer: ${prefer}\` | ${example.description.replace(/\|/g, "\\|")}${served} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -9,7 +9,9 @@ const runtimePath = new URL("./client-runtime.ts", import.meta.url);
 export function generateClient(document: OpenAPIObject, table: OperationsTable): string {
   const operations = Object.values(table);
   const arrayStyles = new Set(
-    operations.flatMap((operation) => operation.parameters.filter((p) => p.in === "query" && p.schema.type === "array").map((p) => p.explode)),
+    operations.flatMap((operation) =>
+      operation.parameters.filter((p) => p.in === "query" && p.schema.type === "array").map((p) => p.explode),
+    ),
   );
   if (arrayStyles.size > 1) {
     // openapi-fetch serializes every array query parameter one way; the contract must agree.
@@ -48,7 +50,8 @@ function runtime(explode: boolean): string {
     .replace(`from "../generated/types.js"`, `from "./types.js"`)
     .replace("const explodeArrays: boolean = false;", `const explodeArrays: boolean = ${explode};`);
   for (const marker of [`from "./types.js"`, `const explodeArrays: boolean = ${explode};`]) {
-    if (!replaced.includes(marker)) throw new Error(`scripts/client-runtime.ts no longer has the line the generator sets: ${marker}`);
+    if (!replaced.includes(marker))
+      throw new Error(`scripts/client-runtime.ts no longer has the line the generator sets: ${marker}`);
   }
   return replaced;
 }

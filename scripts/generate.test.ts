@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { classifyChanges, type ContractChange } from "./contract-classify.js";
+import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 
@@ -16,7 +16,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs `scripts/generate.ts --check` on a directory; resolves to its exit code and output. */
 async function check(dir?: string): Promise<{ code: number; output: string }> {
-  const args = [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "scripts", "generate.ts"), "--check", ...(dir ? ["--out", dir] : [])];
+  const args = [
+    join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+    join(root, "scripts", "generate.ts"),
+    "--check",
+    ...(dir ? ["--out", dir] : []),
+  ];
   try {
     const { stdout, stderr } = await run(process.execPath, args, { cwd: root });
     return { code: 0, output: stdout + stderr };
@@ -29,21 +34,36 @@ async function check(dir?: string): Promise<{ code: number; output: string }> {
 describe("npm run check:generated", () => {
   it.each([
     { name: "the committed generated/", edit: undefined, want: { code: 0, output: /generated\/ matches spec\// } },
-    { name: "a hand-edited types.ts", edit: { file: "types.ts", append: "\n// edited by hand\n" }, want: { code: 1, output: /stale: types\.ts differ/ } },
-    { name: "an openapi.json with a field removed", edit: { file: "openapi.json", remove: '"image_version"' }, want: { code: 1, output: /stale: openapi\.json differ/ } },
-  ])("on $name exits $want.code", async ({ name, edit, want }) => {
-    let dir: string | undefined;
-    if (edit) {
-      dir = join(scratch, name.replace(/\W+/g, "-"));
-      cpSync(join(root, "generated"), dir, { recursive: true });
-      const path = join(dir, edit.file);
-      const text = readFileSync(path, "utf8");
-      writeFileSync(path, "append" in edit ? text + edit.append : text.replace(edit.remove!, '"image_version_removed"'));
-    }
-    const result = await check(dir);
-    expect(result.output).toMatch(want.output);
-    expect(result.code).toBe(want.code);
-  }, 120_000);
+    {
+      name: "a hand-edited types.ts",
+      edit: { file: "types.ts", append: "\n// edited by hand\n" },
+      want: { code: 1, output: /stale: types\.ts differ/ },
+    },
+    {
+      name: "an openapi.json with a field removed",
+      edit: { file: "openapi.json", remove: '"image_version"' },
+      want: { code: 1, output: /stale: openapi\.json differ/ },
+    },
+  ])(
+    "on $name exits $want.code",
+    async ({ name, edit, want }) => {
+      let dir: string | undefined;
+      if (edit) {
+        dir = join(scratch, name.replace(/\W+/g, "-"));
+        cpSync(join(root, "generated"), dir, { recursive: true });
+        const path = join(dir, edit.file);
+        const text = readFileSync(path, "utf8");
+        writeFileSync(
+          path,
+          "append" in edit ? text + edit.append : text.replace(edit.remove!, '"image_version_removed"'),
+        );
+      }
+      const result = await check(dir);
+      expect(result.output).toMatch(want.output);
+      expect(result.code).toBe(want.code);
+    },
+    120_000,
+  );
 });
 
 describe("the change list of npm run generate (scripts/contract-classify.ts, D-82)", () => {
@@ -59,10 +79,35 @@ describe("the change list of npm run generate (scripts/contract-classify.ts, D-8
 
   it.each<{ name: string; change: (doc: Doc) => void; want: string[] }>([
     { name: "no change", change: () => {}, want: [] },
-    { name: "enum value added to a response-only enum", change: (doc) => schemas(doc).ProblemType.enum.push("urn:deployment-service:problem:gone"), want: ["listCodehostRepositories", "listManagedCodehostRepositories", "listOAuthProviders", "createOAuthProvider", "listDeployments", "createDeployment"].map((id) => `breaking response-enum-widened ${id} response body.type`).sort() },
-    { name: "enum value added to a request-only enum", change: (doc) => schemas(doc).DeploymentType.enum.push("enterprise"), want: ["compatible request-enum-widened listDeployments request query.deployment_type"] },
-    { name: "DeploymentName maxLength 63 → 10", change: (doc) => (schemas(doc).DeploymentName.maxLength = 10), want: ["breaking request-constraint-tightened createDeployment request body.name"] },
-    { name: "optional request field added", change: (doc) => (schemas(doc).DeploymentCreate.properties.region = { type: "string" }), want: ["compatible request-optional-added createDeployment request body.region"] },
+    {
+      name: "enum value added to a response-only enum",
+      change: (doc) => schemas(doc).ProblemType.enum.push("urn:deployment-service:problem:gone"),
+      want: [
+        "listCodehostRepositories",
+        "listManagedCodehostRepositories",
+        "listOAuthProviders",
+        "createOAuthProvider",
+        "listDeployments",
+        "createDeployment",
+      ]
+        .map((id) => `breaking response-enum-widened ${id} response body.type`)
+        .sort(),
+    },
+    {
+      name: "enum value added to a request-only enum",
+      change: (doc) => schemas(doc).DeploymentType.enum.push("enterprise"),
+      want: ["compatible request-enum-widened listDeployments request query.deployment_type"],
+    },
+    {
+      name: "DeploymentName maxLength 63 → 10",
+      change: (doc) => (schemas(doc).DeploymentName.maxLength = 10),
+      want: ["breaking request-constraint-tightened createDeployment request body.name"],
+    },
+    {
+      name: "optional request field added",
+      change: (doc) => (schemas(doc).DeploymentCreate.properties.region = { type: "string" }),
+      want: ["compatible request-optional-added createDeployment request body.region"],
+    },
   ])("$name", async ({ change, want }) => {
     expect(await changesAfter(change)).toEqual(want);
   });

@@ -9,12 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { parseCommandLine } from "./cli.js";
 import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { generateClient } from "./generate-client.js";
-import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { buildOperationsTable } from "./operations-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
@@ -27,7 +27,11 @@ OpenAPI and lists what changed in the contract, by severity (npm run contract:ch
   --out <dir>  write (or check) <dir> instead of generated/
   --watch      regenerate on every save under spec/, printing diagnostics, lint and changes`;
 
-const { values } = parseCommandLine(usage, { check: { type: "boolean" }, out: { type: "string" }, watch: { type: "boolean" } });
+const { values } = parseCommandLine(usage, {
+  check: { type: "boolean" },
+  out: { type: "string" },
+  watch: { type: "boolean" },
+});
 const root = resolve(import.meta.dirname, "..");
 const generatedDir = values.out ? resolve(values.out) : join(root, "generated");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
@@ -56,9 +60,14 @@ async function generate(): Promise<boolean> {
   // second-slowest step after the TypeSpec compiler); its report is printed at the end.
   const lint = check
     ? undefined
-    : run(bin("redocly"), ["lint", "--config", join(root, "redocly.yaml"), join("generated", "openapi.json")], { cwd: scratch }).then(
+    : run(bin("redocly"), ["lint", "--config", join(root, "redocly.yaml"), join("generated", "openapi.json")], {
+        cwd: scratch,
+      }).then(
         ({ stdout, stderr }) => ({ ok: true, output: stdout + stderr }),
-        (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: (error.stdout ?? "") + (error.stderr ?? "") }),
+        (error: { stdout?: string; stderr?: string }) => ({
+          ok: false,
+          output: (error.stdout ?? "") + (error.stderr ?? ""),
+        }),
       );
   const { default: openapiTS, astToString } = await openapiTypeScript;
   const document = JSON.parse(openapiText) as OpenAPIObject;
@@ -83,7 +92,9 @@ async function generate(): Promise<boolean> {
       return !existsSync(path) || readFileSync(path, "utf8") !== text;
     });
     if (stale.length > 0) {
-      console.error(`generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`);
+      console.error(
+        `generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`,
+      );
       return false;
     }
     console.log(`generated/ matches spec/ (${Object.keys(files).length} files).`);
@@ -93,7 +104,11 @@ async function generate(): Promise<boolean> {
   const previousPath = join(generatedDir, "openapi.json");
   const previousText = existsSync(previousPath) ? readFileSync(previousPath, "utf8") : undefined;
   for (const [name, text] of Object.entries(files)) writeFileSync(join(generatedDir, name), text);
-  console.log(`wrote ${Object.keys(files).map((name) => `generated/${name}`).join(", ")}`);
+  console.log(
+    `wrote ${Object.keys(files)
+      .map((name) => `generated/${name}`)
+      .join(", ")}`,
+  );
 
   if (previousText !== undefined) {
     const [before, after] = await Promise.all([dereference(previousText), dereference(openapiText)]);
@@ -111,7 +126,10 @@ const started = performance.now();
 const ok = await generate();
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 if (!values.watch) {
-  if (ok && !check) console.log(`generate: done in ${seconds(started)} s. Run \`npm run typecheck\` to see which code the change breaks; \`npm run contract:check\` to judge the change against main.`);
+  if (ok && !check)
+    console.log(
+      `generate: done in ${seconds(started)} s. Run \`npm run typecheck\` to see which code the change breaks; \`npm run contract:check\` to judge the change against main.`,
+    );
   process.exit(ok ? 0 : 1);
 }
 

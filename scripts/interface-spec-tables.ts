@@ -96,19 +96,75 @@ const stateValues = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", 
 
 export const exceptions: Exception[] = [
   // The spec writes the vendors as placeholders; the profile names them.
-  { where: "OAuthProviderCreate.provider_type", aspect: "type", model: { kind: "enum", values: ["microsoft", "salesforce", "slack"] }, decision: "D-57", why: "vendor placeholders are microsoft, salesforce, slack" },
+  {
+    where: "OAuthProviderCreate.provider_type",
+    aspect: "type",
+    model: { kind: "enum", values: ["microsoft", "salesforce", "slack"] },
+    decision: "D-57",
+    why: "vendor placeholders are microsoft, salesforce, slack",
+  },
   // A free string would accept PKCE methods no authorization server implements.
-  { where: "OAuthProviderCreate.code_challenge_method", aspect: "type", model: { kind: "enum", values: ["S256", "plain"] }, decision: "D-02", why: "RFC 7636 defines S256 and plain" },
+  {
+    where: "OAuthProviderCreate.code_challenge_method",
+    aspect: "type",
+    model: { kind: "enum", values: ["S256", "plain"] },
+    decision: "D-02",
+    why: "RFC 7636 defines S256 and plain",
+  },
   // URL fields are checked as absolute URLs.
-  { where: "OAuthProviderCreate.auth_url", aspect: "type", model: { kind: "string", format: "uri" }, decision: "D-73", why: "absolute URL, format uri" },
-  { where: "OAuthProviderCreate.token_url", aspect: "type", model: { kind: "string", format: "uri" }, decision: "D-73", why: "absolute URL, format uri" },
+  {
+    where: "OAuthProviderCreate.auth_url",
+    aspect: "type",
+    model: { kind: "string", format: "uri" },
+    decision: "D-73",
+    why: "absolute URL, format uri",
+  },
+  {
+    where: "OAuthProviderCreate.token_url",
+    aspect: "type",
+    model: { kind: "string", format: "uri" },
+    decision: "D-73",
+    why: "absolute URL, format uri",
+  },
   // Comma-separated lists are arrays serialized with explode: false; `status` lists the states.
-  { where: "query.status", aspect: "type", model: { kind: "array", items: { kind: "enum", values: stateValues } }, decision: "D-07", why: "comma-separated list of status values" },
-  { where: "query.tag_value_ids", aspect: "type", model: { kind: "array", items: { kind: "string", format: "uuid" } }, decision: "D-64", why: "comma-separated uuids as an explode:false array" },
-  { where: "query.deployment_ids", aspect: "type", model: { kind: "array", items: { kind: "string", format: "uuid" } }, decision: "D-64", why: "comma-separated uuids as an explode:false array" },
+  {
+    where: "query.status",
+    aspect: "type",
+    model: { kind: "array", items: { kind: "enum", values: stateValues } },
+    decision: "D-07",
+    why: "comma-separated list of status values",
+  },
+  {
+    where: "query.tag_value_ids",
+    aspect: "type",
+    model: { kind: "array", items: { kind: "string", format: "uuid" } },
+    decision: "D-64",
+    why: "comma-separated uuids as an explode:false array",
+  },
+  {
+    where: "query.deployment_ids",
+    aspect: "type",
+    model: { kind: "array", items: { kind: "string", format: "uuid" } },
+    decision: "D-64",
+    why: "comma-separated uuids as an explode:false array",
+  },
   // A URL cannot carry null: nullable query parameters are optional and non-null.
-  ...["name_contains", "status", "remote_reconciled", "tag_value_ids", "image_version", "deployment_type", "deployment_ids"].map(
-    (name): Exception => ({ where: `query.${name}`, aspect: "nullable", model: false, decision: "D-63", why: "absent means no filter" }),
+  ...[
+    "name_contains",
+    "status",
+    "remote_reconciled",
+    "tag_value_ids",
+    "image_version",
+    "deployment_type",
+    "deployment_ids",
+  ].map(
+    (name): Exception => ({
+      where: `query.${name}`,
+      aspect: "nullable",
+      model: false,
+      decision: "D-63",
+      why: "absent means no filter",
+    }),
   ),
   // Every ResourceSpec field is optional and nullable; null means the same as absent.
   { where: "ResourceSpec.*", aspect: "nullable", model: true, decision: "D-65", why: "null means the same as absent" },
@@ -119,12 +175,34 @@ const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{inte
 
 /** What each operation takes and answers: the schemas named by its section, and its success status (D-06). */
 const operationShapes: Record<string, { request?: string; response: Expected; success: number; errors: number[] }> = {
-  "1": { request: "OAuthProviderCreate", response: { kind: "ref", name: "OAuthProvider" }, success: 200, errors: [400, 401, 403, 409, 413, 415, 422] },
-  "2": { response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } }, success: 200, errors: [401, 403, 422] },
-  "3": { response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } }, success: 200, errors: [401, 403, 404, 422] },
-  "4": { response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } }, success: 200, errors: [401, 403, 404, 422] },
+  "1": {
+    request: "OAuthProviderCreate",
+    response: { kind: "ref", name: "OAuthProvider" },
+    success: 200,
+    errors: [400, 401, 403, 409, 413, 415, 422],
+  },
+  "2": {
+    response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } },
+    success: 200,
+    errors: [401, 403, 422],
+  },
+  "3": {
+    response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
+    success: 200,
+    errors: [401, 403, 404, 422],
+  },
+  "4": {
+    response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
+    success: 200,
+    errors: [401, 403, 404, 422],
+  },
   "5": { response: { kind: "ref", name: "DeploymentList" }, success: 200, errors: [401, 403, 422] },
-  "6": { request: "DeploymentCreate", response: { kind: "ref", name: "Deployment" }, success: 201, errors: [400, 401, 403, 409, 413, 415, 422] },
+  "6": {
+    request: "DeploymentCreate",
+    response: { kind: "ref", name: "Deployment" },
+    success: 201,
+    errors: [400, 401, 403, 409, 413, 415, 422],
+  },
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the checks read schemas and parameters of any shape, keyword by keyword
@@ -157,14 +235,19 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     switch (want.kind) {
       case "string":
         if (resolved.type !== "string" || resolved.enum) return `is ${describe(resolved)}, want string`;
-        if (resolved.format !== want.format) return `has format ${resolved.format ?? "none"}, want ${want.format ?? "none"}`;
+        if (resolved.format !== want.format)
+          return `has format ${resolved.format ?? "none"}, want ${want.format ?? "none"}`;
         return undefined;
       case "integer":
       case "number":
       case "boolean":
-        return resolved.type === want.kind && !resolved.enum ? undefined : `is ${describe(resolved)}, want ${want.kind}`;
+        return resolved.type === want.kind && !resolved.enum
+          ? undefined
+          : `is ${describe(resolved)}, want ${want.kind}`;
       case "object":
-        return resolved.type === "object" && !resolved.properties ? undefined : `is ${describe(resolved)}, want a free-form object`;
+        return resolved.type === "object" && !resolved.properties
+          ? undefined
+          : `is ${describe(resolved)}, want a free-form object`;
       case "enum": {
         const values = resolved.enum as unknown[] | undefined;
         if (!values) return `is ${describe(resolved)}, want enum ${want.values.join("|")}`;
@@ -183,7 +266,8 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
           return inner ? `items ${inner}` : undefined;
         }
       case "fields": {
-        if (resolved.type !== "object" || !resolved.properties) return `is ${describe(resolved)}, want an object with ${Object.keys(want.fields).join(", ")}`;
+        if (resolved.type !== "object" || !resolved.properties)
+          return `is ${describe(resolved)}, want an object with ${Object.keys(want.fields).join(", ")}`;
         const problems = compareFieldSets(Object.keys(want.fields), Object.keys(resolved.properties as Json));
         for (const [field, type] of Object.entries(want.fields)) {
           const property = (resolved.properties as Json)[field] as Json | undefined;
@@ -197,7 +281,9 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
           const decided = requiredByDecision[component];
           if (!decided) problems.push(`no decision on the required fields of ${component}`);
           else if (!sameSet(decided.required, (resolved.required as string[]) ?? [])) {
-            problems.push(`${component} requires ${JSON.stringify(resolved.required ?? [])}, ${decided.decision} says ${JSON.stringify(decided.required)}`);
+            problems.push(
+              `${component} requires ${JSON.stringify(resolved.required ?? [])}, ${decided.decision} says ${JSON.stringify(decided.required)}`,
+            );
           }
         }
         return problems.length > 0 ? problems.join("; ") : undefined;
@@ -206,10 +292,17 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
   };
 
   /** The stated type of a row, or the model's type where an exception says so (and the exception must still be needed). */
-  const wantedType = (table: string, where: string, stated: Expected, actual: Json | undefined, side: "request" | "response") => {
+  const wantedType = (
+    table: string,
+    where: string,
+    stated: Expected,
+    actual: Json | undefined,
+    side: "request" | "response",
+  ) => {
     const exception = exceptionFor(where, "type");
     if (!exception) return stated;
-    if (!compare(stated, actual, side)) report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    if (!compare(stated, actual, side))
+      report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
     return exception.model as Expected;
   };
 
@@ -228,7 +321,11 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     const rows = table.rows.filter((row) => !target.omitRow?.(row));
     count(label, table.rows.length);
     const properties = (schema.properties ?? {}) as Record<string, Json>;
-    for (const problem of compareFieldSets(rows.map((row) => row.Field!), Object.keys(properties))) report(label, target.schema, problem);
+    for (const problem of compareFieldSets(
+      rows.map((row) => row.Field!),
+      Object.keys(properties),
+    ))
+      report(label, target.schema, problem);
     const allNullable = nullableSchemas.has(target.schema) || nullableSchemas.has(requestBase(target.schema));
     for (const row of rows) {
       const field = row.Field!;
@@ -243,18 +340,27 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
       checkRequired(label, where, table, row, schema, field);
       if (table.header.includes("Default")) checkDefault(label, where, row.Default ?? "", property.default);
       const readOnly = /read-only/i.test(row.Notes ?? "");
-      if (readOnly !== (property.readOnly === true)) report(label, where, readOnly ? "is not marked readOnly" : "is marked readOnly but the spec does not say so");
+      if (readOnly !== (property.readOnly === true))
+        report(label, where, readOnly ? "is not marked readOnly" : "is marked readOnly but the spec does not say so");
     }
   }
 
   function checkNullable(table: string, where: string, stated: boolean, actual: boolean) {
     const exception = exceptionFor(where, "nullable");
     const want = exception ? (exception.model as boolean) : stated;
-    if (exception && stated === actual) report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    if (exception && stated === actual)
+      report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
     if (want !== actual) report(table, where, actual ? "is nullable, want non-null" : "is not nullable, want T | null");
   }
 
-  function checkRequired(table: string, where: string, spec: MarkdownTable, row: Record<string, string>, schema: Json, field: string) {
+  function checkRequired(
+    table: string,
+    where: string,
+    spec: MarkdownTable,
+    row: Record<string, string>,
+    schema: Json,
+    field: string,
+  ) {
     const required = ((schema.required as string[]) ?? []).includes(field);
     if (spec.header.includes("Required")) {
       const want = /^yes/i.test(row.Required ?? "");
@@ -264,12 +370,14 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     const name = where.split(".")[0]!;
     const decided = requiredByDecision[name];
     if (!decided) report(table, where, `no decision on the required fields of ${name}`);
-    else if (decided.required.includes(field) !== required) report(table, where, `required is ${required}, ${decided.decision} says ${!required}`);
+    else if (decided.required.includes(field) !== required)
+      report(table, where, `required is ${required}, ${decided.decision} says ${!required}`);
   }
 
   function checkDefault(table: string, where: string, cell: string, actual: unknown) {
     const want = parseDefault(cell);
-    if (JSON.stringify(want) !== JSON.stringify(actual)) report(table, where, `default is ${JSON.stringify(actual)}, want ${JSON.stringify(want)}`);
+    if (JSON.stringify(want) !== JSON.stringify(actual))
+      report(table, where, `default is ${JSON.stringify(actual)}, want ${JSON.stringify(want)}`);
   }
 
   // ResourceSpec: every group's fields, the array-valued rows, and the container object.
@@ -284,7 +392,8 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     else {
       const fields = resourceSpecFields(table, named);
       const properties = (schema.properties ?? {}) as Record<string, Json>;
-      for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties))) report(label, "ResourceSpec", problem);
+      for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties)))
+        report(label, "ResourceSpec", problem);
       for (const [field, type] of Object.entries(fields)) {
         const where = `ResourceSpec.${field}`;
         const property = properties[field];
@@ -292,7 +401,8 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
         const problem = compare(type, property, "request");
         if (problem) report(label, where, problem);
         checkNullable(label, where, false, unwrap(property).nullable);
-        if (((schema.required as string[]) ?? []).includes(field)) report(label, where, "is required, D-65 says optional");
+        if (((schema.required as string[]) ?? []).includes(field))
+          report(label, where, "is required, D-65 says optional");
         const { core } = unwrap(property);
         if ((type.kind === "integer" || type.kind === "number") && core.minimum !== 0 && property.minimum !== 0) {
           report(label, where, "has no minimum 0 (D-65)");
@@ -306,7 +416,11 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     const label = "States and transitions → DeploymentStatus";
     result.rowsInSpec[label] = states.length;
     count(label, states.length);
-    const problem = compare({ kind: "enum", values: states }, { $ref: "#/components/schemas/DeploymentStatus" }, "response");
+    const problem = compare(
+      { kind: "enum", values: states },
+      { $ref: "#/components/schemas/DeploymentStatus" },
+      "response",
+    );
     if (problem) report(label, "DeploymentStatus", problem);
   }
 
@@ -325,7 +439,11 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
     result.rowsInSpec[label] = table.rows.length;
     count(label, table.rows.length);
     const allOptional = /\(all optional\)/i.test(section.text);
-    for (const problem of compareFieldSets(table.rows.map((row) => row.Parameter!), [...queryParameters.keys()])) report(label, "listDeployments", problem);
+    for (const problem of compareFieldSets(
+      table.rows.map((row) => row.Parameter!),
+      [...queryParameters.keys()],
+    ))
+      report(label, "listDeployments", problem);
     for (const row of table.rows) {
       const name = row.Parameter!;
       const where = `query.${name}`;
@@ -336,7 +454,8 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
       const type = wantedType(label, where, stated.type, parameter.schema, "request");
       const problem = compare(type, parameter.schema, "request");
       if (problem) report(label, where, problem);
-      if (type.kind === "array" && parameter.explode !== false) report(label, where, "is a list but not explode: false (D-64)");
+      if (type.kind === "array" && parameter.explode !== false)
+        report(label, where, "is a list but not explode: false (D-64)");
       checkNullable(label, where, stated.nullable, unwrap(parameter.schema).nullable);
       checkDefault(label, where, row.Default ?? "", parameter.schema.default);
       const range = /range (\d+) to (\d+)/i.exec(row.Rule ?? "");
@@ -369,7 +488,8 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
 
   function checkBounds(table: string, where: string, parameter: Parameter, bounds: Record<string, number>) {
     for (const [key, value] of Object.entries(bounds)) {
-      if (parameter.schema[key] !== value) report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
+      if (parameter.schema[key] !== value)
+        report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
     }
   }
 
@@ -399,10 +519,15 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
       }
       const section = sections.find((candidate) => candidate.heading.startsWith(`${number}. `));
       const text = section?.text ?? "";
-      const parameters = ((operation.parameters ?? []) as Json[]).map((parameter) => resolveParameter(document, parameter as never));
-      if (/no query parameters/i.test(text) && parameters.some((parameter) => parameter.in === "query")) report(label, where, "has query parameters, the spec says none");
-      if (/no body/i.test(text) && operation.requestBody) report(label, where, "has a request body, the spec says none");
-      if (/no path parameters/i.test(text) && parameters.some((parameter) => parameter.in === "path")) report(label, where, "has path parameters, the spec says none");
+      const parameters = ((operation.parameters ?? []) as Json[]).map((parameter) =>
+        resolveParameter(document, parameter as never),
+      );
+      if (/no query parameters/i.test(text) && parameters.some((parameter) => parameter.in === "query"))
+        report(label, where, "has query parameters, the spec says none");
+      if (/no body/i.test(text) && operation.requestBody)
+        report(label, where, "has a request body, the spec says none");
+      if (/no path parameters/i.test(text) && parameters.some((parameter) => parameter.in === "path"))
+        report(label, where, "has path parameters, the spec says none");
       for (const match of text.matchAll(/path parameter `(\w+)` \((\w[\w-]*), required\)/gi)) {
         const parameter = parameters.find((candidate) => candidate.in === "path" && candidate.name === match[1]);
         if (!parameter?.required) report(label, where, `path parameter ${match[1]} is missing or optional`);
@@ -411,39 +536,69 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
           if (problem) report(label, where, `path parameter ${match[1]} ${problem}`);
         }
       }
-      if (/one path parameter/i.test(text) && parameters.filter((parameter) => parameter.in === "path").length !== 1) report(label, where, "want exactly one path parameter");
+      if (/one path parameter/i.test(text) && parameters.filter((parameter) => parameter.in === "path").length !== 1)
+        report(label, where, "want exactly one path parameter");
       // Authentication is outside the operation shapes (the spec says so): the key travels as the
       // security scheme, and the only header parameter is the optional tenant selector.
       const headers = parameters.filter((parameter) => parameter.in === "header");
       const tenant = headers.find((parameter) => parameter.name === "X-Tenant-Id");
-      if (headers.length !== 1 || !tenant || tenant.required || compare({ kind: "string", format: "uuid" }, tenant.schema, "request")) {
-        report(label, where, `header parameters ${JSON.stringify(headers.map((parameter) => parameter.name))}, D-14 says one optional uuid X-Tenant-Id`);
+      if (
+        headers.length !== 1 ||
+        !tenant ||
+        tenant.required ||
+        compare({ kind: "string", format: "uuid" }, tenant.schema, "request")
+      ) {
+        report(
+          label,
+          where,
+          `header parameters ${JSON.stringify(headers.map((parameter) => parameter.name))}, D-14 says one optional uuid X-Tenant-Id`,
+        );
       }
-      const security = (operation.security ?? (document as Json).security) as Array<Record<string, unknown>> | undefined;
+      const security = (operation.security ?? (document as Json).security) as
+        | Array<Record<string, unknown>>
+        | undefined;
       const scheme = (document as Json).components?.securitySchemes?.ApiKeyAuth as Json | undefined;
-      if (!security?.some((requirement) => "ApiKeyAuth" in requirement) || scheme?.type !== "apiKey" || scheme.in !== "header" || scheme.name !== "X-Api-Key") {
+      if (
+        !security?.some((requirement) => "ApiKeyAuth" in requirement) ||
+        scheme?.type !== "apiKey" ||
+        scheme.in !== "header" ||
+        scheme.name !== "X-Api-Key"
+      ) {
         report(label, where, "is not secured by the X-Api-Key header scheme (D-13)");
       }
       const body = operation.requestBody?.content?.["application/json"]?.schema as Json | undefined;
-      if (shape.request && refName(body ?? {}) !== shape.request) report(label, where, `request body is ${body ? describe(body) : "missing"}, want ${shape.request}`);
+      if (shape.request && refName(body ?? {}) !== shape.request)
+        report(label, where, `request body is ${body ? describe(body) : "missing"}, want ${shape.request}`);
       if (!shape.request && body) report(label, where, "has a request body");
       const successes = Object.keys(operation.responses as Json).filter((status) => status.startsWith("2"));
-      if (successes.length !== 1 || Number(successes[0]) !== shape.success) report(label, where, `success status is ${successes.join(",")}, D-06 says ${shape.success}`);
-      const success = (operation.responses as Json)[String(shape.success)]?.content?.["application/json"]?.schema as Json | undefined;
+      if (successes.length !== 1 || Number(successes[0]) !== shape.success)
+        report(label, where, `success status is ${successes.join(",")}, D-06 says ${shape.success}`);
+      const success = (operation.responses as Json)[String(shape.success)]?.content?.["application/json"]?.schema as
+        | Json
+        | undefined;
       const problem = compare(shape.response, success, "response");
       if (problem) report(label, where, `response ${problem}`);
-      const errors = Object.keys(operation.responses as Json).filter((status) => /^[45]/.test(status)).map(Number);
-      if (!sameSet(errors, shape.errors)) report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
+      const errors = Object.keys(operation.responses as Json)
+        .filter((status) => /^[45]/.test(status))
+        .map(Number);
+      if (!sameSet(errors, shape.errors))
+        report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
     }
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const method of Object.keys(item)) {
-        if (!wanted.has(`${method} ${path}`)) report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
+        if (!wanted.has(`${method} ${path}`))
+          report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
       }
     }
   }
 
   for (const exception of exceptions) {
-    if (!usedExceptions.has(exception)) result.findings.push({ table: "exceptions", where: exception.where, problem: `exception ${exception.decision} matches no row` });
+    if (!usedExceptions.has(exception))
+      result.findings.push({
+        table: "exceptions",
+        where: exception.where,
+        problem: `exception ${exception.decision} matches no row`,
+      });
   }
   return result;
 }
@@ -494,12 +649,14 @@ function parseTypePhrase(text: string, named: Map<string, Expected>): Expected {
   if (phrase === "string") return { kind: "string" };
   if (phrase === "uuid") return { kind: "string", format: "uuid" };
   if (phrase === "date-time") return { kind: "string", format: "date-time" };
-  if (phrase === "integer" || phrase === "number" || phrase === "boolean" || phrase === "object") return { kind: phrase };
+  if (phrase === "integer" || phrase === "number" || phrase === "boolean" || phrase === "object")
+    return { kind: phrase };
   if (phrase.endsWith("[]")) return { kind: "array", items: parseTypePhrase(phrase.slice(0, -2), named) };
   const objectRef = /^([A-Z]\w*)(?: object)?$/.exec(phrase);
   if (objectRef) return { kind: "ref", name: objectRef[1]! };
   const arrayOfObjects = /^arrays? of objects with (.*)$/.exec(phrase);
-  if (arrayOfObjects) return { kind: "array", items: { kind: "fields", fields: parseFieldList(arrayOfObjects[1]!, named) } };
+  if (arrayOfObjects)
+    return { kind: "array", items: { kind: "fields", fields: parseFieldList(arrayOfObjects[1]!, named) } };
   const objectWith = /^object with (.*)$/.exec(phrase);
   if (objectWith) return { kind: "fields", fields: parseFieldList(objectWith[1]!, named) };
   const arrayOfNamed = /^arrays? of (?:the )?(.+?) objects?(?: above| \(below\))?$/.exec(phrase);
@@ -523,7 +680,8 @@ function parseFieldList(text: string, named: Map<string, Expected>): Record<stri
     for (const name of pending) fields[name] = type;
     pending = [];
   };
-  const tokens = /`([^`]+)`|\(([^)]+)\)|\b(object-valued)\b|\b(string\[\]|object\[\]|string|integer|number|boolean|object)(?![\w-])/g;
+  const tokens =
+    /`([^`]+)`|\(([^)]+)\)|\b(object-valued)\b|\b(string\[\]|object\[\]|string|integer|number|boolean|object)(?![\w-])/g;
   for (const match of text.matchAll(tokens)) {
     if (match[1]) pending.push(match[1]);
     else if (match[2]) assign(parseTypePhrase(match[2], named));
@@ -579,7 +737,8 @@ function resourceSpecFields(table: MarkdownTable, named: Map<string, Expected>):
 
 /** The only table of a section. */
 function onlyTable(section: MarkdownSection): MarkdownTable {
-  if (section.tables.length !== 1) throw new Error(`section "${section.heading}" has ${section.tables.length} tables, expected 1`);
+  if (section.tables.length !== 1)
+    throw new Error(`section "${section.heading}" has ${section.tables.length} tables, expected 1`);
   return section.tables[0]!;
 }
 

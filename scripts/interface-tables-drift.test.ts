@@ -11,6 +11,7 @@ describe.skipIf(!existsSync(specification))("interface tables against the interf
     const fresh = extractInterfaceTables(readFileSync(specification, "utf8"));
     const held = loadInterfaceTables();
     expect(held.sections.map((section) => section.heading)).toEqual(fresh.sections.map((section) => section.heading));
-    for (const [index, section] of fresh.sections.entries()) expect(held.sections[index], section.heading).toEqual(section);
+    for (const [index, section] of fresh.sections.entries())
+      expect(held.sections[index], section.heading).toEqual(section);
   });
 });

@@ -20,7 +20,11 @@ export interface InterfaceTables {
 
 /** The sections the contract tests read: every section with a table, the operations, and the nullability statements. */
 function readByTheTests(section: MarkdownSection): boolean {
-  return section.tables.length > 0 || /^\d+\. /.test(section.heading) || /All fields of [\w ,]+? are nullable/.test(section.text);
+  return (
+    section.tables.length > 0 ||
+    /^\d+\. /.test(section.heading) ||
+    /All fields of [\w ,]+? are nullable/.test(section.text)
+  );
 }
 
 /** The tables of an interface specification written in markdown. */

@@ -1,7 +1,7 @@
 /** The fault and latency modes on both mocks, end to end (D-80), and the sandbox through `startMock` (D-79). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operation } from "../contract/index.js";
-import { startMock, type RunningMock } from "./mock.js";
+import { type RunningMock, startMock } from "./mock.js";
 
 const providers = operation("listOAuthProviders").path;
 
@@ -32,7 +32,9 @@ describe.each([
     const response = await fetch(`${mock.url}${providers}`, { headers: { "X-Api-Key": "k", Prefer: "fault=429" } });
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("1");
-    await expect(fetch(`${mock.url}${providers}`, { headers: { "X-Api-Key": "k", Prefer: "fault=reset" } })).rejects.toThrow();
+    await expect(
+      fetch(`${mock.url}${providers}`, { headers: { "X-Api-Key": "k", Prefer: "fault=reset" } }),
+    ).rejects.toThrow();
   });
 
   it("answers 503 with Retry-After at --fail-rate 1", async () => {

@@ -3,10 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../contract/index.js";
-import { startChildServer, type ChildServer } from "../server/testing/child-server.js";
 import { runWalkthrough } from "../examples/walkthrough.js";
-import { startMock, type RunningMock } from "./mock.js";
-import { startContractProxy, type ContractProxy } from "./mock-proxy.js";
+import { type ChildServer, startChildServer } from "../server/testing/child-server.js";
+import { type RunningMock, startMock } from "./mock.js";
+import { type ContractProxy, startContractProxy } from "./mock-proxy.js";
 
 const validProvider = {
   id: "9a1f0c52-4c1e-4f0e-9d59-3d2f6f7d8e01",
@@ -25,15 +25,35 @@ const validProvider = {
 /** What a deliberately broken implementation answers, per path. */
 const upstreamAnswers: Record<string, { status: number; contentType: string; body: string }> = {
   "/v2/auth/providers": { status: 200, contentType: "application/json", body: JSON.stringify([validProvider]) },
-  "/v2/deployments": { status: 200, contentType: "application/json", body: JSON.stringify({ resources: [], offset: -1 }) },
-  [`/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`]: { status: 200, contentType: "text/plain", body: "acme/support-agent" },
-  [`/v1/integrations/forge/codehost/${demo.acme.plainIntegrationId}/repos`]: { status: 418, contentType: "application/json", body: "[]" },
+  "/v2/deployments": {
+    status: 200,
+    contentType: "application/json",
+    body: JSON.stringify({ resources: [], offset: -1 }),
+  },
+  [`/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`]: {
+    status: 200,
+    contentType: "text/plain",
+    body: "acme/support-agent",
+  },
+  [`/v1/integrations/forge/codehost/${demo.acme.plainIntegrationId}/repos`]: {
+    status: 418,
+    contentType: "application/json",
+    body: "[]",
+  },
 };
 
 const cases: Array<{ name: string; path: string; want: { status: number; request: string[]; response: string[] } }> = [
   { name: "a conforming answer", path: "/v2/auth/providers", want: { status: 200, request: [], response: [] } },
-  { name: "an offset below its minimum", path: "/v2/deployments", want: { status: 200, request: [], response: ["body.offset minimum"] } },
-  { name: "a request below the limit range, forwarded anyway", path: "/v2/deployments?limit=0", want: { status: 200, request: ["query.limit minimum"], response: ["body.offset minimum"] } },
+  {
+    name: "an offset below its minimum",
+    path: "/v2/deployments",
+    want: { status: 200, request: [], response: ["body.offset minimum"] },
+  },
+  {
+    name: "a request below the limit range, forwarded anyway",
+    path: "/v2/deployments?limit=0",
+    want: { status: 200, request: ["query.limit minimum"], response: ["body.offset minimum"] },
+  },
   {
     name: "a text answer where JSON is documented",
     path: `/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`,
@@ -56,7 +76,10 @@ describe("npm run mock:proxy in front of a broken implementation", () => {
       response.end(answer?.body ?? "");
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    proxy = await startContractProxy({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, port: 0 });
+    proxy = await startContractProxy({
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      port: 0,
+    });
   });
   afterAll(async () => {
     await proxy?.close();
@@ -72,7 +95,9 @@ describe("npm run mock:proxy in front of a broken implementation", () => {
       recorded
         .flatMap((exchange) => exchange[side])
         // Request locations come without Prism's "request" prefix, response ones keep "response".
-        .map((violation) => `${violation.location.slice(side === "response" ? 1 : 0).join(".")} ${violation.code ?? "-"}`)
+        .map(
+          (violation) => `${violation.location.slice(side === "response" ? 1 : 0).join(".")} ${violation.code ?? "-"}`,
+        )
         .sort();
     expect({ status: response.status, request: rules("request"), response: rules("response") }).toEqual(entry.want);
   });
@@ -81,7 +106,9 @@ describe("npm run mock:proxy in front of a broken implementation", () => {
     const summary = proxy.report.summary();
     expect(summary.exchanges).toBeGreaterThanOrEqual(cases.length);
     expect(summary.responsesBreakingContract).toBe(cases.filter((entry) => entry.want.response.length > 0).length);
-    expect(summary.rules.find((rule) => rule.side === "response" && rule.rule === "body.offset minimum")?.count).toBe(2);
+    expect(summary.rules.find((rule) => rule.side === "response" && rule.rule === "body.offset minimum")?.count).toBe(
+      2,
+    );
   });
 });
 
@@ -118,7 +145,11 @@ describe("npm run mock:proxy in front of the reference server", () => {
 
   it("reports no response violation for the walkthrough and for rejected requests", async () => {
     await runWalkthrough({ baseUrl: proxy.url, apiKey: demo.acme.apiKey, integrationId: demo.acme.plainIntegrationId });
-    for (const path of ["/v2/deployments?limit=0", "/v2/deployments?status=BOGUS", "/v1/integrations/codehost/00000000-0000-4000-8000-000000000000/repos"]) {
+    for (const path of [
+      "/v2/deployments?limit=0",
+      "/v2/deployments?status=BOGUS",
+      "/v1/integrations/codehost/00000000-0000-4000-8000-000000000000/repos",
+    ]) {
       await (await fetch(`${proxy.url}${path}`, { headers: { "X-Api-Key": demo.acme.apiKey } })).arrayBuffer();
     }
     await (await fetch(`${proxy.url}/v2/deployments`, { headers: { "X-Api-Key": "dk_unknown" } })).arrayBuffer();

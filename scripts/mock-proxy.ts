@@ -13,7 +13,7 @@ import { freePort } from "./mock/free-port.js";
 import { forward, readBody } from "./mock/http-forward.js";
 import { writePrismDocument } from "./mock/prism-document.js";
 import { startPrism } from "./mock/prism-process.js";
-import { formatExchange, formatSummary, ViolationReport, type ViolatingExchange } from "./mock/violation-report.js";
+import { formatExchange, formatSummary, type ViolatingExchange, ViolationReport } from "./mock/violation-report.js";
 import { parseViolationsHeader } from "./mock/violations.js";
 
 /** Options of startContractProxy. */
@@ -43,7 +43,18 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   let prism: Awaited<ReturnType<typeof startPrism>>;
   try {
     prism = await startPrism({
-      args: ["proxy", document.path, upstream.origin, "--host", host, "--port", String(prismPort), "--cors=false", "--verboseLevel", "info"],
+      args: [
+        "proxy",
+        document.path,
+        upstream.origin,
+        "--host",
+        host,
+        "--port",
+        String(prismPort),
+        "--cors=false",
+        "--verboseLevel",
+        "info",
+      ],
     });
   } catch (error) {
     await document.remove();
@@ -61,13 +72,21 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       if (exchange) options.onViolation?.(exchange);
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) headers[name] = value;
+        if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name))
+          headers[name] = value;
       }
       outgoing.writeHead(response.status, { ...headers, "content-length": response.body.length });
       outgoing.end(response.body);
     })().catch((error: unknown) => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
-      outgoing.end(JSON.stringify({ type: "urn:deployment-service:problem:internal", title: "Contract proxy failed", status: 502, detail: String(error) }));
+      outgoing.end(
+        JSON.stringify({
+          type: "urn:deployment-service:problem:internal",
+          title: "Contract proxy failed",
+          status: 502,
+          detail: String(error),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -108,7 +127,8 @@ async function main(): Promise<void> {
     void (async () => {
       const summary = proxy.report.summary();
       console.log(formatSummary(summary));
-      if (values.report) await writeFile(values.report, JSON.stringify({ summary, violating: proxy.report.violating }, null, 2));
+      if (values.report)
+        await writeFile(values.report, JSON.stringify({ summary, violating: proxy.report.violating }, null, 2));
       await proxy.close();
       // Exit 1 when an implementation answered outside the contract, so a CI step can gate on it.
       process.exit(summary.responsesBreakingContract > 0 ? 1 : 0);

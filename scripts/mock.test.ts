@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerProblems, createContractAjv, demo, document, operation, operationList } from "../contract/index.js";
 import { titledExamples } from "./example-titles.js";
-import { startMock, type RunningMock } from "./mock.js";
+import { type RunningMock, startMock } from "./mock.js";
 
 const integrationId = demo.acme.plainIntegrationId;
 const apiKey = "dk_mock_any_key_works";
@@ -13,7 +13,9 @@ const validateAnswer = (operationId: string, status: number, contentType: string
 /** A valid request body of an operation: its request example of that title, else its first one. */
 function requestBody(operationId: string, title?: string): unknown {
   const { path, method } = operation(operationId);
-  const media = document.paths?.[path]?.[method]?.requestBody as { content: Record<string, { examples?: Record<string, { value: unknown }> }> } | undefined;
+  const media = document.paths?.[path]?.[method]?.requestBody as
+    | { content: Record<string, { examples?: Record<string, { value: unknown }> }> }
+    | undefined;
   const examples = media?.content["application/json"]?.examples;
   if (!examples) return undefined;
   return (title !== undefined ? examples[title]?.value : undefined) ?? Object.values(examples)[0]!.value;
@@ -27,14 +29,22 @@ function concretePath(path: string): string {
 let mock: RunningMock;
 
 /** Sends one request to the mock and reads the answer. */
-async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string; json?: unknown } = {}) {
+async function call(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string; json?: unknown } = {},
+) {
   const headers: Record<string, string> = { "X-Api-Key": apiKey, ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     body = JSON.stringify(init.json);
     headers["Content-Type"] = "application/json";
   }
-  const response = await fetch(`${mock.url}${path}`, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${mock.url}${path}`, {
+    method: method.toUpperCase(),
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -42,7 +52,12 @@ async function call(method: string, path: string, init: { headers?: Record<strin
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? undefined, headers: response.headers, body: parsed };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? undefined,
+    headers: response.headers,
+    body: parsed,
+  };
 }
 
 beforeAll(async () => {
@@ -87,7 +102,10 @@ describe("npm run mock (static examples)", () => {
   it("serves the first success example when no Prefer header is sent", async () => {
     for (const example of examples.filter((candidate) => candidate.isDefault)) {
       const result = await call(example.method, concretePath(example.path), { json: requestBody(example.operationId) });
-      expect({ operation: example.operationId, body: result.body }).toEqual({ operation: example.operationId, body: example.value });
+      expect({ operation: example.operationId, body: result.body }).toEqual({
+        operation: example.operationId,
+        body: example.value,
+      });
     }
   });
 });
@@ -106,12 +124,48 @@ const invalidRequests: Array<{
   body?: string;
   want: { status: number; type: string; errors?: Array<{ pointer?: string; parameter?: string }> };
 }> = [
-  { name: "limit 0", operationId: "listDeployments", method: "get", path: "/v2/deployments?limit=0", want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] } },
-  { name: "limit 101", operationId: "listDeployments", method: "get", path: "/v2/deployments?limit=101", want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] } },
-  { name: "negative offset", operationId: "listDeployments", method: "get", path: "/v2/deployments?offset=-1", want: { status: 422, type: "validation", errors: [{ parameter: "offset" }] } },
-  { name: "unknown status in a comma list", operationId: "listDeployments", method: "get", path: "/v2/deployments?status=READY,BOGUS", want: { status: 422, type: "validation", errors: [{ parameter: "status" }] } },
-  { name: "malformed deployment id", operationId: "listDeployments", method: "get", path: "/v2/deployments?deployment_ids=abc", want: { status: 422, type: "validation", errors: [{ parameter: "deployment_ids" }] } },
-  { name: "integration id not a uuid", operationId: "listCodehostRepositories", method: "get", path: "/v1/integrations/codehost/not-a-uuid/repos", want: { status: 422, type: "validation", errors: [{ parameter: "integration_id" }] } },
+  {
+    name: "limit 0",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments?limit=0",
+    want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] },
+  },
+  {
+    name: "limit 101",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments?limit=101",
+    want: { status: 422, type: "validation", errors: [{ parameter: "limit" }] },
+  },
+  {
+    name: "negative offset",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments?offset=-1",
+    want: { status: 422, type: "validation", errors: [{ parameter: "offset" }] },
+  },
+  {
+    name: "unknown status in a comma list",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments?status=READY,BOGUS",
+    want: { status: 422, type: "validation", errors: [{ parameter: "status" }] },
+  },
+  {
+    name: "malformed deployment id",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments?deployment_ids=abc",
+    want: { status: 422, type: "validation", errors: [{ parameter: "deployment_ids" }] },
+  },
+  {
+    name: "integration id not a uuid",
+    operationId: "listCodehostRepositories",
+    method: "get",
+    path: "/v1/integrations/codehost/not-a-uuid/repos",
+    want: { status: 422, type: "validation", errors: [{ parameter: "integration_id" }] },
+  },
   {
     name: "provider without token_url",
     operationId: "createOAuthProvider",
@@ -153,7 +207,14 @@ const invalidRequests: Array<{
     headers: { "X-Tenant-Id": "not-a-uuid" },
     want: { status: 422, type: "validation", errors: [{ parameter: "X-Tenant-Id" }] },
   },
-  { name: "no API key", operationId: "listDeployments", method: "get", path: "/v2/deployments", headers: { "X-Api-Key": "" }, want: { status: 401, type: "unauthenticated" } },
+  {
+    name: "no API key",
+    operationId: "listDeployments",
+    method: "get",
+    path: "/v2/deployments",
+    headers: { "X-Api-Key": "" },
+    want: { status: 401, type: "unauthenticated" },
+  },
   {
     name: "malformed JSON",
     operationId: "createDeployment",
@@ -183,31 +244,42 @@ describe("npm run mock rejects invalid requests with the contract's problem shap
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     expect(result.status).toBe(request.want.status);
-    const problem = result.body as { type: string; status: number; errors?: Array<{ pointer?: string; parameter?: string }> };
+    const problem = result.body as {
+      type: string;
+      status: number;
+      errors?: Array<{ pointer?: string; parameter?: string }>;
+    };
     expect(problem.type).toBe(`urn:deployment-service:problem:${request.want.type}`);
     expect(problem.status).toBe(request.want.status);
     expect(validateProblem(result.body) ? [] : validateProblem.errors).toEqual([]);
     expect(validateAnswer(request.operationId, result.status, result.contentType, result.body)).toEqual([]);
     if (request.want.errors) {
-      const named = (problem.errors ?? []).map((error) => (error.pointer !== undefined ? { pointer: error.pointer } : { parameter: error.parameter }));
+      const named = (problem.errors ?? []).map((error) =>
+        error.pointer !== undefined ? { pointer: error.pointer } : { parameter: error.parameter },
+      );
       expect(named).toEqual(request.want.errors);
     }
   });
 
   it("answers HEAD wherever GET is allowed, without a body", async () => {
     const response = await fetch(`${mock.url}/v2/deployments`, { method: "HEAD", headers: { "X-Api-Key": apiKey } });
-    expect([response.status, response.headers.get("content-type")?.split(";")[0], await response.text()]).toEqual([200, "application/json", ""]);
+    expect([response.status, response.headers.get("content-type")?.split(";")[0], await response.text()]).toEqual([
+      200,
+      "application/json",
+      "",
+    ]);
   });
 
   it("answers an unknown route 404 and a wrong method 405 with Allow", async () => {
     const unknown = await call("get", "/v2/nothing-here");
-    expect([unknown.status, (unknown.body as { type: string }).type]).toEqual([404, "urn:deployment-service:problem:not-found"]);
-    const wrongMethod = await call("delete", "/v2/deployments");
-    expect([wrongMethod.status, (wrongMethod.body as { type: string }).type, wrongMethod.headers.get("allow")]).toEqual([
-      405,
-      "urn:deployment-service:problem:method-not-allowed",
-      "GET, POST, HEAD",
+    expect([unknown.status, (unknown.body as { type: string }).type]).toEqual([
+      404,
+      "urn:deployment-service:problem:not-found",
     ]);
+    const wrongMethod = await call("delete", "/v2/deployments");
+    expect([wrongMethod.status, (wrongMethod.body as { type: string }).type, wrongMethod.headers.get("allow")]).toEqual(
+      [405, "urn:deployment-service:problem:method-not-allowed", "GET, POST, HEAD"],
+    );
   });
 });
 
@@ -229,7 +301,12 @@ describe("npm run mock -- --raw (Prism's own error answers)", () => {
     const response = await fetch(`${raw.url}/v2/deployments?status=BOGUS`, { headers: { "X-Api-Key": apiKey } });
     const problem = (await response.json()) as { errors: Array<{ parameter?: string }> };
     expect([response.status, problem.errors.map((error) => error.parameter)]).toEqual([422, ["limit"]]);
-    expect(JSON.parse(response.headers.get("sl-violations") ?? "[]")[0].location).toEqual(["request", "query", "status", "0"]);
+    expect(JSON.parse(response.headers.get("sl-violations") ?? "[]")[0].location).toEqual([
+      "request",
+      "query",
+      "status",
+      "0",
+    ]);
   });
 
   it("answers malformed JSON with its own body, not a problem detail", async () => {
@@ -262,17 +339,22 @@ describe("npm run mock -- --dynamic", () => {
   });
 
   const reliable = operationList.filter((entry) => entry.path !== operation("listDeployments").path);
-  it.each(reliable.map((entry) => [entry.id, entry] as const))("%s answers generated, schema-valid bodies", async (operationId, entry) => {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const body = requestBody(operationId);
-      const response = await fetch(`${dynamic.url}${concretePath(entry.path)}`, {
-        method: entry.method.toUpperCase(),
-        headers: { "X-Api-Key": apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const answer: unknown = await response.json();
-      expect(response.status).toBe(entry.successStatus);
-      expect(validateAnswer(operationId, response.status, response.headers.get("content-type") ?? undefined, answer)).toEqual([]);
-    }
-  });
+  it.each(reliable.map((entry) => [entry.id, entry] as const))(
+    "%s answers generated, schema-valid bodies",
+    async (operationId, entry) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const body = requestBody(operationId);
+        const response = await fetch(`${dynamic.url}${concretePath(entry.path)}`, {
+          method: entry.method.toUpperCase(),
+          headers: { "X-Api-Key": apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
+        const answer: unknown = await response.json();
+        expect(response.status).toBe(entry.successStatus);
+        expect(
+          validateAnswer(operationId, response.status, response.headers.get("content-type") ?? undefined, answer),
+        ).toEqual([]);
+      }
+    },
+  );
 });

@@ -10,13 +10,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { operation } from "../contract/index.js";
+import { createSandbox } from "../server/sandbox/sandbox-server.js";
 import { parseCommandLine } from "./cli.js";
+import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./mock/faults.js";
 import { freePort } from "./mock/free-port.js";
-import { startProblemFront } from "./mock/problem-front.js";
 import { writePrismDocument } from "./mock/prism-document.js";
 import { startPrism } from "./mock/prism-process.js";
-import { createSandbox } from "../server/sandbox/sandbox-server.js";
-import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./mock/faults.js";
+import { startProblemFront } from "./mock/problem-front.js";
 
 /** Options of startMock. */
 export interface MockOptions {
@@ -57,7 +57,9 @@ async function startStatefulMock(options: MockOptions, started: number): Promise
     server.listen(options.port ?? 4010, host, () => resolve());
   });
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  await fetch(`${url}${operation("listOAuthProviders").path}`, { headers: { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" } });
+  await fetch(`${url}${operation("listOAuthProviders").path}`, {
+    headers: { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" },
+  });
   await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE" });
   const close = async () => {
     await new Promise<void>((resolve) => {
@@ -94,7 +96,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
   try {
     if (!options.raw) {
-      const front = await startProblemFront({ prismUrl: prism.url, host, port, ...(options.faults ? { faults: options.faults } : {}) });
+      const front = await startProblemFront({
+        prismUrl: prism.url,
+        host,
+        port,
+        ...(options.faults ? { faults: options.faults } : {}),
+      });
       url = `http://${host}:${(front.address() as AddressInfo).port}`;
       closeFront = () => new Promise((resolve) => front.close(() => resolve()));
     }
@@ -134,16 +141,20 @@ async function main(): Promise<void> {
     "fail-rate": { type: "string" },
     verbose: { type: "boolean", default: false },
   });
-  if (values.stateful && (values.dynamic || values.raw)) throw new Error("--stateful serves the sandbox; --dynamic and --raw are Prism's");
-  if (values.hosting !== "cloud" && values.hosting !== "self_hosted") throw new Error(`--hosting must be cloud or self_hosted, got ${values.hosting}`);
+  if (values.stateful && (values.dynamic || values.raw))
+    throw new Error("--stateful serves the sandbox; --dynamic and --raw are Prism's");
+  if (values.hosting !== "cloud" && values.hosting !== "self_hosted")
+    throw new Error(`--hosting must be cloud or self_hosted, got ${values.hosting}`);
   const readyAfterMs = Number(values["ready-after"]);
-  if (!Number.isInteger(readyAfterMs) || readyAfterMs < 0) throw new Error(`--ready-after must be milliseconds, got ${values["ready-after"]}`);
+  if (!Number.isInteger(readyAfterMs) || readyAfterMs < 0)
+    throw new Error(`--ready-after must be milliseconds, got ${values["ready-after"]}`);
   const faults: FaultOptions = {
     ...(values.latency !== undefined ? { latency: parseLatency(values.latency) } : {}),
     ...(values["fail-rate"] !== undefined ? { failRate: parseFailRate(values["fail-rate"]) } : {}),
   };
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, got ${values.port}`);
   const mock = await startMock({
     port,
     dynamic: values.dynamic,

@@ -1,6 +1,13 @@
 /** Every example of generated/openapi.json validates against its schema, and every operation has titled examples (D-71). */
 import { describe, expect, it } from "vitest";
-import { createContractAjv, document as contractDocument, operation, operationList, pointer, type ContractOperation } from "../contract/index.js";
+import {
+  type ContractOperation,
+  document as contractDocument,
+  createContractAjv,
+  operation,
+  operationList,
+  pointer,
+} from "../contract/index.js";
 
 type Json = Record<string, any>;
 const document = contractDocument as Json;
@@ -15,7 +22,8 @@ interface ExampleCase {
 
 /** Resolves an example object that is a `$ref` to `#/components/examples/X`. */
 function exampleValue(example: Json): unknown {
-  if (typeof example.$ref === "string") return exampleValue(document.components.examples[example.$ref.replace("#/components/examples/", "")]);
+  if (typeof example.$ref === "string")
+    return exampleValue(document.components.examples[example.$ref.replace("#/components/examples/", "")]);
   return example.value;
 }
 
@@ -26,10 +34,13 @@ function schemaExamples(where: string, at: string, schema: unknown): ExampleCase
   const cases: ExampleCase[] = [];
   if ("example" in node) cases.push({ where: `${where} example`, schemaPointer: at, value: node.example });
   if (Array.isArray(node.examples)) {
-    for (const [index, value] of (node.examples as unknown[]).entries()) cases.push({ where: `${where} examples[${index}]`, schemaPointer: at, value });
+    for (const [index, value] of (node.examples as unknown[]).entries())
+      cases.push({ where: `${where} examples[${index}]`, schemaPointer: at, value });
   }
-  for (const [name, property] of Object.entries((node.properties ?? {}) as Json)) cases.push(...schemaExamples(`${where}.${name}`, at + pointer("properties", name), property));
-  for (const keyword of ["items", "additionalProperties", "unevaluatedProperties"]) cases.push(...schemaExamples(`${where}/${keyword}`, at + pointer(keyword), node[keyword]));
+  for (const [name, property] of Object.entries((node.properties ?? {}) as Json))
+    cases.push(...schemaExamples(`${where}.${name}`, at + pointer("properties", name), property));
+  for (const keyword of ["items", "additionalProperties", "unevaluatedProperties"])
+    cases.push(...schemaExamples(`${where}/${keyword}`, at + pointer(keyword), node[keyword]));
   for (const keyword of ["anyOf", "allOf", "oneOf"]) {
     for (const [index, member] of ((node[keyword] ?? []) as unknown[]).entries()) {
       cases.push(...schemaExamples(`${where}/${keyword}[${index}]`, at + pointer(keyword, String(index)), member));
@@ -43,7 +54,8 @@ function namedExamples(where: string, at: string, holder: Json): ExampleCase[] {
   const cases: ExampleCase[] = [];
   const schemaPointer = at + pointer("schema");
   if ("example" in holder) cases.push({ where: `${where} example`, schemaPointer, value: holder.example });
-  for (const [title, example] of Object.entries((holder.examples ?? {}) as Json)) cases.push({ where: `${where} "${title}"`, schemaPointer, value: exampleValue(example as Json) });
+  for (const [title, example] of Object.entries((holder.examples ?? {}) as Json))
+    cases.push({ where: `${where} "${title}"`, schemaPointer, value: exampleValue(example as Json) });
   return cases;
 }
 
@@ -56,21 +68,42 @@ function collectExamples(): ExampleCase[] {
     cases.push(...schemaExamples(`#/components/schemas/${name}`, pointer("components", "schemas", name), schema));
   }
   for (const [name, parameter] of Object.entries((document.components?.parameters ?? {}) as Json)) {
-    cases.push(...namedExamples(`#/components/parameters/${name}`, pointer("components", "parameters", name), parameter as Json));
+    cases.push(
+      ...namedExamples(`#/components/parameters/${name}`, pointer("components", "parameters", name), parameter as Json),
+    );
   }
   for (const entry of operationList) {
     const raw = operationObject(entry);
     const at = `${entry.id} (${entry.method.toUpperCase()} ${entry.path})`;
     const operationPointer = pointer("paths", entry.path, entry.method);
     ((raw.parameters ?? []) as Json[]).forEach((parameter, index) => {
-      if (!parameter.$ref) cases.push(...namedExamples(`${at} parameter ${parameter.name}`, operationPointer + pointer("parameters", String(index)), parameter));
+      if (!parameter.$ref)
+        cases.push(
+          ...namedExamples(
+            `${at} parameter ${parameter.name}`,
+            operationPointer + pointer("parameters", String(index)),
+            parameter,
+          ),
+        );
     });
     for (const [type, media] of Object.entries((raw.requestBody?.content ?? {}) as Json)) {
-      cases.push(...namedExamples(`${at} request ${type}`, operationPointer + pointer("requestBody", "content", type), media as Json));
+      cases.push(
+        ...namedExamples(
+          `${at} request ${type}`,
+          operationPointer + pointer("requestBody", "content", type),
+          media as Json,
+        ),
+      );
     }
     for (const [status, response] of Object.entries(raw.responses as Json)) {
       for (const [type, media] of Object.entries(((response as Json).content ?? {}) as Json)) {
-        cases.push(...namedExamples(`${at} ${status} ${type}`, operationPointer + pointer("responses", status, "content", type), media as Json));
+        cases.push(
+          ...namedExamples(
+            `${at} ${status} ${type}`,
+            operationPointer + pointer("responses", status, "content", type),
+            media as Json,
+          ),
+        );
       }
     }
   }
@@ -93,14 +126,53 @@ describe("every example validates against its schema", () => {
   });
 
   // Each case breaks one thing of a valid value, so the failing keyword must be the one named.
-  const deployment = () => structuredClone(document.paths["/v2/deployments"].post.responses["201"].content["application/json"].examples["Codehost deployment"].value) as Json;
+  const deployment = () =>
+    structuredClone(
+      document.paths["/v2/deployments"].post.responses["201"].content["application/json"].examples[
+        "Codehost deployment"
+      ].value,
+    ) as Json;
   it.each([
-    { name: "a missing required field", schema: "Deployment", value: () => { const d = deployment(); delete d.secrets; return d; }, keyword: "required" },
-    { name: "a null where null is not allowed", schema: "Deployment", value: () => ({ ...deployment(), name: null }), keyword: "type" },
-    { name: "a wrong enum value", schema: "Deployment", value: () => ({ ...deployment(), source: "github" }), keyword: "enum" },
-    { name: "an int32 out of range", schema: "DeploymentList", value: () => ({ resources: [], offset: 2 ** 31 }), keyword: "format" },
-    { name: "a malformed uuid", schema: "Deployment", value: () => ({ ...deployment(), id: "not-a-uuid" }), keyword: "format" },
-    { name: "a malformed date-time", schema: "Deployment", value: () => ({ ...deployment(), created_at: "yesterday" }), keyword: "format" },
+    {
+      name: "a missing required field",
+      schema: "Deployment",
+      value: () => {
+        const d = deployment();
+        delete d.secrets;
+        return d;
+      },
+      keyword: "required",
+    },
+    {
+      name: "a null where null is not allowed",
+      schema: "Deployment",
+      value: () => ({ ...deployment(), name: null }),
+      keyword: "type",
+    },
+    {
+      name: "a wrong enum value",
+      schema: "Deployment",
+      value: () => ({ ...deployment(), source: "github" }),
+      keyword: "enum",
+    },
+    {
+      name: "an int32 out of range",
+      schema: "DeploymentList",
+      value: () => ({ resources: [], offset: 2 ** 31 }),
+      keyword: "format",
+    },
+    {
+      name: "a malformed uuid",
+      schema: "Deployment",
+      value: () => ({ ...deployment(), id: "not-a-uuid" }),
+      keyword: "format",
+    },
+    {
+      name: "a malformed date-time",
+      schema: "Deployment",
+      value: () => ({ ...deployment(), created_at: "yesterday" }),
+      keyword: "format",
+    },
     { name: "a negative cpu", schema: "ResourceSpec", value: () => ({ cpu: -1 }), keyword: "minimum" },
   ])("the validator rejects $name", ({ schema, value, keyword }) => {
     const validate = contractAjv.component(schema);
@@ -120,49 +192,78 @@ describe("every example validates against its schema", () => {
 describe("titled examples (Prefer: example=<title> on the Prism mock)", () => {
   const operations = operationList;
   const titled = (media: Json | undefined) =>
-    Object.entries((media?.examples ?? {}) as Json).filter(([title, example]) => title.trim() !== "" && (example as Json).summary === title);
-
-  it.each(operations.map((entry) => [entry.id, entry] as const))("%s has a titled success example and a titled error example", (_id, entry) => {
-    const responses = operationObject(entry).responses as Json;
-    const success = titled(responses[String(entry.successStatus)]?.content?.["application/json"]);
-    const errors = Object.entries(responses)
-      .filter(([status]) => /^[45]/.test(status))
-      .flatMap(([, response]) => titled((response as Json).content?.["application/problem+json"]));
-    expect(success.length).toBeGreaterThanOrEqual(1);
-    expect(errors.length).toBeGreaterThanOrEqual(1);
-  });
-
-  it.each(operations.map((entry) => [entry.id, entry] as const))("%s: example titles are unique across its responses", (_id, entry) => {
-    const titles = Object.values(operationObject(entry).responses as Json).flatMap((response) =>
-      Object.values(((response as Json).content ?? {}) as Json).flatMap((media) => Object.keys(((media as Json).examples ?? {}) as Json)),
+    Object.entries((media?.examples ?? {}) as Json).filter(
+      ([title, example]) => title.trim() !== "" && (example as Json).summary === title,
     );
-    expect(titles.length).toBe(new Set(titles).size);
-  });
 
-  it.each(operations.map((entry) => [entry.id, entry] as const))("%s: each request example has the success example of the same title", (_id, entry) => {
-    const requests = Object.keys((operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json);
-    const successes = Object.keys((operationObject(entry).responses[String(entry.successStatus)]?.content?.["application/json"]?.examples ?? {}) as Json);
-    for (const title of requests) expect(successes).toContain(title);
-  });
+  it.each(operations.map((entry) => [entry.id, entry] as const))(
+    "%s has a titled success example and a titled error example",
+    (_id, entry) => {
+      const responses = operationObject(entry).responses as Json;
+      const success = titled(responses[String(entry.successStatus)]?.content?.["application/json"]);
+      const errors = Object.entries(responses)
+        .filter(([status]) => /^[45]/.test(status))
+        .flatMap(([, response]) => titled((response as Json).content?.["application/problem+json"]));
+      expect(success.length).toBeGreaterThanOrEqual(1);
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  it.each(operations.map((entry) => [entry.id, entry] as const))(
+    "%s: example titles are unique across its responses",
+    (_id, entry) => {
+      const titles = Object.values(operationObject(entry).responses as Json).flatMap((response) =>
+        Object.values(((response as Json).content ?? {}) as Json).flatMap((media) =>
+          Object.keys(((media as Json).examples ?? {}) as Json),
+        ),
+      );
+      expect(titles.length).toBe(new Set(titles).size);
+    },
+  );
+
+  it.each(operations.map((entry) => [entry.id, entry] as const))(
+    "%s: each request example has the success example of the same title",
+    (_id, entry) => {
+      const requests = Object.keys(
+        (operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json,
+      );
+      const successes = Object.keys(
+        (operationObject(entry).responses[String(entry.successStatus)]?.content?.["application/json"]?.examples ??
+          {}) as Json,
+      );
+      for (const title of requests) expect(successes).toContain(title);
+    },
+  );
 
   const successValues = (operationId: string): Json[] => {
     const entry = operation(operationId);
-    const examples = operationObject(entry).responses[String(entry.successStatus)].content["application/json"].examples as Json;
+    const examples = operationObject(entry).responses[String(entry.successStatus)].content["application/json"]
+      .examples as Json;
     return Object.values(examples).map((example) => (example as Json).value as Json);
   };
   const requestValues = (operationId: string): Json[] => {
     const entry = operation(operationId);
-    return Object.values((operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json).map((example) => (example as Json).value as Json);
+    return Object.values(
+      (operationObject(entry).requestBody?.content?.["application/json"]?.examples ?? {}) as Json,
+    ).map((example) => (example as Json).value as Json);
   };
 
   it("createDeployment shows a codehost deployment and an external_container one with a resource_spec", () => {
     const requests = requestValues("createDeployment");
-    expect(requests.some((body) => body.source === "codehost" && body.source_config?.repo_url && body.source_revision_config?.repo_ref)).toBe(true);
-    expect(requests.some((body) => body.source === "external_container" && body.source_config?.resource_spec)).toBe(true);
+    expect(
+      requests.some(
+        (body) => body.source === "codehost" && body.source_config?.repo_url && body.source_revision_config?.repo_ref,
+      ),
+    ).toBe(true);
+    expect(requests.some((body) => body.source === "external_container" && body.source_config?.resource_spec)).toBe(
+      true,
+    );
   });
 
   it("createOAuthProvider shows a PKCE provider", () => {
-    expect(requestValues("createOAuthProvider").some((body) => body.uses_pkce === true && body.code_challenge_method)).toBe(true);
+    expect(
+      requestValues("createOAuthProvider").some((body) => body.uses_pkce === true && body.code_challenge_method),
+    ).toBe(true);
   });
 
   it("listDeployments shows a two-page listing whose offsets chain", () => {

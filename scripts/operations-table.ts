@@ -1,8 +1,8 @@
 /** Builds generated/operations.json, the contract's operations table, from the OpenAPI document; `$ref`s are dereferenced by @redocly/openapi-core. */
 import { bundle, createConfig } from "@redocly/openapi-core";
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from "openapi3-ts/oas31";
-import type { ContractBody, ContractOperation, OperationId, OperationsTable } from "../contract/operations.js";
 import { pointer } from "../contract/document.js";
+import type { ContractBody, ContractOperation, OperationId, OperationsTable } from "../contract/operations.js";
 
 const methods = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -10,7 +10,8 @@ const methods = ["get", "post", "put", "patch", "delete"] as const;
 export async function buildOperationsTable(documentFile: string): Promise<OperationsTable> {
   const config = await createConfig({});
   const { bundle: bundled, problems } = await bundle({ ref: documentFile, config, dereference: true });
-  if (problems.length > 0) throw new Error(`dereferencing ${documentFile}: ${problems.map((p) => p.message).join("; ")}`);
+  if (problems.length > 0)
+    throw new Error(`dereferencing ${documentFile}: ${problems.map((p) => p.message).join("; ")}`);
   const document = bundled.parsed as OpenAPIObject;
   const table: Partial<OperationsTable> = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -25,25 +26,37 @@ export async function buildOperationsTable(documentFile: string): Promise<Operat
   return table as OperationsTable;
 }
 
-function describeOperation(id: OperationId, method: ContractOperation["method"], path: string, operation: OperationObject): ContractOperation {
+function describeOperation(
+  id: OperationId,
+  method: ContractOperation["method"],
+  path: string,
+  operation: OperationObject,
+): ContractOperation {
   const at = (...rest: string[]) => pointer("paths", path, method, ...rest);
-  const statuses = Object.keys(operation.responses ?? {}).map(Number).sort((a, b) => a - b);
+  const statuses = Object.keys(operation.responses ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
   const successes = statuses.filter((status) => status >= 200 && status < 300);
-  if (successes.length !== 1) throw new Error(`${id} must document exactly one success status, not ${successes.join(", ")}`);
+  if (successes.length !== 1)
+    throw new Error(`${id} must document exactly one success status, not ${successes.join(", ")}`);
   const responses: Record<string, ContractBody> = {};
   for (const status of statuses) {
     const body = firstBody(operation.responses?.[String(status)]?.content, at("responses", String(status)));
     if (body) responses[String(status)] = body;
   }
-  const requestBody = operation.requestBody && "content" in operation.requestBody
-    ? firstBody(operation.requestBody.content, at("requestBody"))
-    : undefined;
+  const requestBody =
+    operation.requestBody && "content" in operation.requestBody
+      ? firstBody(operation.requestBody.content, at("requestBody"))
+      : undefined;
   return {
     id,
     method,
     path,
     // The first paragraph of the description, on one line.
-    summary: (operation.description ?? operation.summary ?? id).split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim(),
+    summary: (operation.description ?? operation.summary ?? id)
+      .split(/\n\s*\n/)[0]!
+      .replace(/\s+/g, " ")
+      .trim(),
     successStatus: successes[0]!,
     statuses,
     parameters: ((operation.parameters ?? []) as ParameterObject[]).map((parameter) => ({
@@ -54,7 +67,14 @@ function describeOperation(id: OperationId, method: ContractOperation["method"],
       explode: parameter.explode ?? true,
       schema: (parameter.schema ?? {}) as SchemaObject,
     })),
-    ...(requestBody ? { requestBody: { ...requestBody, required: (operation.requestBody as { required?: boolean }).required ?? false } } : {}),
+    ...(requestBody
+      ? {
+          requestBody: {
+            ...requestBody,
+            required: (operation.requestBody as { required?: boolean }).required ?? false,
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -62,5 +82,9 @@ function describeOperation(id: OperationId, method: ContractOperation["method"],
 function firstBody(content: Record<string, { schema?: unknown }> | undefined, at: string): ContractBody | undefined {
   const [mediaType, media] = Object.entries(content ?? {})[0] ?? [];
   if (!mediaType || !media?.schema) return undefined;
-  return { mediaType, pointer: `${at}${pointer("content", mediaType, "schema")}`, schema: media.schema as SchemaObject };
+  return {
+    mediaType,
+    pointer: `${at}${pointer("content", mediaType, "schema")}`,
+    schema: media.schema as SchemaObject,
+  };
 }

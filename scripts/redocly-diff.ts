@@ -21,9 +21,25 @@ export async function redoclyDiff(beforeText: string, afterText: string): Promis
     writeFileSync(join(dir, "base.json"), beforeText);
     writeFileSync(join(dir, "revision.json"), afterText);
     writeFileSync(join(dir, "redocly.yaml"), "extends:\n  - diff-recommended\n");
-    const args = ["diff", "--config", join(dir, "redocly.yaml"), "--format", "json", "--fail-on", "none", join(dir, "base.json"), join(dir, "revision.json")];
-    const { stdout } = await run(join(root, "node_modules", ".bin", "redocly"), args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
-    const report = JSON.parse(stdout.slice(stdout.indexOf("{"))) as { bump?: RedoclyDiff["bump"]; changes?: Array<{ path: string; impact: string; verdicts?: Array<{ ruleId: string; message: string }> }> };
+    const args = [
+      "diff",
+      "--config",
+      join(dir, "redocly.yaml"),
+      "--format",
+      "json",
+      "--fail-on",
+      "none",
+      join(dir, "base.json"),
+      join(dir, "revision.json"),
+    ];
+    const { stdout } = await run(join(root, "node_modules", ".bin", "redocly"), args, {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const report = JSON.parse(stdout.slice(stdout.indexOf("{"))) as {
+      bump?: RedoclyDiff["bump"];
+      changes?: Array<{ path: string; impact: string; verdicts?: Array<{ ruleId: string; message: string }> }>;
+    };
     return {
       bump: report.bump ?? "none",
       changes: (report.changes ?? []).map((change) => ({

@@ -26,7 +26,14 @@ function declareSchemaDialect(text: string): string {
  * as draft-07 and silently ignores 2020-12 keywords such as `unevaluatedProperties`.
  */
 export async function compileTypeSpec(outputDir: string, specDir = join(root, "spec")): Promise<Compiled> {
-  const args = ["compile", join(specDir, "main.tsp"), "--config", join(specDir, "tspconfig.yaml"), "--option", `@typespec/openapi3.emitter-output-dir=${outputDir}`];
+  const args = [
+    "compile",
+    join(specDir, "main.tsp"),
+    "--config",
+    join(specDir, "tspconfig.yaml"),
+    "--option",
+    `@typespec/openapi3.emitter-output-dir=${outputDir}`,
+  ];
   // tsp writes its diagnostics to stdout; the caller decides when to show them.
   let diagnostics = "";
   const code = await new Promise<number | null>((done, fail) => {

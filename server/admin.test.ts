@@ -22,14 +22,29 @@ describe("demo mode and the admin command", () => {
 
     const organization = await runAdmin(server.store, ["create-organization", "--name", "Initech"]);
     const organizationId = organization[0]!.split(" ")[1]!;
-    const tenantA = (await runAdmin(server.store, ["create-tenant", "--organization", organizationId, "--name", "prod"]))[0]!.split(" ")[1]!;
-    const tenantB = (await runAdmin(server.store, ["create-tenant", "--organization", organizationId, "--name", "dev"]))[0]!.split(" ")[1]!;
-    const keyLines = await runAdmin(server.store, ["create-api-key", "--organization", organizationId, "--tenant", tenantA, "--tenant", tenantB]);
+    const tenantA = (
+      await runAdmin(server.store, ["create-tenant", "--organization", organizationId, "--name", "prod"])
+    )[0]!.split(" ")[1]!;
+    const tenantB = (
+      await runAdmin(server.store, ["create-tenant", "--organization", organizationId, "--name", "dev"])
+    )[0]!.split(" ")[1]!;
+    const keyLines = await runAdmin(server.store, [
+      "create-api-key",
+      "--organization",
+      organizationId,
+      "--tenant",
+      tenantA,
+      "--tenant",
+      tenantB,
+    ]);
     const key = keyLines.at(-1)!;
     expect(key).toMatch(/^dk_live_[0-9a-f]{40}$/);
     expect((await server.store.findApiKeyByHash(hashApiKey(key)))?.tenantIds.sort()).toEqual([tenantA, tenantB].sort());
 
-    const created = await server.request("POST", "/v2/deployments", { key, body: bodyFor("internal_template", "initech-app") });
+    const created = await server.request("POST", "/v2/deployments", {
+      key,
+      body: bodyFor("internal_template", "initech-app"),
+    });
     expect(created.status).toBe(201);
     expect(created.body.tenant_id).toBe(tenantA);
     expect((await server.request("GET", "/v2/deployments", { key, tenant: tenantB })).body.resources).toEqual([]);
@@ -44,9 +59,16 @@ describe("demo mode and the admin command", () => {
       ["create-organization"],
       ["create-tenant", "--organization", "not-a-uuid", "--name", "x"],
       ["create-api-key", "--organization", "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40"],
-      ["create-api-key", "--organization", "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40", "--tenant", "7a2e3d4c-5b6a-4f9e-8d7c-1b2c3d4e5f60"],
+      [
+        "create-api-key",
+        "--organization",
+        "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40",
+        "--tenant",
+        "7a2e3d4c-5b6a-4f9e-8d7c-1b2c3d4e5f60",
+      ],
     ];
-    for (const argv of cases) await expect(runAdmin(server.store, argv), argv.join(" ")).rejects.toBeInstanceOf(UsageError);
+    for (const argv of cases)
+      await expect(runAdmin(server.store, argv), argv.join(" ")).rejects.toBeInstanceOf(UsageError);
   });
 
   it("seeds demo data once: a restart on the same database does not seed again", async () => {

@@ -53,7 +53,8 @@ export async function runAdmin(store: Store, argv: string[]): Promise<string[]> 
       if (tenantIds.length === 0) throw new UsageError("at least one --tenant is required");
       for (const tenantId of tenantIds) {
         const tenant = await store.getTenant(tenantId);
-        if (!tenant || tenant.organizationId !== organizationId) throw new UsageError(`tenant ${tenantId} is not a tenant of organization ${organizationId}`);
+        if (!tenant || tenant.organizationId !== organizationId)
+          throw new UsageError(`tenant ${tenantId} is not a tenant of organization ${organizationId}`);
       }
       const key = generateApiKey();
       const id = randomUUID();
@@ -65,7 +66,11 @@ export async function runAdmin(store: Store, argv: string[]): Promise<string[]> 
         defaultTenantId: tenantIds[0] as string,
         tenantIds,
       });
-      return [`api key ${id} created; it reaches ${tenantIds.join(", ")} (default ${tenantIds[0]})`, "Store it now, it is not shown again:", key];
+      return [
+        `api key ${id} created; it reaches ${tenantIds.join(", ")} (default ${tenantIds[0]})`,
+        "Store it now, it is not shown again:",
+        key,
+      ];
     }
     default:
       throw new UsageError(command ? `unknown command '${command}'` : "a command is required");

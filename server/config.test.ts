@@ -5,7 +5,17 @@ import { ConfigError, loadConfig } from "./config.js";
 describe("loadConfig", () => {
   it("has the documented defaults", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: undefined, hosting: "cloud", readyAfterMs: 2000, logLevel: "info", validateResponses: true, demo: true, encryptionKey: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      hosting: "cloud",
+      readyAfterMs: 2000,
+      logLevel: "info",
+      validateResponses: true,
+      demo: true,
+      encryptionKey: undefined,
+    });
     expect(config.sqlitePath).toMatch(/data\/service\.sqlite$/);
     expect(config.sqliteSynchronous).toBe("FULL");
     expect(loadConfig({ SQLITE_SYNCHRONOUS: "normal" }).sqliteSynchronous).toBe("NORMAL");
@@ -14,10 +24,28 @@ describe("loadConfig", () => {
 
   it("reads every variable", () => {
     const config = loadConfig({
-      PORT: "0", HOST: "0.0.0.0", DATABASE_URL: "postgres://u@h:5432/d", SQLITE_PATH: "/tmp/x.sqlite", HOSTING: "self_hosted",
-      ENCRYPTION_KEY: "ab".repeat(32), READY_AFTER_MS: "10", LOG_LEVEL: "warn", VALIDATE_RESPONSES: "false", DEMO: "false",
+      PORT: "0",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://u@h:5432/d",
+      SQLITE_PATH: "/tmp/x.sqlite",
+      HOSTING: "self_hosted",
+      ENCRYPTION_KEY: "ab".repeat(32),
+      READY_AFTER_MS: "10",
+      LOG_LEVEL: "warn",
+      VALIDATE_RESPONSES: "false",
+      DEMO: "false",
     });
-    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", databaseUrl: "postgres://u@h:5432/d", sqlitePath: "/tmp/x.sqlite", hosting: "self_hosted", readyAfterMs: 10, logLevel: "warn", validateResponses: false, demo: false });
+    expect(config).toMatchObject({
+      port: 0,
+      host: "0.0.0.0",
+      databaseUrl: "postgres://u@h:5432/d",
+      sqlitePath: "/tmp/x.sqlite",
+      hosting: "self_hosted",
+      readyAfterMs: 10,
+      logLevel: "warn",
+      validateResponses: false,
+      demo: false,
+    });
     expect(config.encryptionKey?.length).toBe(32);
   });
 
@@ -41,6 +69,8 @@ describe("loadConfig", () => {
   }
 
   it("never prints the bad encryption key", () => {
-    expect(() => loadConfig({ ENCRYPTION_KEY: "secret-but-wrong" })).toThrow(/^ENCRYPTION_KEY must be 64 hex characters \(32 bytes\)$/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: "secret-but-wrong" })).toThrow(
+      /^ENCRYPTION_KEY must be 64 hex characters \(32 bytes\)$/,
+    );
   });
 });

@@ -45,7 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: databaseUrl(env),
     databaseSchema: databaseSchema(env),
     sqlitePath: path.resolve(nonEmpty(env.SQLITE_PATH) ?? path.join(dataDir, "service.sqlite")),
-    sqliteSynchronous: oneOf({ SQLITE_SYNCHRONOUS: env.SQLITE_SYNCHRONOUS?.toLowerCase() }, "SQLITE_SYNCHRONOUS", ["full", "normal"] as const, "full").toUpperCase() as "FULL" | "NORMAL",
+    sqliteSynchronous: oneOf(
+      { SQLITE_SYNCHRONOUS: env.SQLITE_SYNCHRONOUS?.toLowerCase() },
+      "SQLITE_SYNCHRONOUS",
+      ["full", "normal"] as const,
+      "full",
+    ).toUpperCase() as "FULL" | "NORMAL",
     dataDir,
     hosting: oneOf(env, "HOSTING", ["cloud", "self_hosted"] as const, "cloud"),
     encryptionKey: encryptionKey(env),
@@ -103,7 +108,8 @@ function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
 function databaseSchema(env: NodeJS.ProcessEnv): string | undefined {
   const raw = nonEmpty(env.DATABASE_SCHEMA);
   if (raw === undefined) return undefined;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier, got '${raw}'`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier, got '${raw}'`);
   return raw;
 }
 

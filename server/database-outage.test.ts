@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operation } from "../contract/index.js";
 import { startTcpProxy, type TcpProxy } from "./testing/tcp-proxy.js";
-import { startTestServer, testDatabaseUrl, type TestServer } from "./testing/test-server.js";
+import { startTestServer, type TestServer, testDatabaseUrl } from "./testing/test-server.js";
 
 const deployments = operation("listDeployments").path;
 

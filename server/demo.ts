@@ -1,7 +1,7 @@
 /** Demo mode (D-77): seeds the demo organizations, their tenants and API keys on an empty database, and prints how to call the server. */
 import type { Logger } from "pino";
-import { hashApiKey } from "./auth/api-keys.js";
 import { demo, demoFixture } from "../contract/demo.js";
+import { hashApiKey } from "./auth/api-keys.js";
 import type { Store } from "./storage/store.js";
 import { UniqueViolation } from "./storage/store.js";
 
@@ -16,7 +16,8 @@ export async function seedDemo(store: Store, logger: Logger): Promise<boolean> {
       if (index === 0 && error instanceof UniqueViolation) return false;
       throw error;
     }
-    for (const tenant of org.tenants) await store.createTenant({ id: tenant.id, organizationId: org.id, name: tenant.displayName });
+    for (const tenant of org.tenants)
+      await store.createTenant({ id: tenant.id, organizationId: org.id, name: tenant.displayName });
     const tenantId = (name: string) => org.tenants.find((tenant) => tenant.name === name)!.id;
     await store.createApiKey({
       id: org.apiKey.id,

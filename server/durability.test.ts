@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startChildServer, type ChildServer } from "./testing/child-server.js";
+import { type ChildServer, startChildServer } from "./testing/child-server.js";
 import { bodyFor } from "./testing/fixtures.js";
 import { dropSchema, freshSchemaName, send, testDatabaseUrl } from "./testing/test-server.js";
 

@@ -13,6 +13,8 @@ export function registerHealth(router: Router, store: Store): void {
     ctx.status = reachable ? 200 : 503;
     if (!reachable) ctx.set("Retry-After", "2");
     ctx.type = "application/json";
-    ctx.body = JSON.stringify(reachable ? { status: "ok", database: "ok" } : { status: "unavailable", database: "unreachable" });
+    ctx.body = JSON.stringify(
+      reachable ? { status: "ok", database: "ok" } : { status: "unavailable", database: "unreachable" },
+    );
   });
 }

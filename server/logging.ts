@@ -4,7 +4,7 @@ import type { Context, Next } from "koa";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /** Paths that could hold a secret if anything ever logged them; they are replaced, not printed. */
-export const redactedPaths = [
+const redactedPaths = [
   'req.headers["x-api-key"]',
   'headers["x-api-key"]',
   '*.headers["x-api-key"]',

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChildServer, type ChildServer } from "./testing/child-server.js";
+import { type ChildServer, startChildServer } from "./testing/child-server.js";
 import { bodyFor } from "./testing/fixtures.js";
 import { dropSchema, freshSchemaName, send, testDatabaseUrl } from "./testing/test-server.js";
 
@@ -15,7 +15,12 @@ describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", ()
 
   beforeAll(async () => {
     // Both start at once on an empty schema: migrations and demo seeding must not collide.
-    const env = { DATA_DIR: dataDir, DATABASE_URL: testDatabaseUrl as string, DATABASE_SCHEMA: schema, ENCRYPTION_KEY: "11".repeat(32) };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: testDatabaseUrl as string,
+      DATABASE_SCHEMA: schema,
+      ENCRYPTION_KEY: "11".repeat(32),
+    };
     [a, b] = await Promise.all([startChildServer({ env }), startChildServer({ env })]);
   });
   afterAll(async () => {
@@ -30,7 +35,14 @@ describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", ()
     const listed = await send(b.url, "GET", `/v2/deployments?deployment_ids=${created.body.id}`);
     expect(listed.body.resources.map((d: { name: string }) => d.name)).toEqual(["made-on-a"]);
     const provider = await send(b.url, "POST", "/v2/auth/providers", {
-      body: { provider_id: "p-b", name: "n", client_id: "c", auth_url: "https://a.example", token_url: "https://t.example", client_secret: "x" },
+      body: {
+        provider_id: "p-b",
+        name: "n",
+        client_id: "c",
+        auth_url: "https://a.example",
+        token_url: "https://t.example",
+        client_secret: "x",
+      },
     });
     expect(provider.status).toBe(200);
     const providers = await send(a.url, "GET", "/v2/auth/providers");
@@ -40,7 +52,9 @@ describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", ()
   it("creates on both interleaved, then a page walk alternating between them sees each deployment once", async () => {
     const names = Array.from({ length: 40 }, (_, i) => `walk-${i}`);
     const results = await Promise.all(
-      names.map((name, i) => send(i % 2 === 0 ? a.url : b.url, "POST", "/v2/deployments", { body: bodyFor("internal_template", name) })),
+      names.map((name, i) =>
+        send(i % 2 === 0 ? a.url : b.url, "POST", "/v2/deployments", { body: bodyFor("internal_template", name) }),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const seen: string[] = [];
@@ -58,7 +72,9 @@ describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", ()
 
   it("a name raced on both processes has exactly one winner", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => send(i % 2 === 0 ? a.url : b.url, "POST", "/v2/deployments", { body: bodyFor("internal_template", "raced") })),
+      Array.from({ length: 50 }, (_, i) =>
+        send(i % 2 === 0 ? a.url : b.url, "POST", "/v2/deployments", { body: bodyFor("internal_template", "raced") }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(49);

@@ -8,7 +8,12 @@ import type { Store } from "./storage/store.js";
  * any moment; this sweep only writes the state down. It is idempotent and batch-limited, and the
  * PostgreSQL adapter skips rows another process is sweeping, so any number of processes may run it.
  */
-export function startProvisioning(store: Store, logger: Logger, readyAfterMs: number, nowUs: () => number): () => Promise<void> {
+export function startProvisioning(
+  store: Store,
+  logger: Logger,
+  readyAfterMs: number,
+  nowUs: () => number,
+): () => Promise<void> {
   const intervalMs = Math.max(100, Math.min(1000, readyAfterMs));
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

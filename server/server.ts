@@ -2,17 +2,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DestinationStream, Logger } from "pino";
+import { demo, demoFixturePath } from "../contract/demo.js";
 import { createApp } from "./app.js";
-import { demoFixturePath } from "../contract/demo.js";
+import { hashApiKey } from "./auth/api-keys.js";
+import { authenticate } from "./auth/authenticate.js";
+import { cachedKeyLookup } from "./auth/key-cache.js";
 import { FixtureCodehost } from "./codehost/fixture-adapter.js";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
 import { resolveEncryptionKey } from "./crypto/encryption-key.js";
 import { SecretBox } from "./crypto/secret-box.js";
-import { hashApiKey } from "./auth/api-keys.js";
-import { authenticate } from "./auth/authenticate.js";
-import { cachedKeyLookup } from "./auth/key-cache.js";
-import { demo } from "../contract/demo.js";
 import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
 import { answerClientErrors } from "./errors/client-errors.js";
@@ -49,17 +48,27 @@ const keyCheckPlaintext = "deployment-service encryption key check";
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel, options.logDestination);
   const { key, source: keySource } = resolveEncryptionKey(config.encryptionKey, config.dataDir);
-  if (keySource === "generated") logger.warn({ dataDir: config.dataDir }, "generated a development encryption key; set ENCRYPTION_KEY in production");
+  if (keySource === "generated")
+    logger.warn(
+      { dataDir: config.dataDir },
+      "generated a development encryption key; set ENCRYPTION_KEY in production",
+    );
   const secretBox = new SecretBox(key);
   const store = options.store ?? (await openStore(config));
   await checkEncryptionKey(store, secretBox);
   const seededDemo = config.demo ? await seedDemo(store, logger) : false;
   const demoKeysPresent = config.demo && (await store.findApiKeyByHash(hashApiKey(demo.acme.apiKey))) !== undefined;
-  const codehost = options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
+  const codehost =
+    options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
 
   const nowUs = options.nowUs ?? nowMicros;
   // Keys are never changed in place; a short life bounds how long any later revocation could lag (D-85).
-  const keys = { findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), { ttlMs: 10_000, maxEntries: 1000 }) };
+  const keys = {
+    findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), {
+      ttlMs: 10_000,
+      maxEntries: 1000,
+    }),
+  };
   const deps: Dependencies = {
     config,
     store,
@@ -84,7 +93,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const url = `http://${host}:${port}`;
   const stopProvisioning = startProvisioning(store, logger, config.readyAfterMs, nowUs);
   // The "listening" line is the launch interface (tools read the URL from it): written at any LOG_LEVEL.
-  logger.child({}, { level: "info" }).info({ url, database: store.kind, hosting: config.hosting, demo: config.demo }, "listening");
+  logger
+    .child({}, { level: "info" })
+    .info({ url, database: store.kind, hosting: config.hosting, demo: config.demo }, "listening");
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -112,5 +123,8 @@ async function checkEncryptionKey(store: Store, box: SecretBox): Promise<void> {
   } catch {
     matches = false;
   }
-  if (!matches) throw new Error("the encryption key does not match the one this database was created with (check ENCRYPTION_KEY or the data directory)");
+  if (!matches)
+    throw new Error(
+      "the encryption key does not match the one this database was created with (check ENCRYPTION_KEY or the data directory)",
+    );
 }

@@ -1,6 +1,7 @@
 /** Graceful shutdown: SIGTERM finishes in-flight requests, then the process exits 0. */
-import http from "node:http";
+
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,11 +12,21 @@ describe("SIGTERM", () => {
   it("finishes a request that is in flight, then exits 0", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
     const child = await startChildServer({ env: { DATA_DIR: dataDir } });
-    const body = JSON.stringify({ name: "in-flight", source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] });
+    const body = JSON.stringify({
+      name: "in-flight",
+      source: "internal_template",
+      source_config: {},
+      source_revision_config: {},
+      secrets: [],
+    });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(`${child.url}/v2/deployments`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Api-Key": acmeKey },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          "X-Api-Key": acmeKey,
+        },
       });
       request.on("response", (response) => {
         let text = "";

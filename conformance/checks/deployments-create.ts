@@ -1,16 +1,24 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
-import type { Check, CheckContext } from "../check.js";
+
 import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
-import { allSources, containerImageTag, deploymentBody, plainSource, sourcesFor, type Source } from "../data.js";
-import { createDeployment, differences, firstRepository, listDeployments, paths, type Json } from "../helpers.js";
+import type { Check, CheckContext } from "../check.js";
+import { allSources, containerImageTag, deploymentBody, plainSource, type Source, sourcesFor } from "../data.js";
+import { createDeployment, differences, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
 
 const tags = ["createDeployment", "deployments"];
 const requiredFields = ["name", "source", "source_config", "source_revision_config", "secrets"];
 
 /** Sends a create and records what it created even when the check then fails. */
 async function tryCreate(ctx: CheckContext, body: Json, noValidate = false) {
-  const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body, operation: "createDeployment", noValidate });
-  if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string") ctx.created({ kind: "deployment", id: ex.json.id, name: String(body.name), key: "main" });
+  const ex = await ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    json: body,
+    operation: "createDeployment",
+    noValidate,
+  });
+  if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+    ctx.created({ kind: "deployment", id: ex.json.id, name: String(body.name), key: "main" });
   return ex;
 }
 
@@ -21,7 +29,10 @@ function specInvalidBodies(ctx: CheckContext): { label: string; body: Json }[] {
     delete body[field];
     out.push({ label: `without ${field}`, body });
   }
-  out.push({ label: "source outside the enum", body: { ...deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting)), source: "ftp" } });
+  out.push({
+    label: "source outside the enum",
+    body: { ...deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting)), source: "ftp" },
+  });
   return out;
 }
 
@@ -32,11 +43,15 @@ function sourceAccepted(id: string, source: Source, hosting: "cloud" | "self_hos
     level: "MUST",
     tags: [...tags, "sources"],
     statement: `Source ${source} is accepted (2xx) on a ${hosting === "cloud" ? "cloud-hosted" : "self-hosted"} service`,
-    specRef: hosting === "cloud" ? "interface-spec: 6. Create a deployment, rule 2" : "interface-spec: 6. Create a deployment, rule 3",
+    specRef:
+      hosting === "cloud"
+        ? "interface-spec: 6. Create a deployment, rule 2"
+        : "interface-spec: 6. Create a deployment, rule 3",
     needs: source === "codehost" ? ["write", hosting, "integration"] : ["write", hosting],
     async run(ctx) {
       const { exchange, record } = await createDeployment(ctx, { source, label: source.replace(/_/g, "-") });
-      if (!ctx.config.stateless) ensure(record.source === source, `source is ${JSON.stringify(record.source)}, expected ${source}`, exchange);
+      if (!ctx.config.stateless)
+        ensure(record.source === source, `source is ${JSON.stringify(record.source)}, expected ${source}`, exchange);
     },
   };
 }
@@ -47,10 +62,13 @@ export const deploymentCreateChecks: Check[] = [
     level: "MUST",
     tags,
     statement: "Creating a deployment succeeds (2xx) and returns the record with the name and source sent",
-    specRef: "interface-spec: 6. Create a deployment (\"Response: one Deployment record\")",
+    specRef: 'interface-spec: 6. Create a deployment ("Response: one Deployment record")',
     needs: ["write", "state"],
     async run(ctx) {
-      const body: Json = { ...deploymentBody(ctx.name("dep"), plainSource(ctx.config.hosting)), secrets: [{ name: "CF_TOKEN", value: "cf-secret-value-1" }] };
+      const body: Json = {
+        ...deploymentBody(ctx.name("dep"), plainSource(ctx.config.hosting)),
+        secrets: [{ name: "CF_TOKEN", value: "cf-secret-value-1" }],
+      };
       const { exchange, record } = await createDeployment(ctx, { body });
       const diff = differences(record, { name: body.name, source: body.source });
       ensure(diff.length === 0, diff.join("; "), exchange);
@@ -101,41 +119,64 @@ export const deploymentCreateChecks: Check[] = [
       const source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
       const ex = await tryCreate(ctx, deploymentBody(ctx.name("unavail"), source));
       expectStatus(ex, 400, `create ${source} deployment on a ${ctx.config.hosting} service`);
-      ensure(isObject(ex.json) && ex.json.type === "urn:deployment-service:problem:source-rule", "the problem type is not urn:deployment-service:problem:source-rule", ex);
+      ensure(
+        isObject(ex.json) && ex.json.type === "urn:deployment-service:problem:source-rule",
+        "the problem type is not urn:deployment-service:problem:source-rule",
+        ex,
+      );
     },
   },
   {
     id: "DEP-CREATE-010",
     level: "MUST",
     tags: [...tags, "rule-4", "listCodehostRepositories"],
-    statement: "A deployment created from a repository record carries its host_integration_id, url and default_branch as integration_id, repo_url and repo_ref",
+    statement:
+      "A deployment created from a repository record carries its host_integration_id, url and default_branch as integration_id, repo_url and repo_ref",
     specRef: "interface-spec: 6. Create a deployment, rule 4; Code-host repository record",
     needs: ["write", "state", "integration", "cloud"],
     async run(ctx) {
       const repo = await firstRepository(ctx);
-      const { exchange, record } = await createDeployment(ctx, { source: "codehost", repository: repo, label: "rule4" });
+      const { exchange, record } = await createDeployment(ctx, {
+        source: "codehost",
+        repository: repo,
+        label: "rule4",
+      });
       const diff = differences(record, {
         source_config: { integration_id: repo.host_integration_id, repo_url: repo.url },
         source_revision_config: { repo_ref: repo.default_branch },
       });
-      ensure(diff.length === 0, `the deployment does not carry the repository record's fields: ${diff.join("; ")}`, exchange);
+      ensure(
+        diff.length === 0,
+        `the deployment does not carry the repository record's fields: ${diff.join("; ")}`,
+        exchange,
+      );
     },
   },
   {
     id: "DEP-CREATE-011",
     level: "SHOULD",
     tags: [...tags, "side-effects"],
-    statement: "A new deployment starts AWAITING_DATABASE with latest_revision_id set; a codehost one has a 40-hex repo_commit_sha",
+    statement:
+      "A new deployment starts AWAITING_DATABASE with latest_revision_id set; a codehost one has a 40-hex repo_commit_sha",
     specRef: "D-53 (side effects of create)",
     needs: ["write", "state"],
     async run(ctx) {
-      const source: Source = ctx.config.integrationId && ctx.config.hosting === "cloud" ? "codehost" : plainSource(ctx.config.hosting);
+      const source: Source =
+        ctx.config.integrationId && ctx.config.hosting === "cloud" ? "codehost" : plainSource(ctx.config.hosting);
       const { exchange, record } = await createDeployment(ctx, { source, label: "fresh" });
-      ensure(record.status === "AWAITING_DATABASE", `status is ${JSON.stringify(record.status)}, expected AWAITING_DATABASE`, exchange);
+      ensure(
+        record.status === "AWAITING_DATABASE",
+        `status is ${JSON.stringify(record.status)}, expected AWAITING_DATABASE`,
+        exchange,
+      );
       ensure(typeof record.latest_revision_id === "string", "latest_revision_id is not set", exchange);
       if (source === "codehost") {
         const sha = (record.source_revision_config as Json | undefined)?.repo_commit_sha;
-        ensure(typeof sha === "string" && /^[0-9a-f]{40}$/.test(sha), `repo_commit_sha is ${JSON.stringify(sha)}, expected 40 hex digits`, exchange);
+        ensure(
+          typeof sha === "string" && /^[0-9a-f]{40}$/.test(sha),
+          `repo_commit_sha is ${JSON.stringify(sha)}, expected 40 hex digits`,
+          exchange,
+        );
       }
     },
   },
@@ -143,11 +184,13 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-012",
     level: "MUST",
     tags: [...tags, "validation"],
-    statement: "A body without a required field (name, source, source_config, source_revision_config, secrets), or with source outside its enum, is rejected with a 4xx",
+    statement:
+      "A body without a required field (name, source, source_config, source_revision_config, secrets), or with source outside its enum, is rejected with a 4xx",
     specRef: "interface-spec: 6. Create a deployment (required fields); Errors (constraints)",
     needs: [],
     async run(ctx) {
-      for (const { label, body } of specInvalidBodies(ctx)) expect4xx(await tryCreate(ctx, body), `create deployment ${label}`);
+      for (const { label, body } of specInvalidBodies(ctx))
+        expect4xx(await tryCreate(ctx, body), `create deployment ${label}`);
     },
   },
   {
@@ -158,7 +201,8 @@ export const deploymentCreateChecks: Check[] = [
     specRef: "D-16 (422 when a request breaks the schema)",
     needs: [],
     async run(ctx) {
-      for (const { label, body } of specInvalidBodies(ctx)) expectStatus(await tryCreate(ctx, body), 422, `create deployment ${label}`);
+      for (const { label, body } of specInvalidBodies(ctx))
+        expectStatus(await tryCreate(ctx, body), 422, `create deployment ${label}`);
     },
   },
   {
@@ -178,8 +222,9 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-015",
     level: "SHOULD",
     tags: [...tags, "read-only"],
-    statement: "Read-only fields sent on create (id, tenant_id, status, created_at, updated_at, revision ids, repo_commit_sha) are ignored",
-    specRef: "D-28; interface-spec: Deployment record (\"Read-only\")",
+    statement:
+      "Read-only fields sent on create (id, tenant_id, status, created_at, updated_at, revision ids, repo_commit_sha) are ignored",
+    specRef: 'D-28; interface-spec: Deployment record ("Read-only")',
     needs: ["write", "state"],
     async run(ctx) {
       const forged = {
@@ -192,12 +237,17 @@ export const deploymentCreateChecks: Check[] = [
         active_revision_id: "00000000-0000-4000-8000-0000000000dd",
       };
       const base = deploymentBody(ctx.name("ro"), plainSource(ctx.config.hosting));
-      const body = { ...base, ...forged, source_revision_config: { ...(base.source_revision_config as Json), repo_commit_sha: "f".repeat(40) } };
+      const body = {
+        ...base,
+        ...forged,
+        source_revision_config: { ...(base.source_revision_config as Json), repo_commit_sha: "f".repeat(40) },
+      };
       const { exchange, record } = await createDeployment(ctx, { body });
       const honoured = Object.entries(forged)
         .filter(([k, v]) => record[k] === v)
         .map(([k]) => k);
-      if ((record.source_revision_config as Json | undefined)?.repo_commit_sha === "f".repeat(40)) honoured.push("source_revision_config.repo_commit_sha");
+      if ((record.source_revision_config as Json | undefined)?.repo_commit_sha === "f".repeat(40))
+        honoured.push("source_revision_config.repo_commit_sha");
       ensure(honoured.length === 0, `read-only fields were taken from the request: ${honoured.join(", ")}`, exchange);
     },
   },
@@ -210,10 +260,18 @@ export const deploymentCreateChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const base = deploymentBody(ctx.name("unk"), plainSource(ctx.config.hosting));
-      const body = { ...base, cf_unknown: "x", source_config: { ...(base.source_config as Json), cf_unknown_inner: 1 } };
+      const body = {
+        ...base,
+        cf_unknown: "x",
+        source_config: { ...(base.source_config as Json), cf_unknown_inner: 1 },
+      };
       const { exchange, record } = await createDeployment(ctx, { body });
       ensure(!("cf_unknown" in record), "the unknown top-level field is echoed", exchange);
-      ensure(!("cf_unknown_inner" in ((record.source_config as Json | undefined) ?? {})), "the unknown source_config field is echoed", exchange);
+      ensure(
+        !("cf_unknown_inner" in ((record.source_config as Json | undefined) ?? {})),
+        "the unknown source_config field is echoed",
+        exchange,
+      );
     },
   },
   {
@@ -224,8 +282,17 @@ export const deploymentCreateChecks: Check[] = [
     specRef: "D-37/D-38 (deployment name pattern and length)",
     needs: [],
     async run(ctx) {
-      for (const name of [`${ctx.prefix}under_score`, `9${ctx.prefix}digit-first`, `${ctx.prefix}${"x".repeat(64)}`, ""]) {
-        expectStatus(await tryCreate(ctx, deploymentBody(name, plainSource(ctx.config.hosting))), 422, `create deployment named ${JSON.stringify(name)}`);
+      for (const name of [
+        `${ctx.prefix}under_score`,
+        `9${ctx.prefix}digit-first`,
+        `${ctx.prefix}${"x".repeat(64)}`,
+        "",
+      ]) {
+        expectStatus(
+          await tryCreate(ctx, deploymentBody(name, plainSource(ctx.config.hosting))),
+          422,
+          `create deployment named ${JSON.stringify(name)}`,
+        );
       }
     },
   },
@@ -238,11 +305,18 @@ export const deploymentCreateChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const value = `cf-plain-${ctx.config.runId}-secret`;
-      const body = { ...deploymentBody(ctx.name("sec"), plainSource(ctx.config.hosting)), secrets: [{ name: "CF_SECRET", value }] };
+      const body = {
+        ...deploymentBody(ctx.name("sec"), plainSource(ctx.config.hosting)),
+        secrets: [{ name: "CF_SECRET", value }],
+      };
       const { exchange, record } = await createDeployment(ctx, { body });
       ensure(!JSON.stringify(exchange.json).includes(value), "the secret value is returned in plain text", exchange);
       const names = Array.isArray(record.secrets) ? (record.secrets as Json[]).map((x) => x.name) : [];
-      ensure(JSON.stringify(names) === JSON.stringify(["CF_SECRET"]), `secrets are returned as ${JSON.stringify(names)}, expected one named CF_SECRET`, exchange);
+      ensure(
+        JSON.stringify(names) === JSON.stringify(["CF_SECRET"]),
+        `secrets are returned as ${JSON.stringify(names)}, expected one named CF_SECRET`,
+        exchange,
+      );
     },
   },
   {
@@ -250,12 +324,16 @@ export const deploymentCreateChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "listDeployments"],
     statement: "A created deployment is listed (found by deployment_ids) with the same fields",
-    specRef: "interface-spec: What the service does 3 (\"Deployments can be created and listed\")",
+    specRef: 'interface-spec: What the service does 3 ("Deployments can be created and listed")',
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "listed" });
       const { exchange, resources } = await listDeployments(ctx, { deployment_ids: String(record.id) });
-      ensure(resources.length === 1, `listing deployment_ids=${String(record.id)} returned ${resources.length} records`, exchange);
+      ensure(
+        resources.length === 1,
+        `listing deployment_ids=${String(record.id)} returned ${resources.length} records`,
+        exchange,
+      );
       const { status, updated_at, active_revision_id, ...stable } = record;
       const diff = differences(resources[0]!, stable);
       ensure(diff.length === 0, `the listed record differs: ${diff.join("; ")}`, exchange);
@@ -287,7 +365,11 @@ export const deploymentCreateChecks: Check[] = [
     async run(ctx) {
       const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
       const { exchange, record } = await createDeployment(ctx, { source, label: "img" });
-      ensure(record.image_version === containerImageTag, `image_version is ${JSON.stringify(record.image_version)}, expected "${containerImageTag}"`, exchange);
+      ensure(
+        record.image_version === containerImageTag,
+        `image_version is ${JSON.stringify(record.image_version)}, expected "${containerImageTag}"`,
+        exchange,
+      );
     },
   },
   {
@@ -299,7 +381,13 @@ export const deploymentCreateChecks: Check[] = [
     needs: ["cloud", "integration", "state"],
     async run(ctx) {
       const repo = await firstRepository(ctx);
-      const ex = await tryCreate(ctx, deploymentBody(ctx.name("noint"), "codehost", { ...repo, host_integration_id: "00000000-0000-4000-8000-0000000000cf" }));
+      const ex = await tryCreate(
+        ctx,
+        deploymentBody(ctx.name("noint"), "codehost", {
+          ...repo,
+          host_integration_id: "00000000-0000-4000-8000-0000000000cf",
+        }),
+      );
       expect4xx(ex, "create codehost deployment of an unknown integration");
     },
   },
@@ -307,7 +395,8 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-023",
     level: "SHOULD",
     tags: [...tags, "side-effects", "status"],
-    statement: "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to 20 s)",
+    statement:
+      "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to 20 s)",
     specRef: "D-53 (status AWAITING_DATABASE, then READY with active_revision_id set)",
     needs: ["write", "state"],
     async run(ctx) {
@@ -318,10 +407,18 @@ export const deploymentCreateChecks: Check[] = [
         const now = resources[0];
         ensure(now, `deployment ${String(record.id)} is no longer listed`, exchange);
         if (now.status === "READY") {
-          ensure(now.active_revision_id === record.latest_revision_id, `READY with active_revision_id ${JSON.stringify(now.active_revision_id)}, expected the latest revision ${JSON.stringify(record.latest_revision_id)}`, exchange);
+          ensure(
+            now.active_revision_id === record.latest_revision_id,
+            `READY with active_revision_id ${JSON.stringify(now.active_revision_id)}, expected the latest revision ${JSON.stringify(record.latest_revision_id)}`,
+            exchange,
+          );
           return;
         }
-        ensure(now.status === "AWAITING_DATABASE", `status went from AWAITING_DATABASE to ${JSON.stringify(now.status)}`, exchange);
+        ensure(
+          now.status === "AWAITING_DATABASE",
+          `status went from AWAITING_DATABASE to ${JSON.stringify(now.status)}`,
+          exchange,
+        );
         ensure(Date.now() < deadline, "still AWAITING_DATABASE after 20 s", exchange);
         await new Promise((r) => setTimeout(r, 250));
       }

@@ -1,8 +1,9 @@
 /** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; D-08, D-09, D-39 to D-45). */
-import type { Check, CheckContext } from "../check.js";
+
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
 import { containerImageTag, type Source } from "../data.js";
-import { createDeployment, instant, listDeployments, paths, walkDeployments, type Json } from "../helpers.js";
+import { createDeployment, instant, type Json, listDeployments, paths, walkDeployments } from "../helpers.js";
 
 const tags = ["listDeployments", "deployments"];
 const pagination = [...tags, "pagination"];
@@ -40,13 +41,18 @@ async function pageSet(ctx: CheckContext): Promise<PageSet> {
 function bodyFor(name: string, source: Source, withImage = false): Json {
   const image = { image_uri: `registry.example.com/conformance/app:${containerImageTag}` };
   // self-hosted plain deployments carry an image without a tag so only the container one has image_version
-  const revision = source === "internal_template" ? {} : withImage ? image : { image_uri: "registry.example.com/conformance/plain" };
+  const revision =
+    source === "internal_template" ? {} : withImage ? image : { image_uri: "registry.example.com/conformance/plain" };
   return { name, source, source_config: {}, source_revision_config: revision, secrets: [] };
 }
 
 async function rejects(ctx: CheckContext, query: Record<string, string | number | undefined>, want: "4xx" | 422) {
   const ex = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
-  const label = `list deployments with ${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`;
+  const label = `list deployments with ${new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString()}`;
   if (want === "4xx") expect4xx(ex, label);
   else expectStatus(ex, 422, label);
   return ex;
@@ -79,7 +85,11 @@ export const deploymentListChecks: Check[] = [
       const ex = await ctx.send({ method: "GET", path: paths.deployments, operation: "listDeployments" });
       expect2xx(ex, "list deployments");
       const page = jsonObject(ex, "list deployments");
-      ensure(Array.isArray(page.resources) && typeof page.offset === "number", "the page lacks resources or offset", ex);
+      ensure(
+        Array.isArray(page.resources) && typeof page.offset === "number",
+        "the page lacks resources or offset",
+        ex,
+      );
     },
   },
   {
@@ -90,7 +100,11 @@ export const deploymentListChecks: Check[] = [
     specRef: "D-06 (lists 200)",
     needs: [],
     async run(ctx) {
-      expectStatus(await ctx.send({ method: "GET", path: paths.deployments, operation: "listDeployments" }), 200, "list deployments");
+      expectStatus(
+        await ctx.send({ method: "GET", path: paths.deployments, operation: "listDeployments" }),
+        200,
+        "list deployments",
+      );
     },
   },
   {
@@ -108,7 +122,11 @@ export const deploymentListChecks: Check[] = [
         ({ resources } = await listDeployments(ctx, { limit: 21 }));
       }
       const { exchange, resources: page } = await listDeployments(ctx);
-      ensure(page.length === 20, `returned ${page.length} deployments, expected the default limit 20 (at least 21 exist)`, exchange);
+      ensure(
+        page.length === 20,
+        `returned ${page.length} deployments, expected the default limit 20 (at least 21 exist)`,
+        exchange,
+      );
     },
   },
   boundCheck("DEP-LIST-004", { limit: 0 }, "limit range 1 to 100"),
@@ -127,7 +145,11 @@ export const deploymentListChecks: Check[] = [
         const ex = await rejects(ctx, q, 422);
         const param = Object.keys(q)[0]!;
         const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? (ex.json.errors as Json[]) : [];
-        ensure(errors.some((e) => e.parameter === param), `the problem has no errors entry with parameter "${param}"`, ex);
+        ensure(
+          errors.some((e) => e.parameter === param),
+          `the problem has no errors entry with parameter "${param}"`,
+          ex,
+        );
       }
     },
   },
@@ -136,21 +158,27 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: pagination,
     statement: "limit=1 returns at most 1 deployment and limit=100 is accepted with at most 100",
-    specRef: "interface-spec: 5. List deployments, limit \"Maximum number of resources to return. Range 1 to 100 inclusive\"",
+    specRef:
+      'interface-spec: 5. List deployments, limit "Maximum number of resources to return. Range 1 to 100 inclusive"',
     needs: ["state"],
     async run(ctx) {
       const one = await listDeployments(ctx, { limit: 1 });
       ensure(one.resources.length <= 1, `limit=1 returned ${one.resources.length} deployments`, one.exchange);
       const hundred = await listDeployments(ctx, { limit: 100 });
-      ensure(hundred.resources.length <= 100, `limit=100 returned ${hundred.resources.length} deployments`, hundred.exchange);
+      ensure(
+        hundred.resources.length <= 100,
+        `limit=100 returned ${hundred.resources.length} deployments`,
+        hundred.exchange,
+      );
     },
   },
   {
     id: "DEP-LIST-010",
     level: "MUST",
     tags: pagination,
-    statement: "Walking pages of 3 (name_contains the run's stem), each request passing the returned offset, yields every created deployment exactly once",
-    specRef: "interface-spec: Paginated deployment list, offset \"Pass this value as offset in the next request\"",
+    statement:
+      "Walking pages of 3 (name_contains the run's stem), each request passing the returned offset, yields every created deployment exactly once",
+    specRef: 'interface-spec: Paginated deployment list, offset "Pass this value as offset in the next request"',
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
@@ -160,14 +188,19 @@ export const deploymentListChecks: Check[] = [
         const n = walk.ids.filter((x) => x === id).length;
         ensure(n === 1, `deployment ${id} was seen ${n} times over ${walk.pages} pages (expected once)`, last);
       }
-      ensure(walk.ids.length === set.ids.length, `the walk returned ${walk.ids.length} deployments, expected ${set.ids.length}`, last);
+      ensure(
+        walk.ids.length === set.ids.length,
+        `the walk returned ${walk.ids.length} deployments, expected ${set.ids.length}`,
+        last,
+      );
     },
   },
   {
     id: "DEP-LIST-011",
     level: "MUST",
     tags: pagination,
-    statement: "Walking the whole unfiltered list (pages of 50) sees no deployment twice and finds every deployment this run created",
+    statement:
+      "Walking the whole unfiltered list (pages of 50) sees no deployment twice and finds every deployment this run created",
     specRef: "interface-spec: Paginated deployment list, offset",
     needs: ["write", "state"],
     async run(ctx) {
@@ -198,7 +231,11 @@ export const deploymentListChecks: Check[] = [
         [0, 100],
       ] as const) {
         const page = await listDeployments(ctx, { name_contains: set.stem, offset, limit });
-        ensure(page.offset === offset + page.resources.length, `offset=${offset} limit=${limit} returned ${page.resources.length} resources and offset ${page.offset}, expected ${offset + page.resources.length}`, page.exchange);
+        ensure(
+          page.offset === offset + page.resources.length,
+          `offset=${offset} limit=${limit} returned ${page.resources.length} resources and offset ${page.offset}, expected ${offset + page.resources.length}`,
+          page.exchange,
+        );
       }
     },
   },
@@ -213,7 +250,11 @@ export const deploymentListChecks: Check[] = [
       const set = await pageSet(ctx);
       for (const offset of [setSize, setSize + 1, 1000]) {
         const page = await listDeployments(ctx, { name_contains: set.stem, offset, limit: 5 });
-        ensure(page.resources.length === 0, `offset=${offset} past the end returned ${page.resources.length} resources`, page.exchange);
+        ensure(
+          page.resources.length === 0,
+          `offset=${offset} past the end returned ${page.resources.length} resources`,
+          page.exchange,
+        );
         ensure(page.offset === offset, `offset=${offset} past the end returned offset ${page.offset}`, page.exchange);
       }
     },
@@ -230,7 +271,11 @@ export const deploymentListChecks: Check[] = [
       const first = await listDeployments(ctx, { name_contains: set.stem, limit: 5 });
       ensure(first.resources.length === 5, `the first page of 5 holds ${first.resources.length}`, first.exchange);
       const second = await listDeployments(ctx, { name_contains: set.stem, limit: 5, offset: first.offset });
-      ensure(second.resources.length === setSize - 5, `the second page holds ${second.resources.length}, expected ${setSize - 5}`, second.exchange);
+      ensure(
+        second.resources.length === setSize - 5,
+        `the second page holds ${second.resources.length}, expected ${setSize - 5}`,
+        second.exchange,
+      );
     },
   },
   {
@@ -249,7 +294,11 @@ export const deploymentListChecks: Check[] = [
         for (let i = 1; i < set.ids.length; i++) {
           const earlier = byId.get(set.ids[i - 1]!);
           const later = byId.get(set.ids[i]!);
-          ensure(earlier !== undefined && later !== undefined && earlier <= later, `deployment ${set.ids[i]} was created after ${set.ids[i - 1]} but carries an earlier created_at`, page.exchange);
+          ensure(
+            earlier !== undefined && later !== undefined && earlier <= later,
+            `deployment ${set.ids[i]} was created after ${set.ids[i - 1]} but carries an earlier created_at`,
+            page.exchange,
+          );
         }
       }
       const page = await listDeployments(ctx, { limit: 100 });
@@ -258,7 +307,11 @@ export const deploymentListChecks: Check[] = [
         const b = page.resources[i]!;
         const ta = instant(a.created_at) ?? 0n;
         const tb = instant(b.created_at) ?? 0n;
-        ensure(ta > tb || (ta === tb && String(a.id) > String(b.id)), `resource ${i} (${String(b.created_at)}) is not older than resource ${i - 1} (${String(a.created_at)})`, page.exchange);
+        ensure(
+          ta > tb || (ta === tb && String(a.id) > String(b.id)),
+          `resource ${i} (${String(b.created_at)}) is not older than resource ${i - 1} (${String(a.created_at)})`,
+          page.exchange,
+        );
       }
     },
   },
@@ -282,14 +335,18 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "name_contains"],
     statement: "name_contains returns the deployments whose name contains the value, and only those",
-    specRef: "interface-spec: 5. List deployments, name_contains \"Filter by deployment name\"",
+    specRef: 'interface-spec: 5. List deployments, name_contains "Filter by deployment name"',
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
       const page = await listDeployments(ctx, { name_contains: set.stem, limit: 100 });
       const names = page.resources.map((r) => String(r.name));
       const foreign = names.filter((n) => !n.toLowerCase().includes(set.stem.toLowerCase()));
-      ensure(foreign.length === 0, `names not containing "${set.stem}" were returned: ${foreign.slice(0, 5).join(", ")}`, page.exchange);
+      ensure(
+        foreign.length === 0,
+        `names not containing "${set.stem}" were returned: ${foreign.slice(0, 5).join(", ")}`,
+        page.exchange,
+      );
       const missing = set.names.filter((n) => !names.includes(n));
       ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, page.exchange);
     },
@@ -304,7 +361,11 @@ export const deploymentListChecks: Check[] = [
     async run(ctx) {
       const set = await pageSet(ctx);
       const page = await listDeployments(ctx, { name_contains: set.stem.toUpperCase(), limit: 100 });
-      ensure(page.resources.length === setSize, `name_contains=${set.stem.toUpperCase()} returned ${page.resources.length} deployments, expected ${setSize}`, page.exchange);
+      ensure(
+        page.resources.length === setSize,
+        `name_contains=${set.stem.toUpperCase()} returned ${page.resources.length} deployments, expected ${setSize}`,
+        page.exchange,
+      );
     },
   },
   {
@@ -312,13 +373,17 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "status"],
     statement: "status=<value> returns only deployments in that status",
-    specRef: "interface-spec: 5. List deployments, status \"Filter by deployment status\"",
+    specRef: 'interface-spec: 5. List deployments, status "Filter by deployment status"',
     needs: ["state"],
     async run(ctx) {
       for (const status of ["READY", "AWAITING_DATABASE", "UNKNOWN"]) {
         const page = await listDeployments(ctx, { status, limit: 100 });
         const wrong = page.resources.filter((r) => r.status !== status);
-        ensure(wrong.length === 0, `status=${status} returned ${wrong.length} deployments in other states (${[...new Set(wrong.map((r) => r.status))].join(", ")})`, page.exchange);
+        ensure(
+          wrong.length === 0,
+          `status=${status} returned ${wrong.length} deployments in other states (${[...new Set(wrong.map((r) => r.status))].join(", ")})`,
+          page.exchange,
+        );
       }
     },
   },
@@ -334,9 +399,21 @@ export const deploymentListChecks: Check[] = [
       // a new deployment is AWAITING_DATABASE, then READY (D-53): asking for both (and one more) finds every one
       const statuses = "AWAITING_DATABASE,READY,UNUSED";
       const page = await listDeployments(ctx, { name_contains: set.stem, status: statuses, limit: 100 });
-      ensure(page.resources.length === setSize, `status=${statuses} returned ${page.resources.length} of the ${setSize} new deployments, which are in one of those states`, page.exchange);
-      const other = await listDeployments(ctx, { name_contains: set.stem, status: "AWAITING_DELETE,UNUSED", limit: 100 });
-      ensure(other.resources.length === 0, `status=AWAITING_DELETE,UNUSED returned ${other.resources.length} deployments of this run, none of which is in those states`, other.exchange);
+      ensure(
+        page.resources.length === setSize,
+        `status=${statuses} returned ${page.resources.length} of the ${setSize} new deployments, which are in one of those states`,
+        page.exchange,
+      );
+      const other = await listDeployments(ctx, {
+        name_contains: set.stem,
+        status: "AWAITING_DELETE,UNUSED",
+        limit: 100,
+      });
+      ensure(
+        other.resources.length === 0,
+        `status=AWAITING_DELETE,UNUSED returned ${other.resources.length} deployments of this run, none of which is in those states`,
+        other.exchange,
+      );
       await rejects(ctx, { status: "RUNNING" }, 422);
     },
   },
@@ -345,14 +422,18 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "deployment_ids"],
     statement: "deployment_ids (comma-separated) returns exactly the listed deployments",
-    specRef: "interface-spec: 5. List deployments, deployment_ids \"Comma-separated list of deployment IDs\"",
+    specRef: 'interface-spec: 5. List deployments, deployment_ids "Comma-separated list of deployment IDs"',
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
       const want = [set.ids[1]!, set.ids[4]!];
       const page = await listDeployments(ctx, { deployment_ids: want.join(","), limit: 100 });
       const got = page.resources.map((r) => String(r.id)).sort();
-      ensure(JSON.stringify(got) === JSON.stringify([...want].sort()), `deployment_ids=${want.join(",")} returned [${got.join(", ")}]`, page.exchange);
+      ensure(
+        JSON.stringify(got) === JSON.stringify([...want].sort()),
+        `deployment_ids=${want.join(",")} returned [${got.join(", ")}]`,
+        page.exchange,
+      );
     },
   },
   {
@@ -376,7 +457,9 @@ export const deploymentListChecks: Check[] = [
     specRef: "D-39 to D-45 (tags are not part of this interface)",
     needs: ["state"],
     async run(ctx) {
-      const page = await listDeployments(ctx, { tag_value_ids: "00000000-0000-4000-8000-0000000000cf,00000000-0000-4000-8000-0000000000ce" });
+      const page = await listDeployments(ctx, {
+        tag_value_ids: "00000000-0000-4000-8000-0000000000cf,00000000-0000-4000-8000-0000000000ce",
+      });
       ensure(page.resources.length === 0, `tag_value_ids matched ${page.resources.length} deployments`, page.exchange);
       await rejects(ctx, { tag_value_ids: "nope" }, 422);
     },
@@ -386,13 +469,17 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "image_version"],
     statement: "image_version=<v> returns only deployments whose image_version is v",
-    specRef: "interface-spec: 5. List deployments, image_version \"Filter by image version\"",
+    specRef: 'interface-spec: 5. List deployments, image_version "Filter by image version"',
     needs: ["state"],
     async run(ctx) {
       for (const v of [containerImageTag, "0.0.0-cf-none"]) {
         const page = await listDeployments(ctx, { image_version: v, limit: 100 });
         const wrong = page.resources.filter((r) => r.image_version !== v);
-        ensure(wrong.length === 0, `image_version=${v} returned ${wrong.length} deployments with another image_version`, page.exchange);
+        ensure(
+          wrong.length === 0,
+          `image_version=${v} returned ${wrong.length} deployments with another image_version`,
+          page.exchange,
+        );
       }
     },
   },
@@ -400,14 +487,23 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-028",
     level: "SHOULD",
     tags: [...filters, "image_version"],
-    statement: "image_version matches the container deployment of this run (tag of its image_uri) and none of its other deployments",
+    statement:
+      "image_version matches the container deployment of this run (tag of its image_uri) and none of its other deployments",
     specRef: "D-39 to D-45 (image_version exact match; set from the image tag)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
-      const page = await listDeployments(ctx, { image_version: containerImageTag, deployment_ids: [...set.ids, set.containerId].join(","), limit: 100 });
+      const page = await listDeployments(ctx, {
+        image_version: containerImageTag,
+        deployment_ids: [...set.ids, set.containerId].join(","),
+        limit: 100,
+      });
       const got = page.resources.map((r) => String(r.id));
-      ensure(got.length === 1 && got[0] === set.containerId, `image_version=${containerImageTag} among this run's deployments returned [${got.join(", ")}], expected only ${set.containerId}`, page.exchange);
+      ensure(
+        got.length === 1 && got[0] === set.containerId,
+        `image_version=${containerImageTag} among this run's deployments returned [${got.join(", ")}], expected only ${set.containerId}`,
+        page.exchange,
+      );
     },
   },
   {
@@ -415,7 +511,7 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "deployment_type", "validation"],
     statement: "deployment_type accepts dev_free, dev and prod (2xx) and rejects another value with a 4xx",
-    specRef: "interface-spec: 5. List deployments, deployment_type \"Allowed: dev_free, dev, prod\"",
+    specRef: 'interface-spec: 5. List deployments, deployment_type "Allowed: dev_free, dev, prod"',
     needs: [],
     async run(ctx) {
       for (const t of ["dev_free", "dev", "prod"]) await listDeployments(ctx, { deployment_type: t });
@@ -426,16 +522,25 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-030",
     level: "SHOULD",
     tags: [...filters, "deployment_type"],
-    statement: "Deployments created through the interface are dev: deployment_type=dev includes them, prod and dev_free do not",
+    statement:
+      "Deployments created through the interface are dev: deployment_type=dev includes them, prod and dev_free do not",
     specRef: "D-39 to D-45 (deployment_type: every deployment created through this interface is dev)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
       const dev = await listDeployments(ctx, { name_contains: set.stem, deployment_type: "dev", limit: 100 });
-      ensure(dev.resources.length === setSize, `deployment_type=dev returned ${dev.resources.length} of ${setSize}`, dev.exchange);
+      ensure(
+        dev.resources.length === setSize,
+        `deployment_type=dev returned ${dev.resources.length} of ${setSize}`,
+        dev.exchange,
+      );
       for (const t of ["prod", "dev_free"]) {
         const other = await listDeployments(ctx, { name_contains: set.stem, deployment_type: t, limit: 100 });
-        ensure(other.resources.length === 0, `deployment_type=${t} returned ${other.resources.length} of this run's dev deployments`, other.exchange);
+        ensure(
+          other.resources.length === 0,
+          `deployment_type=${t} returned ${other.resources.length} of this run's dev deployments`,
+          other.exchange,
+        );
       }
     },
   },
@@ -461,9 +566,17 @@ export const deploymentListChecks: Check[] = [
     async run(ctx) {
       const set = await pageSet(ctx);
       const no = await listDeployments(ctx, { name_contains: set.stem, remote_reconciled: false, limit: 100 });
-      ensure(no.resources.length === setSize, `remote_reconciled=false returned ${no.resources.length} of ${setSize}`, no.exchange);
+      ensure(
+        no.resources.length === setSize,
+        `remote_reconciled=false returned ${no.resources.length} of ${setSize}`,
+        no.exchange,
+      );
       const yes = await listDeployments(ctx, { name_contains: set.stem, remote_reconciled: true, limit: 100 });
-      ensure(yes.resources.length === 0, `remote_reconciled=true returned ${yes.resources.length} deployments without a listener`, yes.exchange);
+      ensure(
+        yes.resources.length === 0,
+        `remote_reconciled=true returned ${yes.resources.length} deployments without a listener`,
+        yes.exchange,
+      );
     },
   },
   {
@@ -475,25 +588,55 @@ export const deploymentListChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
-      const both = await listDeployments(ctx, { name_contains: set.stem, deployment_ids: [set.ids[0]!, set.containerId].join(","), limit: 100 });
+      const both = await listDeployments(ctx, {
+        name_contains: set.stem,
+        deployment_ids: [set.ids[0]!, set.containerId].join(","),
+        limit: 100,
+      });
       const got = both.resources.map((r) => String(r.id));
-      ensure(got.length === 1 && got[0] === set.ids[0], `name_contains AND deployment_ids returned [${got.join(", ")}], expected [${set.ids[0]}]`, both.exchange);
+      ensure(
+        got.length === 1 && got[0] === set.ids[0],
+        `name_contains AND deployment_ids returned [${got.join(", ")}], expected [${set.ids[0]}]`,
+        both.exchange,
+      );
       const img = await listDeployments(ctx, { name_contains: set.stem, image_version: containerImageTag, limit: 100 });
-      ensure(img.resources.length === 0, `name_contains=${set.stem} AND image_version=${containerImageTag} returned ${img.resources.length}, expected 0`, img.exchange);
-      const paged = await listDeployments(ctx, { name_contains: set.stem, deployment_ids: set.ids.slice(0, 4).join(","), limit: 2, offset: 2 });
-      ensure(paged.resources.length === 2 && paged.resources.every((r) => set.ids.slice(0, 4).includes(String(r.id))), `filters with limit=2 offset=2 returned [${paged.resources.map((r) => r.id).join(", ")}]`, paged.exchange);
+      ensure(
+        img.resources.length === 0,
+        `name_contains=${set.stem} AND image_version=${containerImageTag} returned ${img.resources.length}, expected 0`,
+        img.exchange,
+      );
+      const paged = await listDeployments(ctx, {
+        name_contains: set.stem,
+        deployment_ids: set.ids.slice(0, 4).join(","),
+        limit: 2,
+        offset: 2,
+      });
+      ensure(
+        paged.resources.length === 2 && paged.resources.every((r) => set.ids.slice(0, 4).includes(String(r.id))),
+        `filters with limit=2 offset=2 returned [${paged.resources.map((r) => r.id).join(", ")}]`,
+        paged.exchange,
+      );
     },
   },
   {
     id: "DEP-LIST-034",
     level: "SHOULD",
     tags: [...filters, "validation"],
-    statement: "Malformed parameters answer 422: non-integer limit/offset (including hex and exponent notation), non-boolean remote_reconciled, unknown deployment_type",
+    statement:
+      "Malformed parameters answer 422: non-integer limit/offset (including hex and exponent notation), non-boolean remote_reconciled, unknown deployment_type",
     specRef: "D-16 (422 when a request breaks the schema)",
     needs: ["server"],
     async run(ctx) {
       // "0x10" and "1e1" are numbers to JavaScript but not integers in a query string
-      for (const q of [{ limit: "ten" }, { offset: "1.5" }, { limit: "0x10" }, { offset: "1e1" }, { remote_reconciled: "maybe" }, { deployment_type: "staging" }]) await rejects(ctx, q, 422);
+      for (const q of [
+        { limit: "ten" },
+        { offset: "1.5" },
+        { limit: "0x10" },
+        { offset: "1e1" },
+        { remote_reconciled: "maybe" },
+        { deployment_type: "staging" },
+      ])
+        await rejects(ctx, q, 422);
     },
   },
 ];

@@ -1,24 +1,43 @@
 /** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind). */
-import type { Check, CheckContext } from "../check.js";
+
+import { answerProblems, document } from "../../contract/index.js";
 import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Exchange } from "../http.js";
+import type { Check, CheckContext } from "../check.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
 import { paths } from "../helpers.js";
-import { answerProblems, document } from "../../contract/index.js";
+import type { Exchange } from "../http.js";
 
 const tags = ["errors"];
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
 function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
   const contentType = exchange.response.headers["content-type"] ?? "";
-  ensure(contentType.toLowerCase().startsWith("application/problem+json"), `${what}: Content-Type is '${contentType}', expected application/problem+json`, exchange);
+  ensure(
+    contentType.toLowerCase().startsWith("application/problem+json"),
+    `${what}: Content-Type is '${contentType}', expected application/problem+json`,
+    exchange,
+  );
   const p = exchange.json;
   ensure(isObject(p), `${what}: the body is not a JSON object`, exchange);
-  for (const field of ["type", "title", "detail"]) ensure(typeof p[field] === "string" && (p[field] as string).length > 0, `${what}: the problem has no ${field} string`, exchange);
-  ensure(p.status === exchange.response.status, `${what}: the problem's status ${JSON.stringify(p.status)} differs from the HTTP status ${exchange.response.status}`, exchange);
+  for (const field of ["type", "title", "detail"])
+    ensure(
+      typeof p[field] === "string" && (p[field] as string).length > 0,
+      `${what}: the problem has no ${field} string`,
+      exchange,
+    );
+  ensure(
+    p.status === exchange.response.status,
+    `${what}: the problem's status ${JSON.stringify(p.status)} differs from the HTTP status ${exchange.response.status}`,
+    exchange,
+  );
   const types = (document.components?.schemas?.ProblemType as { enum?: string[] } | undefined)?.enum ?? [];
-  ensure(types.includes(String(p.type)), `${what}: the problem type ${JSON.stringify(p.type)} is not one of the ProblemType values`, exchange);
-  if (type) ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
+  ensure(
+    types.includes(String(p.type)),
+    `${what}: the problem type ${JSON.stringify(p.type)} is not one of the ProblemType values`,
+    exchange,
+  );
+  if (type)
+    ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
 }
 
 const urn = (s: string) => `urn:deployment-service:problem:${s}`;
@@ -27,10 +46,33 @@ const urn = (s: string) => `urn:deployment-service:problem:${s}`;
 async function errorSamples(ctx: CheckContext) {
   const bad = { ...deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting)), secrets: "none" };
   return [
-    { label: "create deployment with secrets not an array", ex: await ctx.send({ method: "POST", path: paths.deployments, json: bad, operation: "createDeployment" }) },
-    { label: "create provider without token_url", ex: await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("bad")), token_url: undefined }, operation: "createOAuthProvider" }) },
-    { label: "list deployments with limit=0", ex: await ctx.send({ method: "GET", path: paths.deployments, query: { limit: 0 }, operation: "listDeployments" }) },
-    { label: "list deployments without a key", ex: await ctx.send({ method: "GET", path: paths.deployments, auth: "none", tenant: "none", operation: "listDeployments" }) },
+    {
+      label: "create deployment with secrets not an array",
+      ex: await ctx.send({ method: "POST", path: paths.deployments, json: bad, operation: "createDeployment" }),
+    },
+    {
+      label: "create provider without token_url",
+      ex: await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: { ...providerBody(ctx.name("bad")), token_url: undefined },
+        operation: "createOAuthProvider",
+      }),
+    },
+    {
+      label: "list deployments with limit=0",
+      ex: await ctx.send({ method: "GET", path: paths.deployments, query: { limit: 0 }, operation: "listDeployments" }),
+    },
+    {
+      label: "list deployments without a key",
+      ex: await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        auth: "none",
+        tenant: "none",
+        operation: "listDeployments",
+      }),
+    },
   ];
 }
 
@@ -39,15 +81,24 @@ export const errorChecks: Check[] = [
     id: "ERR-001",
     level: "SHOULD",
     tags: [...tags, "createDeployment", "createOAuthProvider", "listDeployments"],
-    statement: "Error answers are application/problem+json with type, title, status (= HTTP status) and detail, and match the documented schema",
+    statement:
+      "Error answers are application/problem+json with type, title, status (= HTTP status) and detail, and match the documented schema",
     specRef: "D-16 (RFC 9457 problem details)",
     needs: ["server"],
     async run(ctx) {
       for (const { label, ex } of await errorSamples(ctx)) {
         ensure(ex.response.status >= 400, `${label}: expected an error, got ${ex.response.status}`, ex);
         expectProblem(ex, undefined, label);
-        const problems = answerProblems(ex.operation!, { status: ex.response.status, contentType: ex.response.headers["content-type"], body: ex.json });
-        ensure(problems.length === 0, `${label}: the ${ex.response.status} answer does not match the contract: ${problems.join("; ")}`, ex);
+        const problems = answerProblems(ex.operation!, {
+          status: ex.response.status,
+          contentType: ex.response.headers["content-type"],
+          body: ex.json,
+        });
+        ensure(
+          problems.length === 0,
+          `${label}: the ${ex.response.status} answer does not match the contract: ${problems.join("; ")}`,
+          ex,
+        );
       }
     },
   },
@@ -61,11 +112,24 @@ export const errorChecks: Check[] = [
     async run(ctx) {
       const body = deploymentBody(ctx.name("bad"), plainSource(ctx.config.hosting));
       delete body.secrets;
-      const ex = await ctx.send({ method: "POST", path: paths.deployments, json: { ...body, source: "ftp" }, operation: "createDeployment" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        json: { ...body, source: "ftp" },
+        operation: "createDeployment",
+      });
       expectStatus(ex, 422, "create deployment without secrets and with source ftp");
       expectProblem(ex, urn("validation"), "422 answer");
-      const pointers = isObject(ex.json) && Array.isArray(ex.json.errors) ? (ex.json.errors as { pointer?: string }[]).map((e) => e.pointer) : [];
-      for (const want of ["/secrets", "/source"]) ensure(pointers.includes(want), `errors[] has no entry with pointer ${want} (has ${JSON.stringify(pointers)})`, ex);
+      const pointers =
+        isObject(ex.json) && Array.isArray(ex.json.errors)
+          ? (ex.json.errors as { pointer?: string }[]).map((e) => e.pointer)
+          : [];
+      for (const want of ["/secrets", "/source"])
+        ensure(
+          pointers.includes(want),
+          `errors[] has no entry with pointer ${want} (has ${JSON.stringify(pointers)})`,
+          ex,
+        );
     },
   },
   {
@@ -77,7 +141,12 @@ export const errorChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       for (const path of [paths.deployments, paths.providers]) {
-        const ex = await ctx.send({ method: "POST", path, raw: '{"name": "x",', headers: { "Content-Type": "application/json" } });
+        const ex = await ctx.send({
+          method: "POST",
+          path,
+          raw: '{"name": "x",',
+          headers: { "Content-Type": "application/json" },
+        });
         expectStatus(ex, 400, `POST ${path} with malformed JSON`);
         expectProblem(ex, urn("malformed-json"), "400 answer");
       }
@@ -91,7 +160,12 @@ export const errorChecks: Check[] = [
     specRef: "D-16 (415 for a body that is not JSON)",
     needs: ["server"],
     async run(ctx) {
-      const ex = await ctx.send({ method: "POST", path: paths.deployments, raw: "name=x&source=internal_template", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        raw: "name=x&source=internal_template",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expectStatus(ex, 415, `POST ${paths.deployments} with a form body`);
       expectProblem(ex, urn("unsupported-media-type"), "415 answer");
     },
@@ -124,7 +198,8 @@ export const errorChecks: Check[] = [
         const ex = await ctx.send({ method: "DELETE", path });
         expectStatus(ex, 405, `DELETE ${path}`);
         const allow = (ex.response.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
-        for (const m of allowed) ensure(allow.includes(m), `the Allow header '${ex.response.headers.allow ?? ""}' does not list ${m}`, ex);
+        for (const m of allowed)
+          ensure(allow.includes(m), `the Allow header '${ex.response.headers.allow ?? ""}' does not list ${m}`, ex);
         expectProblem(ex, urn("method-not-allowed"), "405 answer");
       }
     },
@@ -137,7 +212,10 @@ export const errorChecks: Check[] = [
     specRef: "D-16, D-30 to D-32 (413 above 1 MiB)",
     needs: ["state"],
     async run(ctx) {
-      const body = { ...deploymentBody(ctx.name("big"), plainSource(ctx.config.hosting)), padding: "x".repeat(1024 * 1024 + 16) };
+      const body = {
+        ...deploymentBody(ctx.name("big"), plainSource(ctx.config.hosting)),
+        padding: "x".repeat(1024 * 1024 + 16),
+      };
       const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body });
       expectStatus(ex, 413, `POST ${paths.deployments} with a 1 MiB body`);
       expectProblem(ex, urn("payload-too-large"), "413 answer");
@@ -152,9 +230,21 @@ export const errorChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const body = providerBody(ctx.name("dup"));
-      const first = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
-      if (first.response.status < 300 && isObject(first.json)) ctx.created({ kind: "oauth_provider", id: String(first.json.id), name: String(body.provider_id), key: "main" });
-      const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider", noValidate: true });
+      const first = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        operation: "createOAuthProvider",
+      });
+      if (first.response.status < 300 && isObject(first.json))
+        ctx.created({ kind: "oauth_provider", id: String(first.json.id), name: String(body.provider_id), key: "main" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        operation: "createOAuthProvider",
+        noValidate: true,
+      });
       expectStatus(ex, 409, "create a provider with a duplicate provider_id");
       expectProblem(ex, urn("conflict"), "409 answer");
     },
@@ -169,7 +259,12 @@ export const errorChecks: Check[] = [
     async run(ctx) {
       const secret = `cf-err-secret-${ctx.config.runId}`;
       const body = { ...providerBody(ctx.name("bad")), client_secret: secret, uses_pkce: "yes" };
-      const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        operation: "createOAuthProvider",
+      });
       ensure(ex.response.status >= 400, `a provider with uses_pkce "yes" was accepted (${ex.response.status})`, ex);
       ensure(!JSON.stringify(ex.json ?? "").includes(secret), "the error answer echoes the client_secret", ex);
     },

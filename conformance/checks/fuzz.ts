@@ -3,14 +3,14 @@
  * fast-check, each must get a 4xx, never a 5xx, and leave the lists unchanged. Seeded and bounded.
  */
 import fc from "fast-check";
+import type { SchemaObject } from "../../contract/index.js";
+import { ensure, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { CheckFailure } from "../check.js";
-import { ensure, isObject } from "../assert.js";
-import type { Exchange } from "../http.js";
 import { plainSource, type Source } from "../data.js";
+import { type Mutation, parameterSchema, schemaMutations, specMutations } from "../fuzz/model.js";
 import { paths, walkDeployments } from "../helpers.js";
-import { parameterSchema, schemaMutations, specMutations, type Mutation } from "../fuzz/model.js";
-import type { SchemaObject } from "../../contract/index.js";
+import type { Exchange } from "../http.js";
 
 /** Time limit of one property, so a slow target cannot stall the run. */
 const timeLimitMs = 20_000;
@@ -45,14 +45,18 @@ function validDeployment(ctx: CheckContext): fc.Arbitrary<Record<string, unknown
   return fc
     .record({
       n: fc.integer({ min: 0, max: 1_000_000 }),
-      secrets: fc.array(fc.record({ name: fc.constantFrom("A", "TOKEN", "DB_URL"), value: fc.string({ maxLength: 10 }) }), { minLength: 1, maxLength: 2 }),
+      secrets: fc.array(
+        fc.record({ name: fc.constantFrom("A", "TOKEN", "DB_URL"), value: fc.string({ maxLength: 10 }) }),
+        { minLength: 1, maxLength: 2 },
+      ),
       install_command: fc.option(fc.constantFrom("npm ci", "pip install ."), { nil: undefined }),
     })
     .map(({ n, secrets, install_command }) => ({
       name: `${ctx.prefix}fz-${n}`,
       source,
       source_config: install_command ? { install_command } : {},
-      source_revision_config: source === "external_container" ? { image_uri: "registry.example.com/fuzz/app:1.0.0" } : {},
+      source_revision_config:
+        source === "external_container" ? { image_uri: "registry.example.com/fuzz/app:1.0.0" } : {},
       secrets,
     }));
 }
@@ -65,8 +69,16 @@ function deploymentSnapshot(ctx: CheckContext): Snapshot {
   return {
     async take() {
       const walk = await walkDeployments(ctx, { name_contains: `${ctx.prefix}fz-` }, 100, 50);
-      const all = await ctx.send({ method: "GET", path: paths.deployments, query: { limit: 100 }, operation: "listDeployments" });
-      const first = isObject(all.json) && Array.isArray(all.json.resources) ? all.json.resources.map((r) => (r as { id: string }).id).join(",") : all.response.body;
+      const all = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: { limit: 100 },
+        operation: "listDeployments",
+      });
+      const first =
+        isObject(all.json) && Array.isArray(all.json.resources)
+          ? all.json.resources.map((r) => (r as { id: string }).id).join(",")
+          : all.response.body;
       return `${walk.ids.sort().join(",")}|${first}`;
     },
   };
@@ -76,7 +88,12 @@ function providerSnapshot(ctx: CheckContext): Snapshot {
   return {
     async take() {
       const ex = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
-      return Array.isArray(ex.json) ? ex.json.map((r) => (r as { id: string }).id).sort().join(",") : ex.response.body;
+      return Array.isArray(ex.json)
+        ? ex.json
+            .map((r) => (r as { id: string }).id)
+            .sort()
+            .join(",")
+        : ex.response.body;
     },
   };
 }
@@ -102,13 +119,20 @@ async function property<T>(
       const ex = await send(input);
       const s = ex.response.status;
       if (s >= 400 && s < 500) return true;
-      failure = { reason: `${label}: ${describe(input)} answered ${s}, expected a 4xx${s >= 500 ? " (a client input must never produce a 5xx)" : ""}`, exchange: ex };
+      failure = {
+        reason: `${label}: ${describe(input)} answered ${s}, expected a 4xx${s >= 500 ? " (a client input must never produce a 5xx)" : ""}`,
+        exchange: ex,
+      };
       return false;
     }),
     { seed: ctx.config.seed, numRuns: ctx.config.fuzzRuns, endOnFailure: true, interruptAfterTimeLimit: timeLimitMs },
   );
   ctx.note(`${label}: ${runs} generated inputs, seed ${ctx.config.seed}`);
-  if (result.failed && failure) throw new CheckFailure(`${failure.reason} [fast-check seed ${ctx.config.seed}, run ${runs}; reproduce with --seed ${ctx.config.seed}]`, failure.exchange);
+  if (result.failed && failure)
+    throw new CheckFailure(
+      `${failure.reason} [fast-check seed ${ctx.config.seed}, run ${runs}; reproduce with --seed ${ctx.config.seed}]`,
+      failure.exchange,
+    );
   if (result.failed && result.errorInstance) throw result.errorInstance;
   if (before !== undefined && snapshot) {
     const after = await snapshot.take();
@@ -139,19 +163,29 @@ const mustQueries = fc.oneof(
   fc.integer({ min: limit.minimum! - 1000, max: limit.minimum! - 1 }).map((v) => ({ limit: String(v) })),
   fc.integer({ min: limit.maximum! + 1, max: 1_000_000 }).map((v) => ({ limit: String(v) })),
   fc.integer({ min: -1_000_000, max: offset.minimum! - 1 }).map((v) => ({ offset: String(v) })),
-  fc.string({ minLength: 1, maxLength: 10 }).filter((v) => !deploymentTypes.includes(v)).map((v) => ({ deployment_type: v })),
+  fc
+    .string({ minLength: 1, maxLength: 10 })
+    .filter((v) => !deploymentTypes.includes(v))
+    .map((v) => ({ deployment_type: v })),
 );
 
 const shouldQueries = fc.oneof(
   fc.constantFrom("abc", "1.5", "1e3x", "", " ", "0x10", "true").map((v) => ({ limit: v })),
   fc.constantFrom("abc", "-0.5", "1.5", "NaN", "null").map((v) => ({ offset: v })),
   fc.constantFrom("maybe", "2", "yes!", "TRUE1", "null").map((v) => ({ remote_reconciled: v })),
-  fc.string({ minLength: 1, maxLength: 12 }).filter((v) => !statuses.includes(v) && !v.includes(",")).map((v) => ({ status: `READY,${v}` })),
+  fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter((v) => !statuses.includes(v) && !v.includes(","))
+    .map((v) => ({ status: `READY,${v}` })),
   fc.constantFrom("not-a-uuid", "00000000-0000-4000-8000-00000000000", "zz", "1,2").map((v) => ({ deployment_ids: v })),
   fc.constantFrom("not-a-uuid", "x,y", "00000000-0000-4000-8000-00000000000g").map((v) => ({ tag_value_ids: v })),
   fc.integer({ min: nameContainsMax + 1, max: nameContainsMax + 345 }).map((n) => ({ name_contains: "a".repeat(n) })),
   fc.integer({ min: imageVersionMax + 1, max: imageVersionMax + 345 }).map((n) => ({ image_version: "1".repeat(n) })),
-  fc.integer({ min: deploymentIdsMax + 1, max: deploymentIdsMax + 30 }).map((n) => ({ deployment_ids: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",") })),
+  fc.integer({ min: deploymentIdsMax + 1, max: deploymentIdsMax + 30 }).map((n) => ({
+    deployment_ids: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(
+      ",",
+    ),
+  })),
 );
 
 const queryText = (q: Record<string, string>) => new URLSearchParams(q).toString().slice(0, 120);
@@ -161,70 +195,120 @@ export const fuzzChecks: Check[] = [
     id: "FUZZ-001",
     level: "MUST",
     tags: ["fuzz", "createOAuthProvider", "validation"],
-    statement: "Provider bodies missing a required field or with an enum value outside the enum (generated) all get a 4xx and store nothing",
+    statement:
+      "Provider bodies missing a required field or with an enum value outside the enum (generated) all get a 4xx and store nothing",
     specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
     needs: [],
     async run(ctx) {
-      const arb = mutated(validProvider(ctx), specMutations("createOAuthProvider", ["provider_type", "token_endpoint_auth_method"]), 2);
-      await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
+      const arb = mutated(
+        validProvider(ctx),
+        specMutations("createOAuthProvider", ["provider_type", "token_endpoint_auth_method"]),
+        2,
+      );
+      await property(
+        ctx,
+        "create OAuth provider",
+        arb,
+        ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }),
+        ({ labels }) => labels.join(", "),
+        providerSnapshot(ctx),
+      );
     },
   },
   {
     id: "FUZZ-002",
     level: "SHOULD",
     tags: ["fuzz", "createOAuthProvider", "validation"],
-    statement: "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
+    statement:
+      "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
     specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
     needs: [],
     async run(ctx) {
       const arb = mutated(validProvider(ctx), schemaMutations("createOAuthProvider"), 3);
-      await property(ctx, "create OAuth provider", arb, ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }), ({ labels }) => labels.join(", "), providerSnapshot(ctx));
+      await property(
+        ctx,
+        "create OAuth provider",
+        arb,
+        ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }),
+        ({ labels }) => labels.join(", "),
+        providerSnapshot(ctx),
+      );
     },
   },
   {
     id: "FUZZ-003",
     level: "MUST",
     tags: ["fuzz", "createDeployment", "validation"],
-    statement: "Deployment bodies missing a required field or with source outside its enum (generated) all get a 4xx and store nothing",
+    statement:
+      "Deployment bodies missing a required field or with source outside its enum (generated) all get a 4xx and store nothing",
     specRef: "interface-spec: 6. Create a deployment (required fields, source enum); Errors (constraints)",
     needs: [],
     async run(ctx) {
       const arb = mutated(validDeployment(ctx), specMutations("createDeployment", ["source"]), 2);
-      await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
+      await property(
+        ctx,
+        "create deployment",
+        arb,
+        ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }),
+        ({ labels }) => labels.join(", "),
+        deploymentSnapshot(ctx),
+      );
     },
   },
   {
     id: "FUZZ-004",
     level: "SHOULD",
     tags: ["fuzz", "createDeployment", "validation"],
-    statement: "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
+    statement:
+      "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
     specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
     needs: [],
     async run(ctx) {
       const arb = mutated(validDeployment(ctx), schemaMutations("createDeployment"), 3);
-      await property(ctx, "create deployment", arb, ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }), ({ labels }) => labels.join(", "), deploymentSnapshot(ctx));
+      await property(
+        ctx,
+        "create deployment",
+        arb,
+        ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }),
+        ({ labels }) => labels.join(", "),
+        deploymentSnapshot(ctx),
+      );
     },
   },
   {
     id: "FUZZ-005",
     level: "MUST",
     tags: ["fuzz", "listDeployments", "validation"],
-    statement: "List parameters out of range (limit outside 1..100, negative offset) or outside the deployment_type enum (generated) all get a 4xx",
+    statement:
+      "List parameters out of range (limit outside 1..100, negative offset) or outside the deployment_type enum (generated) all get a 4xx",
     specRef: "interface-spec: 5. List deployments (limit 1..100, offset >= 0, deployment_type enum); Limits",
     needs: [],
     async run(ctx) {
-      await property(ctx, "list deployments", mustQueries, (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }), queryText);
+      await property(
+        ctx,
+        "list deployments",
+        mustQueries,
+        (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }),
+        queryText,
+      );
     },
   },
   {
     id: "FUZZ-006",
     level: "SHOULD",
     tags: ["fuzz", "listDeployments", "validation"],
-    statement: "Malformed list parameters (non-integers, bad booleans, unknown statuses, bad UUIDs, too long, too many) all get a 4xx, never a 5xx",
+    statement:
+      "Malformed list parameters (non-integers, bad booleans, unknown statuses, bad UUIDs, too long, too many) all get a 4xx, never a 5xx",
     specRef: "D-16, D-39 to D-45",
     needs: ["server"],
     async run(ctx) {
-      await property(ctx, "list deployments", shouldQueries, (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }), queryText);
+      await property(
+        ctx,
+        "list deployments",
+        shouldQueries,
+        (q) => ctx.send({ method: "GET", path: paths.deployments, query: q }),
+        queryText,
+      );
     },
   },
   {
@@ -236,11 +320,26 @@ export const fuzzChecks: Check[] = [
     needs: [],
     async run(ctx) {
       const ids = fc.oneof(
-        fc.string({ unit: fc.constantFrom(..."abcdefxyz0123456789-_.~"), minLength: 1, maxLength: 40 }).filter((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s) && s !== "." && s !== ".."),
+        fc
+          .string({ unit: fc.constantFrom(..."abcdefxyz0123456789-_.~"), minLength: 1, maxLength: 40 })
+          .filter(
+            (s) =>
+              !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s) && s !== "." && s !== "..",
+          ),
         fc.uuid().map((u) => `${u}0`),
         fc.uuid().map((u) => u.replace(/-/g, "")),
       );
-      await property(ctx, "list repositories", fc.tuple(ids, fc.boolean()), ([id, managed]) => ctx.send({ method: "GET", path: managed ? paths.managedRepos(encodeURIComponent(id)) : paths.repos(encodeURIComponent(id)) }), ([id, managed]) => `${managed ? "managed " : ""}integration ${JSON.stringify(id)}`);
+      await property(
+        ctx,
+        "list repositories",
+        fc.tuple(ids, fc.boolean()),
+        ([id, managed]) =>
+          ctx.send({
+            method: "GET",
+            path: managed ? paths.managedRepos(encodeURIComponent(id)) : paths.repos(encodeURIComponent(id)),
+          }),
+        ([id, managed]) => `${managed ? "managed " : ""}integration ${JSON.stringify(id)}`,
+      );
     },
   },
   {
@@ -256,8 +355,15 @@ export const fuzzChecks: Check[] = [
         ctx,
         "create with arbitrary JSON",
         arb,
-        ([value, provider]) => ctx.send({ method: "POST", path: provider ? paths.providers : paths.deployments, raw: JSON.stringify(value) ?? "null", headers: { "Content-Type": "application/json" } }),
-        ([value, provider]) => `POST ${provider ? paths.providers : paths.deployments} ${JSON.stringify(value).slice(0, 80)}`,
+        ([value, provider]) =>
+          ctx.send({
+            method: "POST",
+            path: provider ? paths.providers : paths.deployments,
+            raw: JSON.stringify(value) ?? "null",
+            headers: { "Content-Type": "application/json" },
+          }),
+        ([value, provider]) =>
+          `POST ${provider ? paths.providers : paths.deployments} ${JSON.stringify(value).slice(0, 80)}`,
         deploymentSnapshot(ctx),
       );
     },

@@ -1,6 +1,7 @@
 /** Checks of tenant and organization isolation with a second organization's key (D-13 to D-15). */
-import type { Check } from "../check.js";
+
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
+import type { Check } from "../check.js";
 import { createDeployment, createProvider, listDeployments, listProviders, paths } from "../helpers.js";
 
 const tags = ["isolation"];
@@ -10,18 +11,31 @@ export const isolationChecks: Check[] = [
     id: "ISO-001",
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
-    statement: "A deployment of one organization is not listed for another organization's key (by name_contains or deployment_ids)",
+    statement:
+      "A deployment of one organization is not listed for another organization's key (by name_contains or deployment_ids)",
     specRef: "D-13 to D-15 (nothing of one tenant is visible to another)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { record, body } = await createDeployment(ctx, { label: "iso" });
       const byName = await listDeployments(ctx, { name_contains: String(body.name) }, "other");
-      ensure(byName.resources.length === 0, `the other key sees ${byName.resources.length} deployments named ${String(body.name)}`, byName.exchange);
+      ensure(
+        byName.resources.length === 0,
+        `the other key sees ${byName.resources.length} deployments named ${String(body.name)}`,
+        byName.exchange,
+      );
       const byId = await listDeployments(ctx, { deployment_ids: String(record.id) }, "other");
-      ensure(byId.resources.length === 0, `the other key sees deployment ${String(record.id)} through deployment_ids`, byId.exchange);
+      ensure(
+        byId.resources.length === 0,
+        `the other key sees deployment ${String(record.id)} through deployment_ids`,
+        byId.exchange,
+      );
       const walk = await listDeployments(ctx, { limit: 100 }, "other");
       const foreign = walk.resources.filter((r) => r.tenant_id === record.tenant_id);
-      ensure(foreign.length === 0, `the other key's list holds ${foreign.length} deployments of the main tenant`, walk.exchange);
+      ensure(
+        foreign.length === 0,
+        `the other key's list holds ${foreign.length} deployments of the main tenant`,
+        walk.exchange,
+      );
     },
   },
   {
@@ -34,8 +48,16 @@ export const isolationChecks: Check[] = [
     async run(ctx) {
       const { record } = await createProvider(ctx);
       const { exchange, records } = await listProviders(ctx, "other");
-      ensure(!records.some((r) => r.id === record.id), "the other organization lists this organization's provider", exchange);
-      ensure(!records.some((r) => r.organization_id === record.organization_id), `the other organization's list holds providers of organization ${String(record.organization_id)}`, exchange);
+      ensure(
+        !records.some((r) => r.id === record.id),
+        "the other organization lists this organization's provider",
+        exchange,
+      );
+      ensure(
+        !records.some((r) => r.organization_id === record.organization_id),
+        `the other organization's list holds providers of organization ${String(record.organization_id)}`,
+        exchange,
+      );
     },
   },
   {
@@ -46,7 +68,13 @@ export const isolationChecks: Check[] = [
     specRef: "D-13 to D-15 (an integration of another tenant is 404)",
     needs: ["otherApiKey", "integration", "state"],
     async run(ctx) {
-      const ex = await ctx.send({ method: "GET", path: paths.repos(ctx.config.integrationId!), auth: "other", tenant: "none", operation: "listCodehostRepositories" });
+      const ex = await ctx.send({
+        method: "GET",
+        path: paths.repos(ctx.config.integrationId!),
+        auth: "other",
+        tenant: "none",
+        operation: "listCodehostRepositories",
+      });
       expectStatus(ex, 404, "list repositories of another tenant's integration");
     },
   },
@@ -73,8 +101,15 @@ export const isolationChecks: Check[] = [
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
       const { body } = await createDeployment(ctx, { label: "iso-same" });
-      const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body, auth: "other", operation: "createDeployment" });
-      if (ex.response.status < 300 && isObject(ex.json)) ctx.created({ kind: "deployment", id: String(ex.json.id), name: String(body.name), key: "other" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        json: body,
+        auth: "other",
+        operation: "createDeployment",
+      });
+      if (ex.response.status < 300 && isObject(ex.json))
+        ctx.created({ kind: "deployment", id: String(ex.json.id), name: String(body.name), key: "other" });
       expect2xx(ex, "create a deployment in the other tenant with a name used in this tenant");
     },
   },
@@ -90,7 +125,11 @@ export const isolationChecks: Check[] = [
       const { record } = await createDeployment(ctx, { label: "iso-own" });
       const page = await listDeployments(ctx, { limit: 100 });
       const foreign = page.resources.filter((r) => r.tenant_id !== record.tenant_id);
-      ensure(foreign.length === 0, `${foreign.length} listed deployments belong to other tenants (${[...new Set(foreign.map((r) => String(r.tenant_id)))].join(", ")})`, page.exchange);
+      ensure(
+        foreign.length === 0,
+        `${foreign.length} listed deployments belong to other tenants (${[...new Set(foreign.map((r) => String(r.tenant_id)))].join(", ")})`,
+        page.exchange,
+      );
     },
   },
   {
@@ -103,9 +142,17 @@ export const isolationChecks: Check[] = [
     async run(ctx) {
       const { record, body } = await createDeployment(ctx, { label: "iso-theirs", auth: "other" });
       const byName = await listDeployments(ctx, { name_contains: String(body.name) });
-      ensure(byName.resources.length === 0, `this key sees ${byName.resources.length} deployments the other organization created`, byName.exchange);
+      ensure(
+        byName.resources.length === 0,
+        `this key sees ${byName.resources.length} deployments the other organization created`,
+        byName.exchange,
+      );
       const byId = await listDeployments(ctx, { deployment_ids: String(record.id) });
-      ensure(byId.resources.length === 0, "this key sees the other organization's deployment through deployment_ids", byId.exchange);
+      ensure(
+        byId.resources.length === 0,
+        "this key sees the other organization's deployment through deployment_ids",
+        byId.exchange,
+      );
     },
   },
 ];

@@ -1,8 +1,9 @@
 /** Checks of operations 1 and 2 (interface-spec: Create an OAuth provider, List OAuth providers; D-06, D-28, D-08, D-37/D-38, D-54/D-55, D-58). */
-import type { Check, CheckContext } from "../check.js";
+
 import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
 import { providerBody } from "../data.js";
-import { createProvider, differences, instant, listProviders, paths, type Json } from "../helpers.js";
+import { createProvider, differences, instant, type Json, listProviders, paths } from "../helpers.js";
 
 const create = ["createOAuthProvider", "providers"];
 const list = ["listOAuthProviders", "providers"];
@@ -16,12 +17,22 @@ function specInvalidBodies(ctx: CheckContext): { label: string; body: Json }[] {
     delete body[field];
     out.push({ label: `without ${field}`, body });
   }
-  out.push({ label: "provider_type outside the enum", body: { ...providerBody(ctx.name("prov-bad")), provider_type: "myspace" } });
-  out.push({ label: "token_endpoint_auth_method outside the enum", body: { ...providerBody(ctx.name("prov-bad")), token_endpoint_auth_method: "private_key_jwt" } });
+  out.push({
+    label: "provider_type outside the enum",
+    body: { ...providerBody(ctx.name("prov-bad")), provider_type: "myspace" },
+  });
+  out.push({
+    label: "token_endpoint_auth_method outside the enum",
+    body: { ...providerBody(ctx.name("prov-bad")), token_endpoint_auth_method: "private_key_jwt" },
+  });
   return out;
 }
 
-async function rejectsAll(ctx: CheckContext, bodies: { label: string; body: Json }[], want: "4xx" | 422): Promise<void> {
+async function rejectsAll(
+  ctx: CheckContext,
+  bodies: { label: string; body: Json }[],
+  want: "4xx" | 422,
+): Promise<void> {
   for (const { label, body } of bodies) {
     const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
     if (want === "4xx") expect4xx(ex, `create OAuth provider ${label}`);
@@ -34,7 +45,8 @@ export const providerChecks: Check[] = [
     id: "PROV-CREATE-001",
     level: "MUST",
     tags: create,
-    statement: "Creating a provider with the five required fields succeeds (2xx) and returns the record with the values sent",
+    statement:
+      "Creating a provider with the five required fields succeeds (2xx) and returns the record with the values sent",
     specRef: "interface-spec: 1. Create an OAuth provider; OAuth provider response record",
     needs: ["write", "state"],
     async run(ctx) {
@@ -51,8 +63,15 @@ export const providerChecks: Check[] = [
     specRef: "D-06 (create provider 200)",
     needs: ["write"],
     async run(ctx) {
-      const ex = await ctx.send({ method: "POST", path: paths.providers, json: providerBody(ctx.name("prov")), operation: "createOAuthProvider", noValidate: true });
-      if (ex.response.status < 300 && isObject(ex.json)) ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(ex.json.provider_id), key: "main" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: providerBody(ctx.name("prov")),
+        operation: "createOAuthProvider",
+        noValidate: true,
+      });
+      if (ex.response.status < 300 && isObject(ex.json))
+        ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(ex.json.provider_id), key: "main" });
       expectStatus(ex, 200, "create OAuth provider");
     },
   },
@@ -77,7 +96,11 @@ export const providerChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const { exchange, record } = await createProvider(ctx);
-      ensure(record.code_challenge_method === "S256", `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "S256"`, exchange);
+      ensure(
+        record.code_challenge_method === "S256",
+        `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "S256"`,
+        exchange,
+      );
     },
   },
   {
@@ -85,12 +108,17 @@ export const providerChecks: Check[] = [
     level: "MUST",
     tags: [...create, "defaults"],
     statement: "token_endpoint_auth_method defaults to client_secret_post (absent in the response means the default)",
-    specRef: "interface-spec: OAuth provider creation request body and response record, token_endpoint_auth_method default client_secret_post",
+    specRef:
+      "interface-spec: OAuth provider creation request body and response record, token_endpoint_auth_method default client_secret_post",
     needs: ["write", "state"],
     async run(ctx) {
       const { exchange, record } = await createProvider(ctx);
       const v = record.token_endpoint_auth_method;
-      ensure(v === undefined || v === "client_secret_post", `token_endpoint_auth_method is ${JSON.stringify(v)}, expected "client_secret_post"`, exchange);
+      ensure(
+        v === undefined || v === "client_secret_post",
+        `token_endpoint_auth_method is ${JSON.stringify(v)}, expected "client_secret_post"`,
+        exchange,
+      );
     },
   },
   {
@@ -102,7 +130,11 @@ export const providerChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const { exchange, record } = await createProvider(ctx);
-      ensure(record.is_dynamic_client === undefined || record.is_dynamic_client === false, `is_dynamic_client is ${JSON.stringify(record.is_dynamic_client)}, expected false`, exchange);
+      ensure(
+        record.is_dynamic_client === undefined || record.is_dynamic_client === false,
+        `is_dynamic_client is ${JSON.stringify(record.is_dynamic_client)}, expected false`,
+        exchange,
+      );
     },
   },
   {
@@ -110,14 +142,21 @@ export const providerChecks: Check[] = [
     level: "MUST",
     tags: [...create, "secrets"],
     statement: "client_secret is accepted on create and is not a field of the response",
-    specRef: "interface-spec: OAuth provider creation request body, client_secret: \"It is not a field of the provider response\"",
+    specRef:
+      'interface-spec: OAuth provider creation request body, client_secret: "It is not a field of the provider response"',
     needs: ["write"],
     async run(ctx) {
       const secret = `cf-secret-${ctx.config.runId}-value`;
       const body: Json = { ...providerBody(ctx.name("prov")), client_secret: secret };
-      const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        operation: "createOAuthProvider",
+      });
       expect2xx(ex, "create OAuth provider with client_secret");
-      if (isObject(ex.json)) ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(body.provider_id), key: "main" });
+      if (isObject(ex.json))
+        ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(body.provider_id), key: "main" });
       ensure(isObject(ex.json) && !("client_secret" in ex.json), "the response carries a client_secret field", ex);
       ensure(!JSON.stringify(ex.json).includes(secret), "the response carries the client secret value", ex);
     },
@@ -126,7 +165,8 @@ export const providerChecks: Check[] = [
     id: "PROV-CREATE-008",
     level: "MUST",
     tags: create,
-    statement: "Optional fields sent (uses_pkce, provider_type, token_endpoint_auth_method, with values the spec lists) are returned as sent",
+    statement:
+      "Optional fields sent (uses_pkce, provider_type, token_endpoint_auth_method, with values the spec lists) are returned as sent",
     specRef: "interface-spec: OAuth provider creation request body",
     needs: ["write", "state"],
     async run(ctx) {
@@ -138,7 +178,12 @@ export const providerChecks: Check[] = [
         token_endpoint_auth_method: "client_secret_basic",
       };
       const { exchange, record } = await createProvider(ctx, body);
-      const diff = differences(record, { uses_pkce: true, code_challenge_method: "S256", provider_type: "slack", token_endpoint_auth_method: "client_secret_basic" });
+      const diff = differences(record, {
+        uses_pkce: true,
+        code_challenge_method: "S256",
+        provider_type: "slack",
+        token_endpoint_auth_method: "client_secret_basic",
+      });
       ensure(diff.length === 0, diff.join("; "), exchange);
     },
   },
@@ -146,7 +191,8 @@ export const providerChecks: Check[] = [
     id: "PROV-CREATE-009",
     level: "MUST",
     tags: [...create, "validation"],
-    statement: "A body without a required field, or with provider_type / token_endpoint_auth_method outside its enum, is rejected with a 4xx",
+    statement:
+      "A body without a required field, or with provider_type / token_endpoint_auth_method outside its enum, is rejected with a 4xx",
     specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
     needs: [],
     async run(ctx) {
@@ -173,8 +219,15 @@ export const providerChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const { body } = await createProvider(ctx);
-      const again = await ctx.send({ method: "POST", path: paths.providers, json: { ...body, name: "Duplicate" }, operation: "createOAuthProvider", noValidate: true });
-      if (again.response.status < 300 && isObject(again.json)) ctx.created({ kind: "oauth_provider", id: String(again.json.id), name: String(body.provider_id), key: "main" });
+      const again = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: { ...body, name: "Duplicate" },
+        operation: "createOAuthProvider",
+        noValidate: true,
+      });
+      if (again.response.status < 300 && isObject(again.json))
+        ctx.created({ kind: "oauth_provider", id: String(again.json.id), name: String(body.provider_id), key: "main" });
       expectStatus(again, 409, "create OAuth provider with a duplicate provider_id");
     },
   },
@@ -182,7 +235,8 @@ export const providerChecks: Check[] = [
     id: "PROV-CREATE-012",
     level: "SHOULD",
     tags: [...create, "read-only"],
-    statement: "Read-only fields sent on create (id, organization_id, created_at, updated_at, mcp_server_url, is_dynamic_client) are ignored",
+    statement:
+      "Read-only fields sent on create (id, organization_id, created_at, updated_at, mcp_server_url, is_dynamic_client) are ignored",
     specRef: "D-28 (read-only fields sent by a client are ignored)",
     needs: ["write", "state"],
     async run(ctx) {
@@ -196,9 +250,14 @@ export const providerChecks: Check[] = [
         is_dynamic_client: true,
       };
       const { exchange, record } = await createProvider(ctx, body);
-      const honoured = ["id", "organization_id", "created_at", "updated_at", "mcp_server_url", "is_dynamic_client"].filter(
-        (k) => JSON.stringify(record[k]) === JSON.stringify(body[k as keyof typeof body]),
-      );
+      const honoured = [
+        "id",
+        "organization_id",
+        "created_at",
+        "updated_at",
+        "mcp_server_url",
+        "is_dynamic_client",
+      ].filter((k) => JSON.stringify(record[k]) === JSON.stringify(body[k as keyof typeof body]));
       ensure(honoured.length === 0, `read-only fields were taken from the request: ${honoured.join(", ")}`, exchange);
     },
   },
@@ -212,7 +271,11 @@ export const providerChecks: Check[] = [
     async run(ctx) {
       const body = { ...providerBody(ctx.name("prov")), cf_unknown_field: "cf-unknown-value", scopes: ["a"] };
       const { exchange, record } = await createProvider(ctx, body);
-      ensure(!("cf_unknown_field" in record) && !("scopes" in record), "unknown request fields are echoed in the record", exchange);
+      ensure(
+        !("cf_unknown_field" in record) && !("scopes" in record),
+        "unknown request fields are echoed in the record",
+        exchange,
+      );
       const { exchange: listed, records } = await listProviders(ctx);
       const stored = records.find((r) => r.id === record.id);
       ensure(stored && !("cf_unknown_field" in stored), "unknown request fields are returned by the list", listed);
@@ -226,7 +289,12 @@ export const providerChecks: Check[] = [
     specRef: "D-58 (code_challenge_method S256 or plain, 422 otherwise)",
     needs: [],
     async run(ctx) {
-      const ex = await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("prov-bad")), code_challenge_method: "S512" }, operation: "createOAuthProvider" });
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: { ...providerBody(ctx.name("prov-bad")), code_challenge_method: "S512" },
+        operation: "createOAuthProvider",
+      });
       expectStatus(ex, 422, "create OAuth provider with code_challenge_method S512");
     },
   },
@@ -243,7 +311,12 @@ export const providerChecks: Check[] = [
         ["token_url", "not a url"],
         ["auth_url", "/relative/path"],
       ] as const) {
-        const ex = await ctx.send({ method: "POST", path: paths.providers, json: { ...providerBody(ctx.name("prov-bad")), [field]: value }, operation: "createOAuthProvider" });
+        const ex = await ctx.send({
+          method: "POST",
+          path: paths.providers,
+          json: { ...providerBody(ctx.name("prov-bad")), [field]: value },
+          operation: "createOAuthProvider",
+        });
         expectStatus(ex, 422, `create OAuth provider with ${field} ${JSON.stringify(value)}`);
       }
     },
@@ -253,7 +326,7 @@ export const providerChecks: Check[] = [
     level: "MUST",
     tags: list,
     statement: "Listing providers answers 200 with a JSON array of provider records",
-    specRef: "interface-spec: 2. List OAuth providers (\"Response: 200, a JSON array\")",
+    specRef: 'interface-spec: 2. List OAuth providers ("Response: 200, a JSON array")',
     needs: [],
     async run(ctx) {
       const ex = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
@@ -266,7 +339,8 @@ export const providerChecks: Check[] = [
     level: "MUST",
     tags: list,
     statement: "A created provider is listed exactly once with the values returned on create",
-    specRef: "interface-spec: 2. List OAuth providers; What the service does 1 (\"Definitions can be created and listed\")",
+    specRef:
+      'interface-spec: 2. List OAuth providers; What the service does 1 ("Definitions can be created and listed")',
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createProvider(ctx);
@@ -283,7 +357,7 @@ export const providerChecks: Check[] = [
     level: "MUST",
     tags: [...list, "secrets"],
     statement: "No listed provider carries client_secret, including one created with a secret",
-    specRef: "interface-spec: client_secret \"is not a field of the provider response\"",
+    specRef: 'interface-spec: client_secret "is not a field of the provider response"',
     needs: [],
     async run(ctx) {
       if (!ctx.config.readOnly) {
@@ -311,7 +385,11 @@ export const providerChecks: Check[] = [
       for (let i = 1; i < records.length; i++) {
         const a = instant(records[i - 1]!.created_at) ?? 0n;
         const b = instant(records[i]!.created_at) ?? 0n;
-        ensure(a <= b, `provider ${i} (created ${String(records[i]!.created_at)}) is listed after a newer one (${String(records[i - 1]!.created_at)})`, exchange);
+        ensure(
+          a <= b,
+          `provider ${i} (created ${String(records[i]!.created_at)}) is listed after a newer one (${String(records[i - 1]!.created_at)})`,
+          exchange,
+        );
       }
     },
   },
@@ -319,7 +397,8 @@ export const providerChecks: Check[] = [
     id: "PROV-LIST-005",
     level: "MUST",
     tags: [...list, "defaults"],
-    statement: "A provider created with only the required fields is listed with the defaults (uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
+    statement:
+      "A provider created with only the required fields is listed with the defaults (uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
     specRef: "interface-spec: OAuth provider creation request body (defaults)",
     needs: ["write", "state"],
     async run(ctx) {
@@ -328,7 +407,8 @@ export const providerChecks: Check[] = [
       const r = records.find((x) => x.id === record.id);
       ensure(r, "the created provider is not listed", exchange);
       const diff = differences(r, { uses_pkce: false, code_challenge_method: "S256" });
-      if (r.token_endpoint_auth_method !== undefined && r.token_endpoint_auth_method !== "client_secret_post") diff.push(`token_endpoint_auth_method: got ${JSON.stringify(r.token_endpoint_auth_method)}`);
+      if (r.token_endpoint_auth_method !== undefined && r.token_endpoint_auth_method !== "client_secret_post")
+        diff.push(`token_endpoint_auth_method: got ${JSON.stringify(r.token_endpoint_auth_method)}`);
       ensure(diff.length === 0, diff.join("; "), exchange);
     },
   },
@@ -341,8 +421,16 @@ export const providerChecks: Check[] = [
     specRef: "D-58 (code_challenge_method S256 or plain)",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx, { ...providerBody(ctx.name("prov")), uses_pkce: true, code_challenge_method: "plain" });
-      ensure(record.code_challenge_method === "plain", `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "plain"`, exchange);
+      const { exchange, record } = await createProvider(ctx, {
+        ...providerBody(ctx.name("prov")),
+        uses_pkce: true,
+        code_challenge_method: "plain",
+      });
+      ensure(
+        record.code_challenge_method === "plain",
+        `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "plain"`,
+        exchange,
+      );
     },
   },
 ];

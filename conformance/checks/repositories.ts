@@ -1,8 +1,9 @@
 /** Checks of operations 3 and 4 (interface-spec: List code-host repositories; D-10, D-13 to D-15, D-08). */
-import type { Check, CheckContext } from "../check.js";
-import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
+
 import { operation } from "../../contract/index.js";
-import { paths, type Json } from "../helpers.js";
+import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import { type Json, paths } from "../helpers.js";
 
 const op3 = ["listCodehostRepositories", "repositories"];
 const op4 = ["listManagedCodehostRepositories", "repositories"];
@@ -31,7 +32,8 @@ export const repositoryChecks: Check[] = [
     id: "REPO-LIST-001",
     level: "MUST",
     tags: op3,
-    statement: "Listing the repositories of the configured integration succeeds (2xx) with a JSON array of repository records",
+    statement:
+      "Listing the repositories of the configured integration succeeds (2xx) with a JSON array of repository records",
     specRef: "interface-spec: 3. List code-host repositories",
     needs: ["integration"],
     async run(ctx) {
@@ -56,14 +58,20 @@ export const repositoryChecks: Check[] = [
     level: "MUST",
     tags: op3,
     statement: "Every listed repository carries host_integration_id equal to the integration it was listed from",
-    specRef: "interface-spec: Code-host repository record, host_integration_id \"Integration ID\"",
+    specRef: 'interface-spec: Code-host repository record, host_integration_id "Integration ID"',
     needs: ["integration", "state"],
     async run(ctx) {
       const id = ctx.config.integrationId!;
       const ex = await listRepos(ctx, false, id);
       expect2xx(ex, "list code-host repositories");
-      const wrong = (jsonArray(ex, "list") as Json[]).filter((r) => String(r.host_integration_id).toLowerCase() !== id.toLowerCase());
-      ensure(wrong.length === 0, `${wrong.length} records carry another host_integration_id (${wrong.map((r) => String(r.host_integration_id)).join(", ")})`, ex);
+      const wrong = (jsonArray(ex, "list") as Json[]).filter(
+        (r) => String(r.host_integration_id).toLowerCase() !== id.toLowerCase(),
+      );
+      ensure(
+        wrong.length === 0,
+        `${wrong.length} records carry another host_integration_id (${wrong.map((r) => String(r.host_integration_id)).join(", ")})`,
+        ex,
+      );
     },
   },
   {
@@ -96,10 +104,11 @@ export const repositoryChecks: Check[] = [
     level: "MUST",
     tags: [...op3, "validation"],
     statement: "An integration_id that is not a UUID is rejected with a 4xx",
-    specRef: "interface-spec: 3. List code-host repositories (\"Path parameter integration_id (uuid, required)\")",
+    specRef: 'interface-spec: 3. List code-host repositories ("Path parameter integration_id (uuid, required)")',
     needs: [],
     async run(ctx) {
-      for (const bad of ["not-a-uuid", "12345", "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c6"]) expect4xx(await listRepos(ctx, false, bad), `list repositories of integration '${bad}'`);
+      for (const bad of ["not-a-uuid", "12345", "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c6"])
+        expect4xx(await listRepos(ctx, false, bad), `list repositories of integration '${bad}'`);
     },
   },
   {
@@ -153,8 +162,16 @@ export const repositoryChecks: Check[] = [
     specRef: "D-10, D-13 to D-15, D-16",
     needs: ["state"],
     async run(ctx) {
-      expectStatus(await listRepos(ctx, true, unknownIntegration), 404, "list managed repositories of an unknown integration");
-      expectStatus(await listRepos(ctx, true, "not-a-uuid"), 422, "list managed repositories of integration 'not-a-uuid'");
+      expectStatus(
+        await listRepos(ctx, true, unknownIntegration),
+        404,
+        "list managed repositories of an unknown integration",
+      );
+      expectStatus(
+        await listRepos(ctx, true, "not-a-uuid"),
+        422,
+        "list managed repositories of integration 'not-a-uuid'",
+      );
     },
   },
 ];

@@ -56,7 +56,14 @@ export function fieldsOf(operationId: string, maxDepth = 4): FieldModel[] {
   const out: FieldModel[] = [];
   const visit = (schema: Schema, path: (string | number)[], required: boolean, nullableIn: boolean, depth: number) => {
     const { schema: s, nullable } = flatten(schema);
-    const types = typeof s.type === "string" ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : s.properties ? ["object"] : [];
+    const types =
+      typeof s.type === "string"
+        ? [s.type]
+        : Array.isArray(s.type)
+          ? (s.type as string[])
+          : s.properties
+            ? ["object"]
+            : [];
     if (path.length > 0)
       out.push({
         path,
@@ -75,7 +82,8 @@ export function fieldsOf(operationId: string, maxDepth = 4): FieldModel[] {
     if (depth >= maxDepth) return;
     if (s.properties) {
       const req = new Set((s.required as string[] | undefined) ?? []);
-      for (const [k, v] of Object.entries(s.properties as Record<string, Schema>)) visit(v, [...path, k], req.has(k), false, depth + 1);
+      for (const [k, v] of Object.entries(s.properties as Record<string, Schema>))
+        visit(v, [...path, k], req.has(k), false, depth + 1);
     }
     if (s.items) visit(s.items as Schema, [...path, 0], false, false, depth + 1);
   };
@@ -87,20 +95,32 @@ export function fieldsOf(operationId: string, maxDepth = 4): FieldModel[] {
 function wrongTypeValues(field: FieldModel): unknown[] {
   const t = field.types[0];
   const candidates: unknown[] =
-    t === "string" ? [123, true, [], { a: 1 }, 1.5]
-    : t === "boolean" ? ["true", 1, [], {}, "yes"]
-    : t === "integer" ? ["1", 1.5, true, [], {}]
-    : t === "number" ? ["1", true, [], {}]
-    : t === "array" ? [{}, "x", 1, true]
-    : t === "object" ? ["x", 1, [], true]
-    : [];
+    t === "string"
+      ? [123, true, [], { a: 1 }, 1.5]
+      : t === "boolean"
+        ? ["true", 1, [], {}, "yes"]
+        : t === "integer"
+          ? ["1", 1.5, true, [], {}]
+          : t === "number"
+            ? ["1", true, [], {}]
+            : t === "array"
+              ? [{}, "x", 1, true]
+              : t === "object"
+                ? ["x", 1, [], true]
+                : [];
   return field.nullable ? candidates : [...candidates, null];
 }
 
 /** Values of the right type that break a constraint of the field (enum, length, range, pattern, format). */
 function constraintViolations(field: FieldModel): unknown[] {
   const out: unknown[] = [];
-  if (field.enum) out.push("cf-not-in-enum", field.enum[0]!.toUpperCase() === field.enum[0] ? `${field.enum[0]!.toLowerCase()}x` : field.enum[0]!.toUpperCase());
+  if (field.enum)
+    out.push(
+      "cf-not-in-enum",
+      field.enum[0]!.toUpperCase() === field.enum[0]
+        ? `${field.enum[0]!.toLowerCase()}x`
+        : field.enum[0]!.toUpperCase(),
+    );
   if (field.maxLength !== undefined && field.maxLength < 70_000) out.push("a".repeat(field.maxLength + 1));
   if (field.minLength !== undefined && field.minLength > 0) out.push("");
   if (field.minimum !== undefined) out.push(field.minimum - 1);
@@ -108,7 +128,8 @@ function constraintViolations(field: FieldModel): unknown[] {
   if (field.pattern) out.push("9-starts-with-digit", "has_underscore", "has space");
   if (field.format === "uuid") out.push("not-a-uuid", "3f1c2a9e5b7d4e2f8a6c1d0e9b8a7c65x", "");
   if (field.format === "uri") out.push("not a uri", "//no-scheme");
-  if (field.maxItems !== undefined && field.maxItems <= 200) out.push(Array.from({ length: field.maxItems + 1 }, () => ({})));
+  if (field.maxItems !== undefined && field.maxItems <= 200)
+    out.push(Array.from({ length: field.maxItems + 1 }, () => ({})));
   return out;
 }
 
@@ -132,7 +153,8 @@ function deleteAt(target: Record<string, unknown>, path: (string | number)[]): v
     if (node === null || typeof node !== "object") return;
     node = (node as Record<string | number, unknown>)[path[i]!];
   }
-  if (node !== null && typeof node === "object") delete (node as Record<string | number, unknown>)[path[path.length - 1]!];
+  if (node !== null && typeof node === "object")
+    delete (node as Record<string | number, unknown>)[path[path.length - 1]!];
 }
 
 /** One mutation: what it does, for the report, and how. */
@@ -144,10 +166,20 @@ export interface Mutation {
 /** Mutations that break a rule the interface spec states: a missing required field or a value outside a stated enum. */
 export function specMutations(operationId: string, enumFields: string[]): fc.Arbitrary<Mutation> {
   const fields = fieldsOf(operationId, 1);
-  const missing = fields.filter((f) => f.required).map((f) => ({ label: `without ${f.path.join(".")}`, apply: (b: Record<string, unknown>) => deleteAt(b, f.path) }));
+  const missing = fields
+    .filter((f) => f.required)
+    .map((f) => ({ label: `without ${f.path.join(".")}`, apply: (b: Record<string, unknown>) => deleteAt(b, f.path) }));
   const enums = fields
     .filter((f) => enumFields.includes(String(f.path[0])))
-    .map((f) => fc.string({ minLength: 1, maxLength: 12 }).filter((v) => !f.enum!.includes(v)).map((v) => ({ label: `${f.path.join(".")}=${JSON.stringify(v)} (outside the enum)`, apply: (b: Record<string, unknown>) => setAt(b, f.path, v) })));
+    .map((f) =>
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((v) => !f.enum!.includes(v))
+        .map((v) => ({
+          label: `${f.path.join(".")}=${JSON.stringify(v)} (outside the enum)`,
+          apply: (b: Record<string, unknown>) => setAt(b, f.path, v),
+        })),
+    );
   return fc.oneof(fc.constantFrom(...missing), ...enums);
 }
 
@@ -157,8 +189,13 @@ export function schemaMutations(operationId: string): fc.Arbitrary<Mutation> {
   const all: Mutation[] = [];
   for (const f of fields) {
     const where = f.path.join(".");
-    for (const v of wrongTypeValues(f)) all.push({ label: `${where}=${JSON.stringify(v)} (wrong type)`, apply: (b) => setAt(b, f.path, v) });
-    for (const v of constraintViolations(f)) all.push({ label: `${where}=${JSON.stringify(v).slice(0, 40)} (breaks a constraint)`, apply: (b) => setAt(b, f.path, v) });
+    for (const v of wrongTypeValues(f))
+      all.push({ label: `${where}=${JSON.stringify(v)} (wrong type)`, apply: (b) => setAt(b, f.path, v) });
+    for (const v of constraintViolations(f))
+      all.push({
+        label: `${where}=${JSON.stringify(v).slice(0, 40)} (breaks a constraint)`,
+        apply: (b) => setAt(b, f.path, v),
+      });
   }
   return fc.constantFrom(...all);
 }

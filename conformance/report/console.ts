@@ -13,7 +13,8 @@ const bold = (s: string) => paint(1, s);
 function checkLine(v: Verdict): string {
   const mark = v.status === "pass" ? green("✓") : v.status === "fail" ? red("✗") : dim("○");
   const level = v.level === "MUST" ? "[MUST]  " : "[SHOULD]";
-  const tail = v.status === "skip" ? dim(` (skipped: ${v.skipReason})`) : v.status === "fail" ? "" : dim(` ${v.durationMs}ms`);
+  const tail =
+    v.status === "skip" ? dim(` (skipped: ${v.skipReason})`) : v.status === "fail" ? "" : dim(` ${v.durationMs}ms`);
   return `${mark} ${level} ${v.id} ${v.statement}${tail}`;
 }
 
@@ -36,13 +37,29 @@ function prettyBody(body: string | undefined): string {
 /** The details of one failure: why, what was sent, what came back, and a curl command. */
 function failureDetails(v: Verdict): string {
   const f = v.failure;
-  const lines = [`${red("✗")} ${bold(`[${v.level}] ${v.id}`)} ${v.statement}`, `    spec:   ${v.specRef}`, `    why:    ${f?.message ?? "failed"}`];
+  const lines = [
+    `${red("✗")} ${bold(`[${v.level}] ${v.id}`)} ${v.statement}`,
+    `    spec:   ${v.specRef}`,
+    `    why:    ${f?.message ?? "failed"}`,
+  ];
   const ex = f?.exchange;
   if (ex) {
     const reqHeaders = Object.entries(ex.request.headers).map(([k, val]) => `${k}: ${val}`);
     const resHeaders = Object.entries(ex.response.headers).map(([k, val]) => `${k}: ${val}`);
-    lines.push("    sent:", indent([`${ex.request.method} ${ex.request.url}`, ...reqHeaders, ...(ex.request.body !== undefined ? ["", prettyBody(ex.request.body)] : [])].join("\n")));
-    lines.push("    got:", indent([`HTTP ${ex.response.status}`, ...resHeaders, "", prettyBody(ex.response.body)].join("\n")));
+    lines.push(
+      "    sent:",
+      indent(
+        [
+          `${ex.request.method} ${ex.request.url}`,
+          ...reqHeaders,
+          ...(ex.request.body !== undefined ? ["", prettyBody(ex.request.body)] : []),
+        ].join("\n"),
+      ),
+    );
+    lines.push(
+      "    got:",
+      indent([`HTTP ${ex.response.status}`, ...resHeaders, "", prettyBody(ex.response.body)].join("\n")),
+    );
   }
   if (f?.curl) lines.push("    reproduce:", indent(f.curl));
   return lines.join("\n");
@@ -70,16 +87,29 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
   const failures = result.verdicts.filter((v) => v.status === "fail");
   if (failures.length > 0) {
     out.push(bold("Failures"), "");
-    for (const v of [...failures.filter((f) => f.level === "MUST"), ...failures.filter((f) => f.level === "SHOULD")]) out.push(failureDetails(v), "");
+    for (const v of [...failures.filter((f) => f.level === "MUST"), ...failures.filter((f) => f.level === "SHOULD")])
+      out.push(failureDetails(v), "");
   }
   for (const e of result.errors) out.push(red(`runner error: ${e}`));
   const created = result.created;
   const byKind: Record<string, number> = {};
   for (const resource of created) byKind[resource.kind] = (byKind[resource.kind] ?? 0) + 1;
   out.push(
-    `Created on the target (names prefixed cf-${result.runId}-; the interface has no delete): ${created.length === 0 ? "nothing" : Object.entries(byKind).map(([k, n]) => `${n} ${k}${n === 1 ? "" : "s"}`).join(", ")}`,
+    `Created on the target (names prefixed cf-${result.runId}-; the interface has no delete): ${
+      created.length === 0
+        ? "nothing"
+        : Object.entries(byKind)
+            .map(([k, n]) => `${n} ${k}${n === 1 ? "" : "s"}`)
+            .join(", ")
+    }`,
   );
-  out.push("", bold("Summary"), levelLine(result, "MUST"), levelLine(result, "SHOULD"), `Duration ${(result.durationMs / 1000).toFixed(1)} s`);
+  out.push(
+    "",
+    bold("Summary"),
+    levelLine(result, "MUST"),
+    levelLine(result, "SHOULD"),
+    `Duration ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
   out.push(result.exitCode === 0 ? green("Every selected MUST check passed.") : red("A MUST check failed (exit 1)."));
   return out.join("\n");
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { RunResult } from "../result.js";
 import { renderHtml } from "./html.js";
 
-const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const chromium =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 
 const result: RunResult = {
   runId: "h7ml01",
@@ -19,7 +20,16 @@ const result: RunResult = {
   errors: [],
   exitCode: 1,
   verdicts: [
-    { id: "DEP-LIST-001", level: "MUST", tags: ["listDeployments"], statement: "lists", specRef: "interface-spec: 5", area: "deployments-list", status: "pass", durationMs: 5 },
+    {
+      id: "DEP-LIST-001",
+      level: "MUST",
+      tags: ["listDeployments"],
+      statement: "lists",
+      specRef: "interface-spec: 5",
+      area: "deployments-list",
+      status: "pass",
+      durationMs: 5,
+    },
     {
       id: "DEP-LIST-004",
       level: "MUST",
@@ -32,16 +42,44 @@ const result: RunResult = {
       failure: {
         message: "list deployments with limit=0: expected a 4xx answer, got 200",
         exchange: {
-          request: { method: "GET", url: "http://127.0.0.1:9/v2/deployments?limit=0", headers: { "X-Api-Key": "[REDACTED]" }, keyRef: "main" },
-          response: { status: 200, headers: { "content-type": "application/json" }, body: '{"resources":[],"offset":0}' },
+          request: {
+            method: "GET",
+            url: "http://127.0.0.1:9/v2/deployments?limit=0",
+            headers: { "X-Api-Key": "[REDACTED]" },
+            keyRef: "main",
+          },
+          response: {
+            status: 200,
+            headers: { "content-type": "application/json" },
+            body: '{"resources":[],"offset":0}',
+          },
           json: { resources: [], offset: 0 },
           durationMs: 2,
         },
         curl: `curl -i -X GET 'http://127.0.0.1:9/v2/deployments?limit=0' -H "X-Api-Key: $CONFORMANCE_API_KEY"`,
       },
     },
-    { id: "AUTH-001", level: "SHOULD", tags: ["auth"], statement: "401 <script>alert(1)</script>", specRef: "D-13 to D-15", area: "auth", status: "pass", durationMs: 3 },
-    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "D-13 to D-15", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
+    {
+      id: "AUTH-001",
+      level: "SHOULD",
+      tags: ["auth"],
+      statement: "401 <script>alert(1)</script>",
+      specRef: "D-13 to D-15",
+      area: "auth",
+      status: "pass",
+      durationMs: 3,
+    },
+    {
+      id: "ISO-001",
+      level: "SHOULD",
+      tags: ["isolation"],
+      statement: "isolation",
+      specRef: "D-13 to D-15",
+      area: "isolation",
+      status: "skip",
+      durationMs: 0,
+      skipReason: "needs --other-api-key",
+    },
   ],
 };
 
@@ -63,7 +101,10 @@ describe("renderHtml", () => {
 describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
   it("shows the summary and the expanded failure, and filters by status", async () => {
     const { chromium: launcher } = await import("playwright-core");
-    const browser = await launcher.launch({ executablePath: chromium, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await launcher.launch({
+      executablePath: chromium,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     try {
       const page = await browser.newPage();
       await page.setContent(renderHtml(result));

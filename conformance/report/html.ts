@@ -20,8 +20,17 @@ function failureBlock(v: Verdict, open: boolean): string {
   const ex = f.exchange;
   const parts = [`<p class="why">${htmlEscape(f.message)}</p>`];
   if (ex) {
-    const req = [`${ex.request.method} ${ex.request.url}`, ...Object.entries(ex.request.headers).map(([k, val]) => `${k}: ${val}`), ...(ex.request.body !== undefined ? ["", pretty(ex.request.body)] : [])].join("\n");
-    const res = [`HTTP ${ex.response.status}`, ...Object.entries(ex.response.headers).map(([k, val]) => `${k}: ${val}`), "", pretty(ex.response.body)].join("\n");
+    const req = [
+      `${ex.request.method} ${ex.request.url}`,
+      ...Object.entries(ex.request.headers).map(([k, val]) => `${k}: ${val}`),
+      ...(ex.request.body !== undefined ? ["", pretty(ex.request.body)] : []),
+    ].join("\n");
+    const res = [
+      `HTTP ${ex.response.status}`,
+      ...Object.entries(ex.response.headers).map(([k, val]) => `${k}: ${val}`),
+      "",
+      pretty(ex.response.body),
+    ].join("\n");
     parts.push(`<h4>Request</h4><pre>${htmlEscape(req)}</pre><h4>Response</h4><pre>${htmlEscape(res)}</pre>`);
   }
   if (f.curl) parts.push(`<h4>Reproduce</h4><pre class="curl">${htmlEscape(f.curl)}</pre>`);
@@ -31,10 +40,15 @@ function failureBlock(v: Verdict, open: boolean): string {
 function row(v: Verdict, openFirst: boolean): string {
   const mark = v.status === "pass" ? "✓" : v.status === "fail" ? "✗" : "○";
   const detail =
-    v.status === "fail" ? failureBlock(v, openFirst)
-    : v.status === "skip" ? `<span class="reason">skipped: ${htmlEscape(v.skipReason ?? "")}</span>`
-    : "";
-  const created = v.created && v.created.length > 0 ? `<div class="created">created: ${v.created.map((c) => htmlEscape(`${c.kind} ${c.name}`)).join(", ")}</div>` : "";
+    v.status === "fail"
+      ? failureBlock(v, openFirst)
+      : v.status === "skip"
+        ? `<span class="reason">skipped: ${htmlEscape(v.skipReason ?? "")}</span>`
+        : "";
+  const created =
+    v.created && v.created.length > 0
+      ? `<div class="created">created: ${v.created.map((c) => htmlEscape(`${c.kind} ${c.name}`)).join(", ")}</div>`
+      : "";
   return `<tr class="check ${v.status}" data-status="${v.status}" data-level="${v.level}">
 <td class="mark">${mark}</td><td><span class="level ${v.level}">${v.level}</span></td><td class="id">${htmlEscape(v.id)}</td>
 <td><div>${htmlEscape(v.statement)}</div><div class="ref">${htmlEscape(v.specRef)} · ${htmlEscape(v.tags.join(", "))}</div>${detail}${created}</td><td class="dur">${v.durationMs} ms</td></tr>`;
@@ -42,8 +56,13 @@ function row(v: Verdict, openFirst: boolean): string {
 
 /** The HTML document; the first MUST failure (or first failure) is expanded. */
 export function renderHtml(result: RunResult): string {
-  const firstFail = result.verdicts.find((v) => v.status === "fail" && v.level === "MUST") ?? result.verdicts.find((v) => v.status === "fail");
-  const rows = [...result.verdicts].sort((a, b) => (a.level === b.level ? 0 : a.level === "MUST" ? -1 : 1)).map((v) => row(v, v === firstFail)).join("\n");
+  const firstFail =
+    result.verdicts.find((v) => v.status === "fail" && v.level === "MUST") ??
+    result.verdicts.find((v) => v.status === "fail");
+  const rows = [...result.verdicts]
+    .sort((a, b) => (a.level === b.level ? 0 : a.level === "MUST" ? -1 : 1))
+    .map((v) => row(v, v === firstFail))
+    .join("\n");
   const card = (level: "MUST" | "SHOULD") => {
     const s = result.summary[level];
     return `<div class="card ${s.fail > 0 ? "bad" : "good"}" id="summary-${level}"><h2>${level}</h2><p><b>${s.pass}</b> passed · <b>${s.fail}</b> failed · <b>${s.skip}</b> skipped</p></div>`;

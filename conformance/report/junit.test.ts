@@ -16,7 +16,12 @@ function parseXml(text: string): XmlElement {
   const entity = (s: string) => {
     if (/&(?!(amp|lt|gt|quot|apos);)/.test(s)) fail("bad entity");
     if (s.includes("<")) fail("raw < in text");
-    return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    return s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
   };
   const element = (): XmlElement => {
     skipSpace();
@@ -79,7 +84,16 @@ const result: RunResult = {
   errors: [],
   exitCode: 1,
   verdicts: [
-    { id: "DEP-LIST-004", level: "MUST", tags: ["listDeployments"], statement: "limit=0 is rejected with a 4xx", specRef: "interface-spec: 5 <limit> & \"range\"", area: "deployments-list", status: "pass", durationMs: 12 },
+    {
+      id: "DEP-LIST-004",
+      level: "MUST",
+      tags: ["listDeployments"],
+      statement: "limit=0 is rejected with a 4xx",
+      specRef: 'interface-spec: 5 <limit> & "range"',
+      area: "deployments-list",
+      status: "pass",
+      durationMs: 12,
+    },
     {
       id: "PROV-CREATE-007",
       level: "MUST",
@@ -92,15 +106,35 @@ const result: RunResult = {
       failure: {
         message: 'the response carries a "client_secret" field <&>',
         exchange: {
-          request: { method: "POST", url: "http://h/v2/auth/providers?a=1&b=2", headers: { "X-Api-Key": "[REDACTED]" }, body: '{"client_secret":"[REDACTED]"}', keyRef: "main" },
-          response: { status: 200, headers: { "content-type": "application/json" }, body: '{"client_secret":"[REDACTED]","x":"\u0001"}' },
+          request: {
+            method: "POST",
+            url: "http://h/v2/auth/providers?a=1&b=2",
+            headers: { "X-Api-Key": "[REDACTED]" },
+            body: '{"client_secret":"[REDACTED]"}',
+            keyRef: "main",
+          },
+          response: {
+            status: 200,
+            headers: { "content-type": "application/json" },
+            body: '{"client_secret":"[REDACTED]","x":"\u0001"}',
+          },
           json: {},
           durationMs: 3,
         },
         curl: `curl -i -X POST 'http://h' -H "X-Api-Key: $CONFORMANCE_API_KEY"`,
       },
     },
-    { id: "ISO-001", level: "SHOULD", tags: ["isolation"], statement: "isolation", specRef: "D-13 to D-15", area: "isolation", status: "skip", durationMs: 0, skipReason: "needs --other-api-key" },
+    {
+      id: "ISO-001",
+      level: "SHOULD",
+      tags: ["isolation"],
+      statement: "isolation",
+      specRef: "D-13 to D-15",
+      area: "isolation",
+      status: "skip",
+      durationMs: 0,
+      skipReason: "needs --other-api-key",
+    },
   ],
 };
 

@@ -9,18 +9,19 @@ export function xmlEscape(value: string): string {
     value
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the class names the control characters XML 1.0 allows
       .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
   );
 }
 
 function testcase(v: Verdict): string {
   const attrs = `classname="${xmlEscape(`${v.level}.${v.area}`)}" name="${xmlEscape(`${v.id} ${v.statement}`)}" time="${(v.durationMs / 1000).toFixed(3)}"`;
   const props = `<properties><property name="id" value="${xmlEscape(v.id)}"/><property name="level" value="${v.level}"/><property name="tags" value="${xmlEscape(v.tags.join(","))}"/><property name="specRef" value="${xmlEscape(v.specRef)}"/></properties>`;
-  if (v.status === "skip") return `    <testcase ${attrs}>${props}<skipped message="${xmlEscape(v.skipReason ?? "skipped")}"/></testcase>`;
+  if (v.status === "skip")
+    return `    <testcase ${attrs}>${props}<skipped message="${xmlEscape(v.skipReason ?? "skipped")}"/></testcase>`;
   if (v.status === "fail") {
     const kind = v.failure?.error ? "error" : "failure";
     return `    <testcase ${attrs}>${props}<${kind} message="${xmlEscape(v.failure?.message ?? "failed")}" type="${v.level}">${xmlEscape(failureText(v))}</${kind}></testcase>`;

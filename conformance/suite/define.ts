@@ -27,7 +27,14 @@ export function defineArea(area: string, checks: Check[]): void {
   }
   for (const check of selected) {
     test(`${check.id} ${check.statement}`, async (t) => {
-      const meta: CheckMeta = { id: check.id, level: check.level, tags: check.tags, statement: check.statement, specRef: check.specRef, area };
+      const meta: CheckMeta = {
+        id: check.id,
+        level: check.level,
+        tags: check.tags,
+        statement: check.statement,
+        specRef: check.specRef,
+        area,
+      };
       t.task.meta.check = meta;
       const unmet = unmetNeed(check, config);
       if (unmet) {
@@ -43,14 +50,21 @@ export function defineArea(area: string, checks: Check[]): void {
           t.skip(error.reason);
           return;
         }
-        const exchange = error instanceof CheckFailure ? (error.exchange ?? ctx.exchanges.at(-1)) : ctx.exchanges.at(-1);
+        const exchange =
+          error instanceof CheckFailure ? (error.exchange ?? ctx.exchanges.at(-1)) : ctx.exchanges.at(-1);
         const message =
-          error instanceof CheckFailure ? error.message
-          : error instanceof TransportError ? `the target did not answer: ${error.message}`
-          : `the check could not complete: ${(error as Error).stack ?? String(error)}`;
+          error instanceof CheckFailure
+            ? error.message
+            : error instanceof TransportError
+              ? `the target did not answer: ${error.message}`
+              : `the check could not complete: ${(error as Error).stack ?? String(error)}`;
         meta.failure = {
           message,
-          ...(exchange ? { exchange, curl: toCurl(exchange.request) } : error instanceof TransportError ? { curl: toCurl(error.request) } : {}),
+          ...(exchange
+            ? { exchange, curl: toCurl(exchange.request) }
+            : error instanceof TransportError
+              ? { curl: toCurl(error.request) }
+              : {}),
           ...(error instanceof CheckFailure ? {} : { error: true }),
         };
         record(meta, ctx);

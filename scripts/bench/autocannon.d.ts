@@ -69,5 +69,5 @@ declare module "autocannon" {
 
   function autocannon(options: Options): Instance;
   export default autocannon;
-  export type { Options, Result, RequestSpec, Histogram, Instance };
+  export type { Histogram, Instance, Options, RequestSpec, Result };
 }

@@ -23,8 +23,16 @@ function headersOf(caller: Caller, extra?: Record<string, string>): Record<strin
 }
 
 /** One authenticated request; the body is parsed as JSON when it is JSON, kept as text otherwise. */
-export async function call<Body = unknown>(caller: Caller, method: string, path: string, body?: unknown): Promise<JsonAnswer<Body>> {
-  const init: RequestInit = { method, headers: headersOf(caller, body === undefined ? undefined : { "content-type": "application/json" }) };
+export async function call<Body = unknown>(
+  caller: Caller,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<JsonAnswer<Body>> {
+  const init: RequestInit = {
+    method,
+    headers: headersOf(caller, body === undefined ? undefined : { "content-type": "application/json" }),
+  };
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(new URL(path, caller.url), init);
   const text = await response.text();
@@ -47,7 +55,10 @@ export interface Walk {
 }
 
 /** Walks every page of the deployment list (limit 100 by default), following the returned offset. */
-export async function walkDeployments(caller: Caller, options: { limit?: number; query?: string; keep?: boolean } = {}): Promise<Walk> {
+export async function walkDeployments(
+  caller: Caller,
+  options: { limit?: number; query?: string; keep?: boolean } = {},
+): Promise<Walk> {
   const limit = options.limit ?? 100;
   const started = performance.now();
   const deployments: Deployment[] = [];
@@ -55,8 +66,13 @@ export async function walkDeployments(caller: Caller, options: { limit?: number;
   let pages = 0;
   let count = 0;
   for (;;) {
-    const answer = await call<DeploymentList>(caller, "GET", `/v2/deployments?limit=${limit}&offset=${offset}${options.query ? `&${options.query}` : ""}`);
-    if (answer.status !== 200) throw new Error(`page at offset ${offset}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    const answer = await call<DeploymentList>(
+      caller,
+      "GET",
+      `/v2/deployments?limit=${limit}&offset=${offset}${options.query ? `&${options.query}` : ""}`,
+    );
+    if (answer.status !== 200)
+      throw new Error(`page at offset ${offset}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     pages += 1;
     const page = answer.body;
     count += page.resources.length;

@@ -40,11 +40,15 @@ export interface LoadFigures {
 
 /** Runs warm-up then the measured load and returns its figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
-  const warmup = options.warmupS > 0 ? await fire({ ...options, amount: undefined, durationS: options.warmupS }) : undefined;
+  const warmup =
+    options.warmupS > 0 ? await fire({ ...options, amount: undefined, durationS: options.warmupS }) : undefined;
   const cpuBefore = options.pid === undefined ? undefined : processCpuMs(options.pid);
   const measured = await fire(options);
   const cpuAfter = options.pid === undefined ? undefined : processCpuMs(options.pid);
-  const result = { ...figures(measured.result, measured.latenciesMs), warmupRequests: warmup ? figures(warmup.result, []).requests : 0 };
+  const result = {
+    ...figures(measured.result, measured.latenciesMs),
+    warmupRequests: warmup ? figures(warmup.result, []).requests : 0,
+  };
   if (cpuBefore === undefined || cpuAfter === undefined) return result;
   return { ...result, ...serverCpu(cpuAfter - cpuBefore, result.requests) };
 }
@@ -72,7 +76,9 @@ function fire(options: LoadOptions): Promise<{ result: Result; latenciesMs: numb
     timeout: 30,
   });
   const latenciesMs: number[] = [];
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => latenciesMs.push(responseTimeMs));
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) =>
+    latenciesMs.push(responseTimeMs),
+  );
   return new Promise((resolveRun, reject) => instance.then((result) => resolveRun({ result, latenciesMs }), reject));
 }
 
@@ -87,7 +93,10 @@ export function quantile(values: number[], q: number): number {
  * Turns an autocannon result into the row's figures: requests/s counts completed requests over the run
  * time; p50/p99 come from the recorded response times when there are any, else from autocannon's histogram.
  */
-export function figures(result: Pick<Result, "latency" | "duration" | "non2xx" | "errors" | "statusCodeStats">, latenciesMs: number[]): LoadFigures {
+export function figures(
+  result: Pick<Result, "latency" | "duration" | "non2xx" | "errors" | "statusCodeStats">,
+  latenciesMs: number[],
+): LoadFigures {
   const statusCounts: Record<string, number> = {};
   let completed = 0;
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {

@@ -6,14 +6,14 @@
  * (WAL, synchronous FULL vs NORMAL) without the server, the floor under one-create-per-commit.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import Database from "better-sqlite3";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import Database from "better-sqlite3";
+import { demo } from "../../contract/index.js";
+import { parseCommandLine } from "../cli.js";
 import { templateDeployment } from "./http.js";
 import { runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
-import { demo } from "../../contract/index.js";
-import { parseCommandLine } from "../cli.js";
 import { repoRoot, startReference } from "./targets.js";
 
 interface ProfileNode {
@@ -28,7 +28,11 @@ interface CpuProfile {
 }
 
 /** Self time per function and per file, in milliseconds, largest first. */
-export function selfTimes(profile: CpuProfile): { byFunction: [string, number][]; byFile: [string, number][]; totalMs: number } {
+export function selfTimes(profile: CpuProfile): {
+  byFunction: [string, number][];
+  byFile: [string, number][];
+  totalMs: number;
+} {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
@@ -38,10 +42,17 @@ export function selfTimes(profile: CpuProfile): { byFunction: [string, number][]
     totalMs += ms;
     const frame = nodes.get(id)?.callFrame;
     if (!frame) return;
-    const file = frame.url ? relative(repoRoot, frame.url.replace(/^file:\/\//, "")) : `(${frame.functionName || "native"})`;
+    const file = frame.url
+      ? relative(repoRoot, frame.url.replace(/^file:\/\//, ""))
+      : `(${frame.functionName || "native"})`;
     const fn = `${frame.functionName || "(anonymous)"} ${file}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-    const group = file.startsWith("node_modules/") ? file.split("/").slice(0, file.startsWith("node_modules/@") ? 3 : 2).join("/") : file;
+    const group = file.startsWith("node_modules/")
+      ? file
+          .split("/")
+          .slice(0, file.startsWith("node_modules/@") ? 3 : 2)
+          .join("/")
+      : file;
     byFile.set(group, (byFile.get(group) ?? 0) + ms);
   });
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
@@ -79,7 +90,10 @@ if (isMain) {
   const seconds = Number(positionals[1] ?? 5);
   if (kind === "commit") {
     const dir = mkdtempSync(join(tmpdir(), "commit-"));
-    for (const mode of ["FULL", "NORMAL"] as const) process.stdout.write(`WAL, synchronous=${mode}: ${commitRate(dir, mode, seconds).toFixed(0)} single-row commits/s\n`);
+    for (const mode of ["FULL", "NORMAL"] as const)
+      process.stdout.write(
+        `WAL, synchronous=${mode}: ${commitRate(dir, mode, seconds).toFixed(0)} single-row commits/s\n`,
+      );
     process.exit(0);
   }
   const dir = mkdtempSync(join(tmpdir(), "profile-"));
@@ -102,18 +116,50 @@ if (isMain) {
   let next = 0;
   const figures =
     kind === "startup"
-      ? await runLoad({ url: target.url, path: "/v2/auth/providers", headers, connections: 1, durationS: 0, amount: 1, warmupS: 0 })
+      ? await runLoad({
+          url: target.url,
+          path: "/v2/auth/providers",
+          headers,
+          connections: 1,
+          durationS: 0,
+          amount: 1,
+          warmupS: 0,
+        })
       : kind === "create"
-      ? await runLoad({ url: target.url, path: "/v2/deployments", method: "POST", headers, body: () => JSON.stringify(templateDeployment(`pf-${next++}`)), connections: 10, durationS: seconds, warmupS: 1 })
-      : await runLoad({ url: target.url, path: `/v2/deployments?limit=${kind.startsWith("list100") ? 100 : 20}&offset=0${kind === "name-contains" ? "&name_contains=777" : ""}`, headers, connections: 10, durationS: seconds, warmupS: 1 });
+        ? await runLoad({
+            url: target.url,
+            path: "/v2/deployments",
+            method: "POST",
+            headers,
+            body: () => JSON.stringify(templateDeployment(`pf-${next++}`)),
+            connections: 10,
+            durationS: seconds,
+            warmupS: 1,
+          })
+        : await runLoad({
+            url: target.url,
+            path: `/v2/deployments?limit=${kind.startsWith("list100") ? 100 : 20}&offset=0${kind === "name-contains" ? "&name_contains=777" : ""}`,
+            headers,
+            connections: 10,
+            durationS: seconds,
+            warmupS: 1,
+          });
   await target.stop();
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no profile written in ${profileDir}`);
   const times = selfTimes(JSON.parse(readFileSync(join(profileDir, file), "utf8")) as CpuProfile);
   const pct = (ms: number) => `${((100 * ms) / times.totalMs).toFixed(1).padStart(5)}%`;
-  if (kind === "startup") process.stdout.write(`startup: "listening" after ${target.listeningAfterMs.toFixed(0)} ms (profiled, so slower than unprofiled)\n`);
-  else process.stdout.write(`${kind}: ${figures.requestsPerS.toFixed(0)} req/s, p50 ${figures.p50Ms.toFixed(2)} ms (profiled, so slower than unprofiled)\n`);
-  process.stdout.write(`profile ${join(profileDir, file)}: ${(times.totalMs / 1000).toFixed(1)} s sampled\n\nself time by file or package:\n`);
+  if (kind === "startup")
+    process.stdout.write(
+      `startup: "listening" after ${target.listeningAfterMs.toFixed(0)} ms (profiled, so slower than unprofiled)\n`,
+    );
+  else
+    process.stdout.write(
+      `${kind}: ${figures.requestsPerS.toFixed(0)} req/s, p50 ${figures.p50Ms.toFixed(2)} ms (profiled, so slower than unprofiled)\n`,
+    );
+  process.stdout.write(
+    `profile ${join(profileDir, file)}: ${(times.totalMs / 1000).toFixed(1)} s sampled\n\nself time by file or package:\n`,
+  );
   for (const [name, ms] of times.byFile.slice(0, 18)) process.stdout.write(`  ${pct(ms)}  ${name}\n`);
   process.stdout.write("\nself time by function:\n");
   for (const [name, ms] of times.byFunction.slice(0, 25)) process.stdout.write(`  ${pct(ms)}  ${name}\n`);

@@ -8,7 +8,16 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../cli.js";
 import { fullConfig, quickConfig } from "./config.js";
-import { baselineRows, postgresRow, prismRow, referenceRowLabels, referenceRows, skipRows, statefulMockStartup, type BenchContext } from "./scenarios.js";
+import {
+  type BenchContext,
+  baselineRows,
+  postgresRow,
+  prismRow,
+  referenceRowLabels,
+  referenceRows,
+  skipRows,
+  statefulMockStartup,
+} from "./scenarios.js";
 import { evaluateTargets, formatReport, type Report } from "./table.js";
 import { repoRoot } from "./targets.js";
 
@@ -31,7 +40,8 @@ const ctx: BenchContext = {
   logDir,
   rows: [],
   extras: {},
-  log: (message) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`),
+  log: (message) =>
+    process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`),
 };
 
 const report: Report = {
@@ -62,18 +72,68 @@ async function group(name: string, run: () => Promise<void>, onFailure: (reason:
   }
 }
 
-await group("baselines", () => baselineRows(ctx), (reason) => skipRows(ctx, [["bare-http", "bare node:http, constant JSON"], ["bare-koa", "bare Koa + @koa/router, same body"]], reason));
-await group("prism", () => prismRow(ctx), (reason) => skipRows(ctx, [["prism-list20-off0", "Prism mock: GET /v2/deployments limit=20"]], reason));
-await group("stateful mock start-up", () => statefulMockStartup(ctx), () => undefined);
+await group(
+  "baselines",
+  () => baselineRows(ctx),
+  (reason) =>
+    skipRows(
+      ctx,
+      [
+        ["bare-http", "bare node:http, constant JSON"],
+        ["bare-koa", "bare Koa + @koa/router, same body"],
+      ],
+      reason,
+    ),
+);
+await group(
+  "prism",
+  () => prismRow(ctx),
+  (reason) => skipRows(ctx, [["prism-list20-off0", "Prism mock: GET /v2/deployments limit=20"]], reason),
+);
+await group(
+  "stateful mock start-up",
+  () => statefulMockStartup(ctx),
+  () => undefined,
+);
 if (existsSync(join(repoRoot, "server", "main.ts"))) {
-  await group("reference SQLite", () => referenceRows(ctx), (reason) => skipRows(ctx, referenceRowLabels(config), reason));
-  await group("reference PostgreSQL", () => postgresRow(ctx), (reason) => skipRows(ctx, [["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]], reason));
+  await group(
+    "reference SQLite",
+    () => referenceRows(ctx),
+    (reason) => skipRows(ctx, referenceRowLabels(config), reason),
+  );
+  await group(
+    "reference PostgreSQL",
+    () => postgresRow(ctx),
+    (reason) => skipRows(ctx, [["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]], reason),
+  );
 } else {
-  skipRows(ctx, [...referenceRowLabels(config), ["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]], "server/main.ts does not exist yet");
+  skipRows(
+    ctx,
+    [...referenceRowLabels(config), ["pg-list20-off0", "reference PostgreSQL: list limit=20 offset=0"]],
+    "server/main.ts does not exist yet",
+  );
 }
 
 // Baselines first (each same-bytes baseline was measured right after its reference row), then the reference rows, then the peers, whatever order they ran in.
-const order = ["bare-http", "bare-koa", "koa-bytes-list20", "koa-bytes-list100", "seed-create", "list20-off0", "list100-off0", "list20-deep", "list100-deep", "name-contains", "status-ids", "create", "providers", "list20-off0-validated", "list100-off0-validated", "pg-list20-off0", "prism-list20-off0"];
+const order = [
+  "bare-http",
+  "bare-koa",
+  "koa-bytes-list20",
+  "koa-bytes-list100",
+  "seed-create",
+  "list20-off0",
+  "list100-off0",
+  "list20-deep",
+  "list100-deep",
+  "name-contains",
+  "status-ids",
+  "create",
+  "providers",
+  "list20-off0-validated",
+  "list100-off0-validated",
+  "pg-list20-off0",
+  "prism-list20-off0",
+];
 report.rows = [...ctx.rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 report.extras = ctx.extras;
 report.targets = evaluateTargets(report.rows, report.extras);
@@ -85,10 +145,11 @@ process.stdout.write(`\n${text}\n`);
 writeFileSync(join(benchDir, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(benchDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(benchDir, "latest.txt"), `${text}\n`);
-process.stdout.write(`\nwritten: .bench/bench-${stamp}.json (and .bench/latest.json, .bench/latest.txt); target logs in .bench/logs/${stamp}/\n`);
+process.stdout.write(
+  `\nwritten: .bench/bench-${stamp}.json (and .bench/latest.json, .bench/latest.txt); target logs in .bench/logs/${stamp}/\n`,
+);
 rmSync(dataDir, { recursive: true, force: true });
 if (failures.length) {
   process.stderr.write(`\n${failures.length} group(s) failed:\n${failures.join("\n")}\n`);
   process.exitCode = 1;
 }
-

@@ -7,16 +7,16 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import { demo, documentPath, operation } from "../../contract/index.js";
 import type { DeploymentList } from "../../generated/client.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { freePort } from "../mock/free-port.js";
 import type { BenchConfig } from "./config.js";
-import { call, templateDeployment, walkDeployments, type Caller } from "./http.js";
-import { runLoad, type LoadFigures, type LoadOptions } from "./load.js";
+import { type Caller, call, templateDeployment, walkDeployments } from "./http.js";
+import { type LoadFigures, type LoadOptions, runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
 import type { Extras, Row, RowId } from "./table.js";
 import { median } from "./table.js";
-import { demo, operation, documentPath } from "../../contract/index.js";
-import type { ChildServer } from "../../server/testing/child-server.js";
-import { freePort } from "../mock/free-port.js";
 import { repoRoot, rssKiB, rssParts, spawnTarget, startReference, tsNode } from "./targets.js";
 
 export interface BenchContext {
@@ -31,13 +31,24 @@ export interface BenchContext {
 }
 
 function loadOptions(ctx: BenchContext, url: string, path: string, extra: Partial<LoadOptions> = {}): LoadOptions {
-  return { url, path, connections: ctx.config.connections, durationS: ctx.config.rowSeconds, warmupS: ctx.config.warmupSeconds, ...extra };
+  return {
+    url,
+    path,
+    connections: ctx.config.connections,
+    durationS: ctx.config.rowSeconds,
+    warmupS: ctx.config.warmupSeconds,
+    ...extra,
+  };
 }
 
 function addRow(ctx: BenchContext, id: RowId, label: string, figures: LoadFigures | undefined, note?: string): void {
   ctx.rows.push({ id, label, figures, ...(note ? { note } : {}), ...(figures ? { load1m: loadavg()[0] } : {}) });
   const f = figures;
-  ctx.log(f ? `${label}: ${f.requestsPerS.toFixed(0)} req/s${f.cpuUsPerRequest !== undefined ? `, ${f.cpuUsPerRequest.toFixed(0)} µs server CPU/request` : ""}, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors ${JSON.stringify(f.statusCounts)}` : ""}` : `${label}: skipped (${note})`);
+  ctx.log(
+    f
+      ? `${label}: ${f.requestsPerS.toFixed(0)} req/s${f.cpuUsPerRequest !== undefined ? `, ${f.cpuUsPerRequest.toFixed(0)} µs server CPU/request` : ""}, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors ${JSON.stringify(f.statusCounts)}` : ""}`
+      : `${label}: skipped (${note})`,
+  );
 }
 
 /** Marks rows skipped when their group failed, so the table still shows them. */
@@ -52,9 +63,21 @@ export async function baselineRows(ctx: BenchContext): Promise<void> {
     ["bare-koa", "bare Koa + @koa/router, same body", "scripts/bench/targets/bare-koa.ts"],
   ] as const) {
     const { command, args } = tsNode(file);
-    const target = await spawnTarget({ name: id, command, args, env: { PORT: "0", NODE_ENV: "production" }, logFile: join(ctx.logDir, `${id}.log`), ready: { kind: "listening-line" } });
+    const target = await spawnTarget({
+      name: id,
+      command,
+      args,
+      env: { PORT: "0", NODE_ENV: "production" },
+      logFile: join(ctx.logDir, `${id}.log`),
+      ready: { kind: "listening-line" },
+    });
     try {
-      addRow(ctx, id, label, await runLoad(loadOptions(ctx, target.url, "/v2/deployments?limit=20&offset=0", { pid: target.pid })));
+      addRow(
+        ctx,
+        id,
+        label,
+        await runLoad(loadOptions(ctx, target.url, "/v2/deployments?limit=20&offset=0", { pid: target.pid })),
+      );
     } finally {
       await target.stop();
     }
@@ -86,7 +109,9 @@ export async function statefulMockStartup(ctx: BenchContext): Promise<void> {
     medianMs: median(samples),
     note: "node --import tsx scripts/mock.ts --stateful, timed from spawn to the answer of a first list in a new session",
   };
-  ctx.log(`stateful mock start-up to first answer: median ${median(samples).toFixed(0)} ms (${samples.map((x) => x.toFixed(0)).join(", ")})`);
+  ctx.log(
+    `stateful mock start-up to first answer: median ${median(samples).toFixed(0)} ms (${samples.map((x) => x.toFixed(0)).join(", ")})`,
+  );
 }
 
 /** The Prism mock of generated/openapi.json on the same list call. */
@@ -103,8 +128,19 @@ export async function prismRow(ctx: BenchContext): Promise<void> {
   try {
     const path = "/v2/deployments?limit=20&offset=0";
     const sample = await call<DeploymentList>({ url: target.url, apiKey: demo.acme.apiKey }, "GET", path);
-    const note = sample.status === 200 ? `static example, ${sample.body.resources.length} items` : `sample answered ${sample.status}`;
-    addRow(ctx, "prism-list20-off0", "Prism mock: GET /v2/deployments limit=20", await runLoad(loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acme.apiKey }, pid: target.pid })), note);
+    const note =
+      sample.status === 200
+        ? `static example, ${sample.body.resources.length} items`
+        : `sample answered ${sample.status}`;
+    addRow(
+      ctx,
+      "prism-list20-off0",
+      "Prism mock: GET /v2/deployments limit=20",
+      await runLoad(
+        loadOptions(ctx, target.url, path, { headers: { "x-api-key": demo.acme.apiKey }, pid: target.pid }),
+      ),
+      note,
+    );
   } finally {
     await target.stop();
   }
@@ -124,7 +160,7 @@ function keyHeaders(caller: Caller): Record<string, string> {
 }
 
 /** Looks for heap figures in a /healthz answer (a server may expose them outside the contract). */
-export function heapUsedFromHealth(body: unknown): number | undefined {
+function heapUsedFromHealth(body: unknown): number | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   for (const [key, value] of Object.entries(body)) {
     if (/heap_?used/i.test(key) && typeof value === "number") return value;
@@ -142,14 +178,16 @@ const referenceListRows = (deep: number): [RowId, string, string][] => [
 ];
 
 /** The same-bytes baselines: bare Koa answering the page a reference list row answered, captured just before. */
-export const sameBytesRows: { id: RowId; of: RowId; label: string }[] = [
+const sameBytesRows: { id: RowId; of: RowId; label: string }[] = [
   { id: "koa-bytes-list20", of: "list20-off0", label: "bare Koa + @koa/router, the list limit=20 page's bytes" },
   { id: "koa-bytes-list100", of: "list100-off0", label: "bare Koa + @koa/router, the list limit=100 page's bytes" },
 ];
 
 /** Fetches one page of the reference server and writes its body bytes to a file. */
 async function capturePage(caller: Caller, path: string, file: string): Promise<{ file: string; bytes: number }> {
-  const response = await fetch(new URL(path, caller.url), { headers: { accept: "application/json", ...keyHeaders(caller) } });
+  const response = await fetch(new URL(path, caller.url), {
+    headers: { accept: "application/json", ...keyHeaders(caller) },
+  });
   if (response.status !== 200) throw new Error(`capturing ${path}: HTTP ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
   writeFileSync(file, body);
@@ -157,11 +195,28 @@ async function capturePage(caller: Caller, path: string, file: string): Promise<
 }
 
 /** Bare Koa answering a captured page, measured like the reference row it belongs to. */
-async function sameBytesRow(ctx: BenchContext, row: (typeof sameBytesRows)[number], page: { file: string; bytes: number }): Promise<void> {
+async function sameBytesRow(
+  ctx: BenchContext,
+  row: (typeof sameBytesRows)[number],
+  page: { file: string; bytes: number },
+): Promise<void> {
   const { command, args } = tsNode("scripts/bench/targets/bare-koa.ts");
-  const target = await spawnTarget({ name: row.id, command, args, env: { PORT: "0", BODY_FILE: page.file, NODE_ENV: "production" }, logFile: join(ctx.logDir, `${row.id}.log`), ready: { kind: "listening-line" } });
+  const target = await spawnTarget({
+    name: row.id,
+    command,
+    args,
+    env: { PORT: "0", BODY_FILE: page.file, NODE_ENV: "production" },
+    logFile: join(ctx.logDir, `${row.id}.log`),
+    ready: { kind: "listening-line" },
+  });
   try {
-    addRow(ctx, row.id, row.label, await runLoad(loadOptions(ctx, target.url, "/v2/deployments", { pid: target.pid })), `${page.bytes} bytes`);
+    addRow(
+      ctx,
+      row.id,
+      row.label,
+      await runLoad(loadOptions(ctx, target.url, "/v2/deployments", { pid: target.pid })),
+      `${page.bytes} bytes`,
+    );
   } finally {
     await target.stop();
   }
@@ -195,14 +250,27 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     return f;
   };
 
-  let server: ChildServer | undefined = await startReference({ name: "reference-validation-off", logDir: ctx.logDir, sqlitePath, validateResponses: false });
+  let server: ChildServer | undefined = await startReference({
+    name: "reference-validation-off",
+    logDir: ctx.logDir,
+    sqlitePath,
+    validateResponses: false,
+  });
   try {
     const acme: Caller = { url: server.url, apiKey: demo.acme.apiKey };
     const globex: Caller = { url: server.url, apiKey: demo.globex.apiKey };
-    ctx.log(`seeding ${config.largeTenantDeployments} deployments in acme-production and ${config.smallTenantDeployments} in globex-production over HTTP (${config.connections} concurrent creates)`);
+    ctx.log(
+      `seeding ${config.largeTenantDeployments} deployments in acme-production and ${config.smallTenantDeployments} in globex-production over HTTP (${config.connections} concurrent creates)`,
+    );
     const seeded = count(await seedDeployments(acme, config.largeTenantDeployments, "ba", config.connections));
     const seededSmall = count(await seedDeployments(globex, config.smallTenantDeployments, "bg", config.connections));
-    addRow(ctx, "seed-create", `reference SQLite: POST /v2/deployments (seeding)`, seeded, `${seeded.created} creates in ${seeded.durationS.toFixed(1)} s; globex ${seededSmall.created} at ${seededSmall.requestsPerS.toFixed(0)}/s`);
+    addRow(
+      ctx,
+      "seed-create",
+      `reference SQLite: POST /v2/deployments (seeding)`,
+      seeded,
+      `${seeded.created} creates in ${seeded.durationS.toFixed(1)} s; globex ${seededSmall.created} at ${seededSmall.requestsPerS.toFixed(0)}/s`,
+    );
     const rss = rssKiB(server.pid);
     const health = await call(acme, "GET", "/healthz");
     const heapUsed = heapUsedFromHealth(health.body);
@@ -210,7 +278,10 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
       afterRequests: requestsServed,
       rssMiB: (rss ?? 0) / 1024,
       ...(heapUsed !== undefined ? { heapUsedMiB: heapUsed > 1e5 ? heapUsed / 1024 / 1024 : heapUsed } : {}),
-      source: heapUsed !== undefined ? "heap from /healthz, RSS from /proc/<pid>/status" : "the server exposes no heap figure; RSS of the server process from /proc/<pid>/status VmRSS",
+      source:
+        heapUsed !== undefined
+          ? "heap from /healthz, RSS from /proc/<pid>/status"
+          : "the server exposes no heap figure; RSS of the server process from /proc/<pid>/status VmRSS",
     };
     await sleep(300); // READY_AFTER_MS=100: let the seeded deployments reach READY before the status filter row.
 
@@ -218,28 +289,70 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     for (const [id, label, query] of referenceListRows(deep)) {
       const path = `/v2/deployments?${query}`;
       const note = await listNote(acme, path);
-      addRow(ctx, id, label, count(await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid }))), note);
+      addRow(
+        ctx,
+        id,
+        label,
+        count(await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid }))),
+        note,
+      );
       const baseline = sameBytesRows.find((row) => row.of === id);
-      if (baseline) await sameBytesRow(ctx, baseline, await capturePage(acme, path, join(ctx.dataDir, `${baseline.id}.json`)));
+      if (baseline)
+        await sameBytesRow(ctx, baseline, await capturePage(acme, path, join(ctx.dataDir, `${baseline.id}.json`)));
     }
     const nameQuery = "limit=20&offset=0&name_contains=777";
-    addRow(ctx, "name-contains", labels.get("name-contains")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${nameQuery}`, { headers: acmeHeaders, pid: server.pid }))), `name_contains=777: ${await listNote(acme, `/v2/deployments?${nameQuery}`)}`);
+    addRow(
+      ctx,
+      "name-contains",
+      labels.get("name-contains")!,
+      count(
+        await runLoad(
+          loadOptions(ctx, server.url, `/v2/deployments?${nameQuery}`, { headers: acmeHeaders, pid: server.pid }),
+        ),
+      ),
+      `name_contains=777: ${await listNote(acme, `/v2/deployments?${nameQuery}`)}`,
+    );
 
-    const middle = await call<DeploymentList>(acme, "GET", `/v2/deployments?limit=20&offset=${Math.floor(config.largeTenantDeployments / 2)}`);
+    const middle = await call<DeploymentList>(
+      acme,
+      "GET",
+      `/v2/deployments?limit=20&offset=${Math.floor(config.largeTenantDeployments / 2)}`,
+    );
     const ids = middle.body.resources.map((d) => d.id).join(",");
     const statusQuery = `limit=20&offset=0&status=READY&deployment_ids=${ids}`;
-    addRow(ctx, "status-ids", labels.get("status-ids")!, count(await runLoad(loadOptions(ctx, server.url, `/v2/deployments?${statusQuery}`, { headers: acmeHeaders, pid: server.pid }))), `status=READY, 20 ids: ${await listNote(acme, `/v2/deployments?${statusQuery}`)}`);
+    addRow(
+      ctx,
+      "status-ids",
+      labels.get("status-ids")!,
+      count(
+        await runLoad(
+          loadOptions(ctx, server.url, `/v2/deployments?${statusQuery}`, { headers: acmeHeaders, pid: server.pid }),
+        ),
+      ),
+      `status=READY, 20 ids: ${await listNote(acme, `/v2/deployments?${statusQuery}`)}`,
+    );
 
-    addRow(ctx, "providers", labels.get("providers")!, count(await runLoad(loadOptions(ctx, server.url, "/v2/auth/providers", { headers: acmeHeaders, pid: server.pid }))));
+    addRow(
+      ctx,
+      "providers",
+      labels.get("providers")!,
+      count(
+        await runLoad(loadOptions(ctx, server.url, "/v2/auth/providers", { headers: acmeHeaders, pid: server.pid })),
+      ),
+    );
 
     ctx.log("page walk: every page (limit=100) of the small and the large tenant");
     // Two walks of each, interleaved; the faster of each pair counts (other processes share the cores).
-    const walks = { small: [] as Awaited<ReturnType<typeof walkDeployments>>[], large: [] as Awaited<ReturnType<typeof walkDeployments>>[] };
+    const walks = {
+      small: [] as Awaited<ReturnType<typeof walkDeployments>>[],
+      large: [] as Awaited<ReturnType<typeof walkDeployments>>[],
+    };
     for (let round = 0; round < 2; round++) {
       walks.small.push(await walkDeployments(globex, { keep: false }));
       walks.large.push(await walkDeployments(acme, { keep: false }));
     }
-    const fastest = (list: Awaited<ReturnType<typeof walkDeployments>>[]) => list.reduce((a, b) => (b.elapsedMs < a.elapsedMs ? b : a));
+    const fastest = (list: Awaited<ReturnType<typeof walkDeployments>>[]) =>
+      list.reduce((a, b) => (b.elapsedMs < a.elapsedMs ? b : a));
     const small = fastest(walks.small);
     const large = fastest(walks.large);
     for (const walk of [...walks.small, ...walks.large]) requestsServed += walk.pages;
@@ -251,7 +364,10 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     };
     const p50 = (id: RowId) => ctx.rows.find((row) => row.id === id)?.figures?.p50Ms;
     const ratio = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
-    ctx.extras.deepOffsetP50Ratio = { limit20: ratio(p50("list20-deep"), p50("list20-off0")), limit100: ratio(p50("list100-deep"), p50("list100-off0")) };
+    ctx.extras.deepOffsetP50Ratio = {
+      limit20: ratio(p50("list20-deep"), p50("list20-off0")),
+      limit100: ratio(p50("list100-deep"), p50("list100-off0")),
+    };
 
     // Creates go to acme-staging so the tenants of the list rows keep their counts.
     let next = 0;
@@ -260,22 +376,53 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
       ctx,
       "create",
       labels.get("create")!,
-      count(await runLoad(loadOptions(ctx, server.url, "/v2/deployments", { method: "POST", headers: keyHeaders(staging), body: () => JSON.stringify(templateDeployment(`bc-${next++}`)), pid: server.pid }))),
+      count(
+        await runLoad(
+          loadOptions(ctx, server.url, "/v2/deployments", {
+            method: "POST",
+            headers: keyHeaders(staging),
+            body: () => JSON.stringify(templateDeployment(`bc-${next++}`)),
+            pid: server.pid,
+          }),
+        ),
+      ),
       "unique names, tenant acme-staging",
     );
     const rssEnd = rssKiB(server.pid);
     const parts = rssParts(server.pid);
-    const split = parts ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (code, the memory-mapped database)` : "";
-    if (rssEnd !== undefined && ctx.extras.memory) ctx.extras.memory = { ...ctx.extras.memory, afterRequests: requestsServed, rssMiB: rssEnd / 1024, source: `${ctx.extras.memory.source}${split}` };
+    const split = parts
+      ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (code, the memory-mapped database)`
+      : "";
+    if (rssEnd !== undefined && ctx.extras.memory)
+      ctx.extras.memory = {
+        ...ctx.extras.memory,
+        afterRequests: requestsServed,
+        rssMiB: rssEnd / 1024,
+        source: `${ctx.extras.memory.source}${split}`,
+      };
     await server.stop();
     server = undefined;
 
     // Same database file, a second process with response validation on.
-    server = await startReference({ name: "reference-validation-on", logDir: ctx.logDir, sqlitePath, validateResponses: true });
-    for (const [id, limit] of [["list20-off0-validated", 20], ["list100-off0-validated", 100]] as const) {
+    server = await startReference({
+      name: "reference-validation-on",
+      logDir: ctx.logDir,
+      sqlitePath,
+      validateResponses: true,
+    });
+    for (const [id, limit] of [
+      ["list20-off0-validated", 20],
+      ["list100-off0-validated", 100],
+    ] as const) {
       const path = `/v2/deployments?limit=${limit}&offset=0`;
       const note = await listNote({ ...acme, url: server.url }, path);
-      addRow(ctx, id, labels.get(id)!, await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid })), note);
+      addRow(
+        ctx,
+        id,
+        labels.get(id)!,
+        await runLoad(loadOptions(ctx, server.url, path, { headers: acmeHeaders, pid: server.pid })),
+        note,
+      );
     }
     await server.stop();
     server = undefined;
@@ -291,7 +438,12 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
   const samples: number[] = [];
   const listening: number[] = [];
   for (let i = 0; i < ctx.config.startups; i++) {
-    const target = await startReference({ name: `startup-${i}`, logDir: ctx.logDir, sqlitePath, validateResponses: true });
+    const target = await startReference({
+      name: `startup-${i}`,
+      logDir: ctx.logDir,
+      sqlitePath,
+      validateResponses: true,
+    });
     try {
       const answer = await call({ url: target.url, apiKey: demo.acme.apiKey }, "GET", "/v2/auth/providers");
       samples.push(performance.now() - target.startedAt);
@@ -307,7 +459,9 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
     listeningMedianMs: median(listening),
     note: `node --import tsx server/main.ts on the seeded file, validation on, first GET /v2/auth/providers sent on the "listening" line, timed from spawn (npm start adds npm's own start-up)`,
   };
-  ctx.log(`start-up to first answer: median ${result.medianMs.toFixed(0)} ms (${samples.map((s) => s.toFixed(0)).join(", ")})`);
+  ctx.log(
+    `start-up to first answer: median ${result.medianMs.toFixed(0)} ms (${samples.map((s) => s.toFixed(0)).join(", ")})`,
+  );
   return result;
 }
 
@@ -331,18 +485,36 @@ export async function postgresRow(ctx: BenchContext): Promise<void> {
   try {
     await admin.connect();
   } catch (error) {
-    addRow(ctx, "pg-list20-off0", label, undefined, `PostgreSQL unreachable at ${base.replace(/\/\/[^@]*@/, "//")}: ${(error as Error).message}`);
+    addRow(
+      ctx,
+      "pg-list20-off0",
+      label,
+      undefined,
+      `PostgreSQL unreachable at ${base.replace(/\/\/[^@]*@/, "//")}: ${(error as Error).message}`,
+    );
     return;
   }
   let server: ChildServer | undefined;
   try {
     await admin.query(`CREATE SCHEMA ${schema}`);
-    server = await startReference({ name: "reference-postgres", logDir: ctx.logDir, databaseUrl: withSearchPath(base, schema), validateResponses: false, env: { DATABASE_SCHEMA: schema } });
+    server = await startReference({
+      name: "reference-postgres",
+      logDir: ctx.logDir,
+      databaseUrl: withSearchPath(base, schema),
+      validateResponses: false,
+      env: { DATABASE_SCHEMA: schema },
+    });
     const acme: Caller = { url: server.url, apiKey: demo.acme.apiKey };
     const seeded = await seedDeployments(acme, ctx.config.postgresDeployments, "bp", ctx.config.connections);
     const path = "/v2/deployments?limit=20&offset=0";
     const note = `${seeded.created} deployments seeded (creates ${seeded.requestsPerS.toFixed(0)}/s); ${await listNote(acme, path)}`;
-    addRow(ctx, "pg-list20-off0", label, await runLoad(loadOptions(ctx, server.url, path, { headers: keyHeaders(acme), pid: server.pid })), note);
+    addRow(
+      ctx,
+      "pg-list20-off0",
+      label,
+      await runLoad(loadOptions(ctx, server.url, path, { headers: keyHeaders(acme), pid: server.pid })),
+      note,
+    );
   } finally {
     await server?.stop();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);

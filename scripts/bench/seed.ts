@@ -3,8 +3,8 @@
  * run), through the public createDeployment operation only; the rate doubles as the create figure of the run.
  */
 import { operation } from "../../contract/index.js";
-import { call, templateDeployment, type Caller } from "./http.js";
-import { runLoad, type LoadFigures } from "./load.js";
+import { type Caller, call, templateDeployment } from "./http.js";
+import { type LoadFigures, runLoad } from "./load.js";
 
 export interface SeedResult extends LoadFigures {
   created: number;
@@ -12,7 +12,12 @@ export interface SeedResult extends LoadFigures {
 }
 
 /** Creates `count` internal-template deployments named `<prefix>-<n>` in the caller's tenant. */
-export async function seedDeployments(caller: Caller, count: number, prefix: string, connections = 10): Promise<SeedResult> {
+export async function seedDeployments(
+  caller: Caller,
+  count: number,
+  prefix: string,
+  connections = 10,
+): Promise<SeedResult> {
   const { path } = operation("createDeployment");
   let next = 0;
   const headers: Record<string, string> = { "x-api-key": caller.apiKey };
@@ -32,7 +37,9 @@ export async function seedDeployments(caller: Caller, count: number, prefix: str
   if (created !== count) {
     // Show what the server said to one more create, so a failing seed explains itself.
     const sample = await call(caller, "POST", path, templateDeployment(`${prefix}-probe`));
-    throw new Error(`seeding ${prefix}: ${created} of ${count} creates answered 201 (status counts ${JSON.stringify(figures.statusCounts)}, errors ${figures.errors}); a probe create answered ${sample.status} ${JSON.stringify(sample.body).slice(0, 400)}`);
+    throw new Error(
+      `seeding ${prefix}: ${created} of ${count} creates answered 201 (status counts ${JSON.stringify(figures.statusCounts)}, errors ${figures.errors}); a probe create answered ${sample.status} ${JSON.stringify(sample.body).slice(0, 400)}`,
+    );
   }
   return { ...figures, created, prefix };
 }

@@ -1,33 +1,71 @@
 /** Tests of the benchmark report helpers: target checks, CPU ratios, quantiles, the listening line, /proc stat parsing. */
 import { describe, expect, it } from "vitest";
-import { figures, quantile, serverCpu, type LoadFigures } from "./load.js";
+import { figures, type LoadFigures, quantile, serverCpu } from "./load.js";
 import { cpuMsFromStat } from "./server-cpu.js";
-import { cpuRatio, evaluateTargets, formatReport, median, type Extras, type Row, type RowId } from "./table.js";
+import { cpuRatio, type Extras, evaluateTargets, formatReport, median, type Row, type RowId } from "./table.js";
 import { findListeningUrl } from "./targets.js";
 
-const f = (requestsPerS: number, cpuUsPerRequest?: number): LoadFigures => ({ requestsPerS, p50Ms: 1, p99Ms: 3, requests: requestsPerS * 5, durationS: 5, non2xx: 0, errors: 0, statusCounts: { "200": requestsPerS * 5 }, warmupRequests: 0, ...(cpuUsPerRequest !== undefined ? { cpuUsPerRequest } : {}) });
+const f = (requestsPerS: number, cpuUsPerRequest?: number): LoadFigures => ({
+  requestsPerS,
+  p50Ms: 1,
+  p99Ms: 3,
+  requests: requestsPerS * 5,
+  durationS: 5,
+  non2xx: 0,
+  errors: 0,
+  statusCounts: { "200": requestsPerS * 5 },
+  warmupRequests: 0,
+  ...(cpuUsPerRequest !== undefined ? { cpuUsPerRequest } : {}),
+});
 const row = (id: RowId, rps: number, cpu?: number): Row => ({ id, label: id, figures: f(rps, cpu) });
 const memory = (rssMiB: number): Extras["memory"] => ({ afterRequests: 1, rssMiB, source: "" });
-const walk = (ratio: number): Extras["pageWalk"] => ({ small: { deployments: 10_000, pages: 101, elapsedMs: 1000 }, large: { deployments: 100_000, pages: 1001, elapsedMs: 1000 * ratio }, ratio, note: "" });
+const walk = (ratio: number): Extras["pageWalk"] => ({
+  small: { deployments: 10_000, pages: 101, elapsedMs: 1000 },
+  large: { deployments: 100_000, pages: 1001, elapsedMs: 1000 * ratio },
+  ratio,
+  note: "",
+});
 
 describe("evaluateTargets", () => {
   const cases: { name: string; rows: Row[]; extras: Extras; want: (boolean | undefined)[] }[] = [
     {
       name: "every target met",
       rows: [
-        row("koa-bytes-list20", 30_000, 30), row("list20-off0", 8_000, 110), row("koa-bytes-list100", 12_000, 80), row("list100-off0", 3_000, 300),
-        row("prism-list20-off0", 900), row("name-contains", 5_000), row("status-ids", 6_000), row("pg-list20-off0", 4_100), row("create", 4_500),
+        row("koa-bytes-list20", 30_000, 30),
+        row("list20-off0", 8_000, 110),
+        row("koa-bytes-list100", 12_000, 80),
+        row("list100-off0", 3_000, 300),
+        row("prism-list20-off0", 900),
+        row("name-contains", 5_000),
+        row("status-ids", 6_000),
+        row("pg-list20-off0", 4_100),
+        row("create", 4_500),
       ],
-      extras: { pageWalk: walk(10.5), startup: { samplesMs: [250, 280, 200], medianMs: 250, listeningMedianMs: 200, note: "" }, memory: memory(100) },
+      extras: {
+        pageWalk: walk(10.5),
+        startup: { samplesMs: [250, 280, 200], medianMs: 250, listeningMedianMs: 200, note: "" },
+        memory: memory(100),
+      },
       want: [true, true, true, true, true, true, true, true, true, true],
     },
     {
       name: "every target missed",
       rows: [
-        row("koa-bytes-list20", 30_000, 30), row("list20-off0", 8_000, 130), row("koa-bytes-list100", 12_000, 80), row("list100-off0", 3_000, 330),
-        row("prism-list20-off0", 1_100), row("name-contains", 3_900), row("status-ids", 6_000), row("pg-list20-off0", 3_900), row("create", 3_999),
+        row("koa-bytes-list20", 30_000, 30),
+        row("list20-off0", 8_000, 130),
+        row("koa-bytes-list100", 12_000, 80),
+        row("list100-off0", 3_000, 330),
+        row("prism-list20-off0", 1_100),
+        row("name-contains", 3_900),
+        row("status-ids", 6_000),
+        row("pg-list20-off0", 3_900),
+        row("create", 3_999),
       ],
-      extras: { pageWalk: walk(12.5), startup: { samplesMs: [300], medianMs: 300, listeningMedianMs: 250, note: "" }, memory: memory(121) },
+      extras: {
+        pageWalk: walk(12.5),
+        startup: { samplesMs: [300], medianMs: 300, listeningMedianMs: 250, note: "" },
+        memory: memory(121),
+      },
       want: [false, false, false, false, false, false, false, false, false, false],
     },
     { name: "nothing measured", rows: [], extras: {}, want: Array(10).fill(undefined) },
@@ -51,8 +89,23 @@ describe("helpers", () => {
   ])("quantile $q of $given is $want", ({ given, q, want }) => expect(quantile(given, q)).toBe(want));
 
   it("computes throughput from completed requests and the run time", () => {
-    const result = figures({ latency: { p50: 9, p99: 9 } as never, duration: 2, non2xx: 1, errors: 0, statusCodeStats: { "200": { count: 10 }, "404": { count: 1 } } }, [1, 2, 3]);
-    expect(result).toMatchObject({ requestsPerS: 5.5, requests: 11, p50Ms: 2, p99Ms: 3, statusCounts: { "200": 10, "404": 1 } });
+    const result = figures(
+      {
+        latency: { p50: 9, p99: 9 } as never,
+        duration: 2,
+        non2xx: 1,
+        errors: 0,
+        statusCodeStats: { "200": { count: 10 }, "404": { count: 1 } },
+      },
+      [1, 2, 3],
+    );
+    expect(result).toMatchObject({
+      requestsPerS: 5.5,
+      requests: 11,
+      p50Ms: 2,
+      p99Ms: 3,
+      statusCounts: { "200": 10, "404": 1 },
+    });
   });
 
   it("gives a row's server CPU per request over its same-bytes baseline's", () => {
@@ -71,7 +124,10 @@ describe("helpers", () => {
 
   it.each([
     { given: '{"level":30,"msg":"listening","url":"http://127.0.0.1:4321"}\n', want: "http://127.0.0.1:4321" },
-    { given: 'banner at http://127.0.0.1:1\n{"msg":"demo data seeded"}\n{"msg":"listening","url":"http://127.0.0.1:9"}', want: "http://127.0.0.1:9" },
+    {
+      given: 'banner at http://127.0.0.1:1\n{"msg":"demo data seeded"}\n{"msg":"listening","url":"http://127.0.0.1:9"}',
+      want: "http://127.0.0.1:9",
+    },
     { given: "listening on 8080\n", want: undefined },
     { given: '{"msg":"listening"}', want: undefined },
   ])("finds the listening URL in $given", ({ given, want }) => expect(findListeningUrl(given)).toBe(want));

@@ -44,7 +44,7 @@ export interface Extras {
   deepOffsetP50Ratio?: { limit20?: number; limit100?: number };
 }
 
-export interface WalkFigure {
+interface WalkFigure {
   deployments: number;
   pages: number;
   elapsedMs: number;
@@ -57,7 +57,7 @@ export interface TargetCheck {
   met: boolean | undefined;
 }
 
-export interface Machine {
+interface Machine {
   nproc: number;
   memTotalMiB: number;
   cpuModel: string;
@@ -78,17 +78,17 @@ export interface Report {
 }
 
 /** requests/s of a row, if it was measured. */
-export function rps(rows: Row[], id: RowId): number | undefined {
+function rps(rows: Row[], id: RowId): number | undefined {
   return rows.find((row) => row.id === id)?.figures?.requestsPerS;
 }
 
 /** Server CPU microseconds per request of a row, if it was measured with the server's pid. */
-export function cpuPerRequest(rows: Row[], id: RowId): number | undefined {
+function cpuPerRequest(rows: Row[], id: RowId): number | undefined {
   return rows.find((row) => row.id === id)?.figures?.cpuUsPerRequest;
 }
 
 /** The bare Koa row answering the same bytes as a reference row (a captured page), if the row has one. */
-export const sameBytesBaseline: Partial<Record<RowId, RowId>> = {
+const sameBytesBaseline: Partial<Record<RowId, RowId>> = {
   "list20-off0": "koa-bytes-list20",
   "list20-off0-validated": "koa-bytes-list20",
   "list100-off0": "koa-bytes-list100",
@@ -119,7 +119,10 @@ export function evaluateTargets(rows: Row[], extras: Extras): TargetCheck[] {
     const baseline = sameBytesBaseline[id]!;
     checks.push({
       target: `list ${label}: server CPU/request ≤ 4x bare Koa sending the same bytes`,
-      measured: ratio !== undefined ? `${fixed(ratio, 1)}x (${fixed(cpuPerRequest(rows, id), 0)} vs ${fixed(cpuPerRequest(rows, baseline), 0)} µs)` : "missing",
+      measured:
+        ratio !== undefined
+          ? `${fixed(ratio, 1)}x (${fixed(cpuPerRequest(rows, id), 0)} vs ${fixed(cpuPerRequest(rows, baseline), 0)} µs)`
+          : "missing",
       met: ratio !== undefined ? ratio <= 4 : undefined,
     });
   }
@@ -133,20 +136,32 @@ export function evaluateTargets(rows: Row[], extras: Extras): TargetCheck[] {
   const nameContains = rps(rows, "name-contains");
   checks.push({
     target: "name_contains ≥ 50% of the unfiltered list's req/s",
-    measured: nameContains && list ? `${fixed((100 * nameContains) / list, 0)}% (${fixed(nameContains, 0)} vs ${fixed(list, 0)} req/s)` : "missing",
+    measured:
+      nameContains && list
+        ? `${fixed((100 * nameContains) / list, 0)}% (${fixed(nameContains, 0)} vs ${fixed(list, 0)} req/s)`
+        : "missing",
     met: nameContains && list ? nameContains >= 0.5 * list : undefined,
   });
   const filters = (["name-contains", "status-ids"] as const).map((id) => [id, rps(rows, id)] as const);
-  const slowest = filters.every(([, value]) => value !== undefined) && list ? Math.max(...filters.map(([, value]) => list / value!)) : undefined;
+  const slowest =
+    filters.every(([, value]) => value !== undefined) && list
+      ? Math.max(...filters.map(([, value]) => list / value!))
+      : undefined;
   checks.push({
     target: "every filter row within 2x of the unfiltered row's req/s",
-    measured: slowest !== undefined ? `slowest ${fixed(slowest, 2)}x slower (${filters.map(([id, value]) => `${id} ${fixed(value, 0)}`).join(", ")} vs ${fixed(list, 0)} req/s)` : "missing",
+    measured:
+      slowest !== undefined
+        ? `slowest ${fixed(slowest, 2)}x slower (${filters.map(([id, value]) => `${id} ${fixed(value, 0)}`).join(", ")} vs ${fixed(list, 0)} req/s)`
+        : "missing",
     met: slowest !== undefined ? slowest <= 2 : undefined,
   });
   const pgList = rps(rows, "pg-list20-off0");
   checks.push({
     target: "PostgreSQL list limit=20 ≥ 50% of SQLite's req/s",
-    measured: pgList && list ? `${fixed((100 * pgList) / list, 0)}% (${fixed(pgList, 0)} vs ${fixed(list, 0)} req/s)` : "missing",
+    measured:
+      pgList && list
+        ? `${fixed((100 * pgList) / list, 0)}% (${fixed(pgList, 0)} vs ${fixed(list, 0)} req/s)`
+        : "missing",
     met: pgList && list ? pgList >= 0.5 * list : undefined,
   });
   const create = rps(rows, "create");
@@ -181,12 +196,19 @@ export function evaluateTargets(rows: Row[], extras: Extras): TargetCheck[] {
 function pad(cells: string[][]): string {
   const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
   return cells
-    .map((row) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd())
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  ")
+        .trimEnd(),
+    )
     .join("\n");
 }
 
 /** The rows as a plain-text table. */
-export function formatRows(rows: Row[]): string {
+function formatRows(rows: Row[]): string {
   const cells = [["row", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "x same bytes", "non-2xx", "load", "note"]];
   for (const row of rows) {
     const f = row.figures;
@@ -206,9 +228,10 @@ export function formatRows(rows: Row[]): string {
 }
 
 /** The target checks as a plain-text table. */
-export function formatTargets(checks: TargetCheck[]): string {
+function formatTargets(checks: TargetCheck[]): string {
   const cells = [["target", "measured", "result"]];
-  for (const check of checks) cells.push([check.target, check.measured, check.met === undefined ? "unknown" : check.met ? "met" : "NOT MET"]);
+  for (const check of checks)
+    cells.push([check.target, check.measured, check.met === undefined ? "unknown" : check.met ? "met" : "NOT MET"]);
   return pad(cells.map((row) => [row[0]!, row[1]!, row[2]!]));
 }
 
@@ -217,23 +240,40 @@ export function formatReport(report: Report): string {
   const lines: string[] = [];
   const m = report.machine;
   lines.push(`npm run bench (${report.mode}) — ${report.startedAt}`);
-  lines.push(`machine: ${m.nproc} cores (${m.cpuModel}), ${m.memTotalMiB} MiB, node ${m.node}, load average at start ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(" ")}${m.loadAverageAtEnd ? `, at end ${m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(" ")}` : ""}`);
+  lines.push(
+    `machine: ${m.nproc} cores (${m.cpuModel}), ${m.memTotalMiB} MiB, node ${m.node}, load average at start ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(" ")}${m.loadAverageAtEnd ? `, at end ${m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(" ")}` : ""}`,
+  );
   lines.push("");
   lines.push(formatRows(report.rows));
-  lines.push(`(req/s: completed requests over the measured time; p50/p99: latency of every response; CPU µs/req: the target process's user + system CPU time over the measured time (/proc/<pid>/stat) per completed request; x same bytes: that CPU over the bare Koa row answering the same page bytes; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`);
+  lines.push(
+    `(req/s: completed requests over the measured time; p50/p99: latency of every response; CPU µs/req: the target process's user + system CPU time over the measured time (/proc/<pid>/stat) per completed request; x same bytes: that CPU over the bare Koa row answering the same page bytes; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`,
+  );
   lines.push("");
   const e = report.extras;
   if (e.statefulMockStartup) {
     const m = e.statefulMockStartup;
-    lines.push(`stateful mock start-up to first answer: median ${fixed(m.medianMs, 0)} ms (samples ${m.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; target < 1000 ms) — ${m.note}`);
+    lines.push(
+      `stateful mock start-up to first answer: median ${fixed(m.medianMs, 0)} ms (samples ${m.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; target < 1000 ms) — ${m.note}`,
+    );
   }
-  if (e.startup) lines.push(`start-up to first answer: median ${fixed(e.startup.medianMs, 0)} ms (samples ${e.startup.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; "listening" line median ${fixed(e.startup.listeningMedianMs, 0)} ms) — ${e.startup.note}`);
-  if (e.memory) lines.push(`memory after ${e.memory.afterRequests} requests: RSS ${fixed(e.memory.rssMiB, 1)} MiB${e.memory.heapUsedMiB !== undefined ? `, heap used ${fixed(e.memory.heapUsedMiB, 1)} MiB` : ""} (${e.memory.source})`);
+  if (e.startup)
+    lines.push(
+      `start-up to first answer: median ${fixed(e.startup.medianMs, 0)} ms (samples ${e.startup.samplesMs.map((x) => x.toFixed(0)).join(", ")} ms; "listening" line median ${fixed(e.startup.listeningMedianMs, 0)} ms) — ${e.startup.note}`,
+    );
+  if (e.memory)
+    lines.push(
+      `memory after ${e.memory.afterRequests} requests: RSS ${fixed(e.memory.rssMiB, 1)} MiB${e.memory.heapUsedMiB !== undefined ? `, heap used ${fixed(e.memory.heapUsedMiB, 1)} MiB` : ""} (${e.memory.source})`,
+    );
   if (e.pageWalk) {
     const w = e.pageWalk;
-    lines.push(`page walk (limit=100): ${w.small.deployments} deployments in ${w.small.pages} pages ${fixed(w.small.elapsedMs, 0)} ms; ${w.large.deployments} in ${w.large.pages} pages ${fixed(w.large.elapsedMs, 0)} ms; ratio ${fixed(w.ratio, 2)}x — ${w.note}`);
+    lines.push(
+      `page walk (limit=100): ${w.small.deployments} deployments in ${w.small.pages} pages ${fixed(w.small.elapsedMs, 0)} ms; ${w.large.deployments} in ${w.large.pages} pages ${fixed(w.large.elapsedMs, 0)} ms; ratio ${fixed(w.ratio, 2)}x — ${w.note}`,
+    );
   }
-  if (e.deepOffsetP50Ratio) lines.push(`p50 at the deep offset vs offset 0: limit=20 ${fixed(e.deepOffsetP50Ratio.limit20, 2)}x, limit=100 ${fixed(e.deepOffsetP50Ratio.limit100, 2)}x`);
+  if (e.deepOffsetP50Ratio)
+    lines.push(
+      `p50 at the deep offset vs offset 0: limit=20 ${fixed(e.deepOffsetP50Ratio.limit20, 2)}x, limit=100 ${fixed(e.deepOffsetP50Ratio.limit100, 2)}x`,
+    );
   lines.push("");
   lines.push(formatTargets(report.targets));
   if (report.elapsedS !== undefined) lines.push(`\nwhole run: ${report.elapsedS.toFixed(0)} s`);

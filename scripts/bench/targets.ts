@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { listeningUrl, startChildServer, type ChildServer } from "../../server/testing/child-server.js";
+import { type ChildServer, listeningUrl, startChildServer } from "../../server/testing/child-server.js";
 
 /** Root of the repository (scripts/bench/ is two levels below it). */
 export const repoRoot = resolve(import.meta.dirname, "..", "..");
@@ -39,7 +39,10 @@ export interface SpawnOptions {
 
 /** Finds the URL in a `"msg":"listening"` JSON log line of a target's log, if it has been written. */
 export function findListeningUrl(logText: string): string | undefined {
-  return logText.split("\n").map(listeningUrl).find((url) => url !== undefined);
+  return logText
+    .split("\n")
+    .map(listeningUrl)
+    .find((url) => url !== undefined);
 }
 
 /** Spawns a target with stdout/stderr going to a log file (so the harness spends no CPU draining it). */
@@ -62,10 +65,15 @@ export async function spawnTarget(options: SpawnOptions): Promise<Target> {
   const deadline = performance.now() + (options.timeoutMs ?? 30_000);
   let url: string | undefined;
   while (!url) {
-    if (exitCode !== undefined) throw new Error(`${options.name} exited (${exitCode}) before listening; log ${options.logFile}:\n${tail(options.logFile)}`);
+    if (exitCode !== undefined)
+      throw new Error(
+        `${options.name} exited (${exitCode}) before listening; log ${options.logFile}:\n${tail(options.logFile)}`,
+      );
     if (performance.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`${options.name} did not listen within ${options.timeoutMs ?? 30_000} ms; log ${options.logFile}:\n${tail(options.logFile)}`);
+      throw new Error(
+        `${options.name} did not listen within ${options.timeoutMs ?? 30_000} ms; log ${options.logFile}:\n${tail(options.logFile)}`,
+      );
     }
     if (options.ready.kind === "listening-line") {
       url = findListeningUrl(readFileSync(options.logFile, "utf8"));
@@ -123,7 +131,8 @@ export function rssKiB(pid: number): number | undefined {
 export function rssParts(pid: number): { anonKiB: number; fileKiB: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? Number.NaN);
+    const field = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? Number.NaN);
     return { anonKiB: field("RssAnon"), fileKiB: field("RssFile") };
   } catch {
     return undefined;

@@ -4,11 +4,17 @@ import { demo } from "../../contract/index.js";
 /** The suite's flags for a demo-data target: Acme's key and integrations, Globex's key for the isolation checks. */
 export function demoFlags(baseUrl: string, hosting: "cloud" | "self_hosted" = "cloud"): string[] {
   return [
-    "--base-url", baseUrl,
-    "--api-key", demo.acme.apiKey,
-    "--other-api-key", demo.globex.apiKey,
-    "--integration-id", demo.acme.plainIntegrationId,
-    "--managed-integration-id", demo.acme.managedIntegrationId,
-    "--hosting", hosting,
+    "--base-url",
+    baseUrl,
+    "--api-key",
+    demo.acme.apiKey,
+    "--other-api-key",
+    demo.globex.apiKey,
+    "--integration-id",
+    demo.acme.plainIntegrationId,
+    "--managed-integration-id",
+    demo.acme.managedIntegrationId,
+    "--hosting",
+    hosting,
   ];
 }

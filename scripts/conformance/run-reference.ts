@@ -40,9 +40,19 @@ interface Options {
  * exactly as given, where its own parser judges them.
  */
 function parseOptions(args: string[]): Options {
-  const own = { target: { type: "string" }, "database-url": { type: "string" }, hosting: { type: "string" }, help: { type: "boolean", short: "h" } } as const;
+  const own = {
+    target: { type: "string" },
+    "database-url": { type: "string" },
+    hosting: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  } as const;
   const { tokens } = parseArgs({ args, options: own, strict: false, allowPositionals: true, tokens: true });
-  const options: Options = { target: "reference", databaseUrl: process.env.TEST_DATABASE_URL || undefined, hostings: ["cloud", "self_hosted"], suiteArgs: [] };
+  const options: Options = {
+    target: "reference",
+    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    hostings: ["cloud", "self_hosted"],
+    suiteArgs: [],
+  };
   const consumed = new Set<number>();
   for (const token of tokens) {
     if (token.kind === "option-terminator") {
@@ -58,11 +68,13 @@ function parseOptions(args: string[]): Options {
     if (token.value === undefined) fail(`${token.rawName} needs a value`);
     if (token.inlineValue === false) consumed.add(token.index + 1);
     if (token.name === "target") {
-      if (!targets.includes(token.value as Target)) fail(`--target must be one of ${targets.join(", ")}, got '${token.value}'`);
+      if (!targets.includes(token.value as Target))
+        fail(`--target must be one of ${targets.join(", ")}, got '${token.value}'`);
       options.target = token.value as Target;
     } else if (token.name === "database-url") options.databaseUrl = token.value;
     else {
-      if (token.value !== "cloud" && token.value !== "self_hosted") fail(`--hosting must be cloud or self_hosted, got '${token.value}'`);
+      if (token.value !== "cloud" && token.value !== "self_hosted")
+        fail(`--hosting must be cloud or self_hosted, got '${token.value}'`);
       options.hostings = [token.value];
     }
   }
@@ -96,10 +108,14 @@ function withSuffixedReportDir(args: string[], hosting: Hosting): string[] {
 }
 
 /** Runs the suite once per hosting kind against a target started for it; the worst exit code wins. */
-async function perHosting(options: Options, run: (hosting: Hosting, suiteArgs: string[]) => Promise<number>): Promise<number> {
+async function perHosting(
+  options: Options,
+  run: (hosting: Hosting, suiteArgs: string[]) => Promise<number>,
+): Promise<number> {
   let worst = 0;
   for (const hosting of options.hostings) {
-    const suiteArgs = hosting === options.hostings[0] ? options.suiteArgs : withSuffixedReportDir(options.suiteArgs, hosting);
+    const suiteArgs =
+      hosting === options.hostings[0] ? options.suiteArgs : withSuffixedReportDir(options.suiteArgs, hosting);
     worst = Math.max(worst, await run(hosting, suiteArgs));
   }
   return worst;
@@ -108,11 +124,15 @@ async function perHosting(options: Options, run: (hosting: Hosting, suiteArgs: s
 /** The reference server as `npm start` runs it, through the one launcher (server/testing/child-server.ts). */
 function runReference(options: Options): Promise<number> {
   return perHosting(options, async (hosting, suiteArgs) => {
-    const schema = options.databaseUrl ? `conformance_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}` : undefined;
+    const schema = options.databaseUrl
+      ? `conformance_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`
+      : undefined;
     const server = await startChildServer({
       env: { HOSTING: hosting, READY_AFTER_MS: "200", DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: schema },
     });
-    console.log(`Reference server (${hosting}, ${schema ? "PostgreSQL" : "SQLite"}, demo data) at ${server.url}, listening after ${Math.round(server.listeningAfterMs)} ms`);
+    console.log(
+      `Reference server (${hosting}, ${schema ? "PostgreSQL" : "SQLite"}, demo data) at ${server.url}, listening after ${Math.round(server.listeningAfterMs)} ms`,
+    );
     try {
       return await runSuite([...demoFlags(server.url, hosting), ...suiteArgs], process.env);
     } finally {
@@ -137,7 +157,9 @@ async function runMock(options: Options): Promise<number> {
 function runStatefulMock(options: Options): Promise<number> {
   return perHosting(options, async (hosting, suiteArgs) => {
     const sandbox = await startSandbox({ hosting, readyAfterMs: 200 });
-    console.log(`Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 skipped: the sandbox accepts any non-empty API key by design (D-79)`);
+    console.log(
+      `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
+    );
     try {
       return await runSuite([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002", ...suiteArgs], process.env);
     } finally {
@@ -146,13 +168,19 @@ function runStatefulMock(options: Options): Promise<number> {
   });
 }
 
-const runners: Record<Target, (options: Options) => Promise<number>> = { reference: runReference, mock: runMock, "stateful-mock": runStatefulMock };
+const runners: Record<Target, (options: Options) => Promise<number>> = {
+  reference: runReference,
+  mock: runMock,
+  "stateful-mock": runStatefulMock,
+};
 
 const options = parseOptions(process.argv.slice(2));
 const started = Date.now();
 runners[options.target](options).then(
   (code) => {
-    console.log(`conformance:${options.target} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
+    console.log(
+      `conformance:${options.target} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`,
+    );
     process.exit(code);
   },
   (error: unknown) => {

@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseFailRate, parseLatency, withFaults, type FaultOptions } from "./faults.js";
+import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -19,9 +19,17 @@ describe("parsing the flags", () => {
     { given: "50-300", want: { min: 50, max: 300 } },
   ];
   it.each(latency)("--latency $given", ({ given, want }) => expect(parseLatency(given)).toEqual(want));
-  it.each(["", "-5", "300-50", "fast"])("rejects --latency %j", (given) => expect(() => parseLatency(given)).toThrow(/--latency/));
-  it.each([["0", 0], ["0.05", 0.05], ["1", 1]] as const)("--fail-rate %s", (given, want) => expect(parseFailRate(given)).toBe(want));
-  it.each(["1.5", "-0.1", "x"])("rejects --fail-rate %j", (given) => expect(() => parseFailRate(given)).toThrow(/--fail-rate/));
+  it.each(["", "-5", "300-50", "fast"])("rejects --latency %j", (given) =>
+    expect(() => parseLatency(given)).toThrow(/--latency/),
+  );
+  it.each([
+    ["0", 0],
+    ["0.05", 0.05],
+    ["1", 1],
+  ] as const)("--fail-rate %s", (given, want) => expect(parseFailRate(given)).toBe(want));
+  it.each(["1.5", "-0.1", "x"])("rejects --fail-rate %j", (given) =>
+    expect(() => parseFailRate(given)).toThrow(/--fail-rate/),
+  );
 });
 
 describe("withFaults", () => {
@@ -44,7 +52,9 @@ describe("withFaults", () => {
   it("resets the connection, and holds it without an answer on timeout", async () => {
     const url = await serve({ timeoutHoldMs: 100 });
     await expect(fetch(url, { headers: { Prefer: "fault=reset" } })).rejects.toThrow();
-    await expect(fetch(url, { headers: { Prefer: "fault=timeout" }, signal: AbortSignal.timeout(50) })).rejects.toThrow(/abort|timeout/i);
+    await expect(fetch(url, { headers: { Prefer: "fault=timeout" }, signal: AbortSignal.timeout(50) })).rejects.toThrow(
+      /abort|timeout/i,
+    );
   });
 
   it("fails the share of requests --fail-rate asks for", async () => {

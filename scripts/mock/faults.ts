@@ -37,7 +37,8 @@ export function parseLatency(text: string): { min: number; max: number } {
 /** Parses `--fail-rate`: a number from 0 to 1. */
 export function parseFailRate(text: string): number {
   const rate = Number(text);
-  if (!/^\d*\.?\d+$/.test(text.trim()) || rate < 0 || rate > 1) throw new Error(`--fail-rate must be a number from 0 to 1, not '${text}'`);
+  if (!/^\d*\.?\d+$/.test(text.trim()) || rate < 0 || rate > 1)
+    throw new Error(`--fail-rate must be a number from 0 to 1, not '${text}'`);
   return rate;
 }
 
@@ -47,7 +48,11 @@ export function withFaults(handler: Handler, options: FaultOptions = {}): Handle
   return (request, response) => {
     const prefer = parsePrefer(headerValue(request, "prefer"));
     const fault = prefer.fault ?? (options.failRate && random() < options.failRate ? "503" : undefined);
-    const delay = prefer.delay ?? (options.latency ? options.latency.min + Math.floor(random() * (options.latency.max - options.latency.min + 1)) : 0);
+    const delay =
+      prefer.delay ??
+      (options.latency
+        ? options.latency.min + Math.floor(random() * (options.latency.max - options.latency.min + 1))
+        : 0);
     const proceed = () => {
       if (fault === undefined) return handler(request, response);
       switch (fault) {
@@ -60,11 +65,26 @@ export function withFaults(handler: Handler, options: FaultOptions = {}): Handle
           return;
         }
         case "503":
-          return injectedProblem(response, 503, "Service Unavailable", "The mock answers 503 as asked (fault mode); retry after the time in Retry-After.");
+          return injectedProblem(
+            response,
+            503,
+            "Service Unavailable",
+            "The mock answers 503 as asked (fault mode); retry after the time in Retry-After.",
+          );
         case "429":
-          return injectedProblem(response, 429, "Too Many Requests", "The mock answers 429 as asked (fault mode); retry after the time in Retry-After.");
+          return injectedProblem(
+            response,
+            429,
+            "Too Many Requests",
+            "The mock answers 429 as asked (fault mode); retry after the time in Retry-After.",
+          );
         default:
-          return injectedProblem(response, 400, "Bad Request", `Prefer: fault=${fault} is not a fault of the mock; use one of ${faults.join(", ")}.`);
+          return injectedProblem(
+            response,
+            400,
+            "Bad Request",
+            `Prefer: fault=${fault} is not a fault of the mock; use one of ${faults.join(", ")}.`,
+          );
       }
     };
     if (delay > 0) setTimeout(proceed, delay);

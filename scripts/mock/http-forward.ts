@@ -16,14 +16,22 @@ export async function readBody(stream: IncomingMessage): Promise<Buffer> {
 }
 
 /** Sends the request to `target` (origin only), with `method` instead of its own if given, and buffers the answer. */
-export function forward(target: URL, incoming: IncomingMessage, body: Buffer, method = incoming.method): Promise<ForwardedResponse> {
+export function forward(
+  target: URL,
+  incoming: IncomingMessage,
+  body: Buffer,
+  method = incoming.method,
+): Promise<ForwardedResponse> {
   const headers = { ...incoming.headers, host: target.host };
   delete headers.connection;
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       { host: target.hostname, port: target.port, method, path: incoming.url, headers },
       (response) => {
-        readBody(response).then((data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }), reject);
+        readBody(response).then(
+          (data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }),
+          reject,
+        );
       },
     );
     outgoing.once("error", reject);

@@ -6,7 +6,7 @@
 import type { HttpHandler } from "msw";
 import { HttpResponse } from "msw";
 import { createOpenApiHttp } from "openapi-msw";
-import { operationList, preferredExample, responseExamples, type ContractOperation } from "../../contract/index.js";
+import { type ContractOperation, operationList, preferredExample, responseExamples } from "../../contract/index.js";
 import type { paths } from "../../generated/types.js";
 import { HttpProblem } from "../../server/errors/http-problem.js";
 import { isJsonContentType } from "../../server/validation/json-body.js";
@@ -21,17 +21,26 @@ export interface ContractHandlerOptions {
 export function contractHandlers(options: ContractHandlerOptions): HttpHandler[] {
   const http = createOpenApiHttp<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, "") });
   return operationList.map((operation) => {
-    const register = http[operation.method] as (path: string, resolver: (info: { request: Request; params: Record<string, string> }) => Promise<Response>) => HttpHandler;
+    const register = http[operation.method] as (
+      path: string,
+      resolver: (info: { request: Request; params: Record<string, string> }) => Promise<Response>,
+    ) => HttpHandler;
     return register(operation.path, ({ request, params }) => answer(operation, request, params));
   });
 }
 
-async function answer(operation: ContractOperation, request: Request, pathParameters: Record<string, string>): Promise<Response> {
+async function answer(
+  operation: ContractOperation,
+  request: Request,
+  pathParameters: Record<string, string>,
+): Promise<Response> {
   const preferred = preferredExample(operation, request.headers.get("prefer") ?? undefined);
-  if (preferred instanceof Error) return problem(new HttpProblem("notFound", `${preferred.message}; see the titled examples of the contract.`));
+  if (preferred instanceof Error)
+    return problem(new HttpProblem("notFound", `${preferred.message}; see the titled examples of the contract.`));
   if (preferred) return json(preferred.status, preferred.mediaType, preferred.value);
   try {
-    if (!request.headers.get("x-api-key")?.trim()) throw new HttpProblem("unauthenticated", "Send a valid API key in the X-Api-Key header.");
+    if (!request.headers.get("x-api-key")?.trim())
+      throw new HttpProblem("unauthenticated", "Send a valid API key in the X-Api-Key header.");
     const validators = compileOperationValidators(operation);
     const url = new URL(request.url);
     const query: Record<string, string | string[]> = {};
@@ -42,7 +51,8 @@ async function answer(operation: ContractOperation, request: Request, pathParame
     validators.parameters({ query, path: pathParameters, headers: Object.fromEntries(request.headers) });
     if (validators.body) {
       const contentType = request.headers.get("content-type") ?? "";
-      if (!isJsonContentType(contentType)) throw new HttpProblem("unsupportedMediaType", "Send the request body as application/json.");
+      if (!isJsonContentType(contentType))
+        throw new HttpProblem("unsupportedMediaType", "Send the request body as application/json.");
       let body: unknown;
       try {
         body = JSON.parse(await request.text());

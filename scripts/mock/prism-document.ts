@@ -49,7 +49,10 @@ export async function writePrismDocument(): Promise<PrismDocument> {
 function flattenNullable<T>(node: T): T {
   if (Array.isArray(node)) return node.map(flattenNullable) as T;
   if (node === null || typeof node !== "object") return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, flattenNullable(value)])) as Record<string, unknown>;
+  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, flattenNullable(value)])) as Record<
+    string,
+    unknown
+  >;
   const branches = copy.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return copy as T;
   const isNull = (branch: Record<string, unknown>) => branch.type === "null" && Object.keys(branch).length === 1;
@@ -65,7 +68,18 @@ function flattenNullable<T>(node: T): T {
 }
 
 /** In-place applicators: with none of them beside it, `unevaluatedProperties` means what `additionalProperties` means. */
-const inPlaceApplicators = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas"];
+const inPlaceApplicators = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "$ref",
+  "$dynamicRef",
+  "dependentSchemas",
+];
 
 /**
  * `unevaluatedProperties: S` → `additionalProperties: S` where no in-place applicator stands beside it
@@ -75,8 +89,15 @@ const inPlaceApplicators = ["allOf", "anyOf", "oneOf", "not", "if", "then", "els
 function unevaluatedAsAdditional<T>(node: T): T {
   if (Array.isArray(node)) return node.map(unevaluatedAsAdditional) as T;
   if (node === null || typeof node !== "object") return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, unevaluatedAsAdditional(value)])) as Record<string, unknown>;
-  if (!("unevaluatedProperties" in copy) || "additionalProperties" in copy || inPlaceApplicators.some((keyword) => keyword in copy)) return copy as T;
+  const copy = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, unevaluatedAsAdditional(value)]),
+  ) as Record<string, unknown>;
+  if (
+    !("unevaluatedProperties" in copy) ||
+    "additionalProperties" in copy ||
+    inPlaceApplicators.some((keyword) => keyword in copy)
+  )
+    return copy as T;
   const { unevaluatedProperties, ...rest } = copy;
   return { ...rest, additionalProperties: unevaluatedProperties } as T;
 }

@@ -1,5 +1,5 @@
 /** Starting and stopping the Prism CLI (`prism mock` / `prism proxy`) as a child process (mock issue). */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const prismBin = fileURLToPath(new URL("../../node_modules/.bin/prism", import.meta.url));
@@ -26,7 +26,10 @@ export interface StartPrismOptions {
 
 /** Spawns Prism and resolves once it prints "Prism is listening on <url>". */
 export function startPrism(options: StartPrismOptions): Promise<PrismProcess> {
-  const child = spawn(prismBin, options.args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+  const child = spawn(prismBin, options.args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   let output = "";
   let pending = "";
   // A parent that exits without stopping Prism (an uncaught error) must not leave it listening.

@@ -41,7 +41,13 @@ export class ViolationReport {
   record(method: string, target: string, status: number, violations: Violation[]): ViolatingExchange | undefined {
     this.exchanges += 1;
     if (violations.length === 0) return undefined;
-    const exchange = { method, target, status, request: requestViolations(violations), response: responseViolations(violations) };
+    const exchange = {
+      method,
+      target,
+      status,
+      request: requestViolations(violations),
+      response: responseViolations(violations),
+    };
     this.violating.push(exchange);
     return exchange;
   }
@@ -49,11 +55,19 @@ export class ViolationReport {
   summary(): ProxySummary {
     const rules = new Map<string, { side: "request" | "response"; rule: string; count: number; example: string }>();
     for (const exchange of this.violating) {
-      for (const [side, violations] of [["request", exchange.request], ["response", exchange.response]] as const) {
+      for (const [side, violations] of [
+        ["request", exchange.request],
+        ["response", exchange.response],
+      ] as const) {
         for (const violation of violations) {
           const rule = ruleOf(violation);
           const key = `${side} ${rule}`;
-          const entry = rules.get(key) ?? { side, rule, count: 0, example: `${exchange.method} ${exchange.target} -> ${exchange.status}: ${violation.message}` };
+          const entry = rules.get(key) ?? {
+            side,
+            rule,
+            count: 0,
+            example: `${exchange.method} ${exchange.target} -> ${exchange.status}: ${violation.message}`,
+          };
           entry.count += 1;
           rules.set(key, entry);
         }
@@ -71,8 +85,10 @@ export class ViolationReport {
 /** One line per violating exchange, for the console. */
 export function formatExchange(exchange: ViolatingExchange): string {
   const lines = [`✖ ${exchange.method} ${exchange.target} -> ${exchange.status}`];
-  for (const violation of exchange.request) lines.push(`    request  ${violation.location.join(".")}: ${violation.message}`);
-  for (const violation of exchange.response) lines.push(`    response ${violation.location.slice(1).join(".") || "(status/media type)"}: ${violation.message}`);
+  for (const violation of exchange.request)
+    lines.push(`    request  ${violation.location.join(".")}: ${violation.message}`);
+  for (const violation of exchange.response)
+    lines.push(`    response ${violation.location.slice(1).join(".") || "(status/media type)"}: ${violation.message}`);
   return lines.join("\n");
 }
 
@@ -81,6 +97,7 @@ export function formatSummary(summary: ProxySummary): string {
   const lines = [
     `contract proxy: ${summary.exchanges} exchange(s); ${summary.responsesBreakingContract} response(s) and ${summary.requestsBreakingContract} request(s) broke the contract`,
   ];
-  for (const rule of summary.rules) lines.push(`  ${String(rule.count).padStart(4)} × ${rule.side} ${rule.rule}   e.g. ${rule.example}`);
+  for (const rule of summary.rules)
+    lines.push(`  ${String(rule.count).padStart(4)} × ${rule.side} ${rule.rule}   e.g. ${rule.example}`);
   return lines.join("\n");
 }

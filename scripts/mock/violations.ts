@@ -25,15 +25,22 @@ export function parseViolationsHeader(header: string | null | undefined): Violat
 /** Whether a value has the shape of a Prism violation. */
 export function isViolation(value: unknown): value is Violation {
   const candidate = value as Violation;
-  return typeof value === "object" && value !== null && Array.isArray(candidate.location) && typeof candidate.message === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray(candidate.location) &&
+    typeof candidate.message === "string"
+  );
 }
 
 /** The violations found in the request (Prism prefixes them with "request"; its own 422 body omits the prefix). */
 export function requestViolations(violations: Violation[]): Violation[] {
-  return violations.filter((violation) => violation.location[0] !== "response").map((violation) => ({
-    ...violation,
-    location: violation.location[0] === "request" ? violation.location.slice(1) : violation.location,
-  }));
+  return violations
+    .filter((violation) => violation.location[0] !== "response")
+    .map((violation) => ({
+      ...violation,
+      location: violation.location[0] === "request" ? violation.location.slice(1) : violation.location,
+    }));
 }
 
 /** The violations found in the response. */
@@ -57,14 +64,20 @@ function stripPrefix(message: string): string {
  * (`anyOf [X, null]`) that breaks X also gets "must be null" and "must match a schema in anyOf" from
  * Ajv; those say nothing a client can act on and are dropped when a more specific error exists.
  */
-export function fieldErrors(violations: Violation[], headerName: (lowerCase: string) => string = (name) => name): ProblemFieldError[] {
+export function fieldErrors(
+  violations: Violation[],
+  headerName: (lowerCase: string) => string = (name) => name,
+): ProblemFieldError[] {
   const errors: ProblemFieldError[] = [];
   for (const violation of violations) {
     const [where, ...path] = violation.location;
     const required = /must have required property '([^']+)'/.exec(violation.message);
     if (where === "body") {
       const segments = required ? [...path, required[1]!] : path;
-      errors.push({ pointer: segments.map((segment) => `/${pointerSegment(segment)}`).join(""), detail: required ? "is required" : stripPrefix(violation.message) });
+      errors.push({
+        pointer: segments.map((segment) => `/${pointerSegment(segment)}`).join(""),
+        detail: required ? "is required" : stripPrefix(violation.message),
+      });
     } else if (where === "query" || where === "path" || where === "header") {
       const name = where === "header" ? headerName(path[0] ?? "") : (path[0] ?? "");
       errors.push({ parameter: name, detail: required ? "is required" : stripPrefix(violation.message) });
@@ -73,7 +86,8 @@ export function fieldErrors(violations: Violation[], headerName: (lowerCase: str
   const noise = (error: ProblemFieldError) => /^must (?:be null|match a schema in anyOf)$/.test(error.detail);
   const specific = errors.filter((error) => !noise(error));
   const unique = new Map<string, ProblemFieldError>();
-  for (const error of specific.length > 0 ? specific : errors) unique.set(`${error.pointer ?? ""}|${error.parameter ?? ""}|${error.detail}`, error);
+  for (const error of specific.length > 0 ? specific : errors)
+    unique.set(`${error.pointer ?? ""}|${error.parameter ?? ""}|${error.detail}`, error);
   return [...unique.values()];
 }
 
@@ -82,7 +96,8 @@ export function validationProblem(violations: Violation[], headerName?: (lowerCa
   const errors = fieldErrors(violations, headerName);
   const inBody = errors.some((error) => error.pointer !== undefined);
   const inParameters = errors.some((error) => error.parameter !== undefined);
-  const subject = inBody && inParameters ? "The request breaks" : inBody ? "The request body breaks" : "The request parameters break";
+  const subject =
+    inBody && inParameters ? "The request breaks" : inBody ? "The request body breaks" : "The request parameters break";
   const places = errors.length === 1 ? "1 place" : `${errors.length} places`;
   return {
     type: "urn:deployment-service:problem:validation",

@@ -4,10 +4,10 @@
  */
 import { join } from "node:path";
 import pg from "pg";
-import { postgresBaseUrl, withSearchPath } from "../bench/scenarios.js";
-import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { type Caller, call, templateDeployment, walkDeployments } from "../bench/http.js";
+import { postgresBaseUrl, withSearchPath } from "../bench/scenarios.js";
 import { startReference } from "../bench/targets.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -19,13 +19,29 @@ export interface ConcurrencyOptions {
   log(message: string): void;
 }
 
-async function rounds(server: ChildServer, store: string, options: ConcurrencyOptions, failures: string[]): Promise<string> {
+async function rounds(
+  server: ChildServer,
+  store: string,
+  options: ConcurrencyOptions,
+  failures: string[],
+): Promise<string> {
   const tally = new Map<string, number>();
   for (let round = 0; round < options.rounds; round++) {
     // Alternate tenants so both the default tenant and an explicit X-Tenant-Id take part.
-    const caller: Caller = round % 2 === 0 ? { url: server.url, apiKey: demo.acme.apiKey } : { url: server.url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId };
+    const caller: Caller =
+      round % 2 === 0
+        ? { url: server.url, apiKey: demo.acme.apiKey }
+        : { url: server.url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId };
     const name = `cc-${store.toLowerCase()}-${round}`;
-    const answers = await Promise.all(Array.from({ length: options.parallel }, () => call(caller, "POST", "/v2/deployments", templateDeployment(name)).catch((error: Error) => ({ status: 0, body: error.message, contentType: "" }))));
+    const answers = await Promise.all(
+      Array.from({ length: options.parallel }, () =>
+        call(caller, "POST", "/v2/deployments", templateDeployment(name)).catch((error: Error) => ({
+          status: 0,
+          body: error.message,
+          contentType: "",
+        })),
+      ),
+    );
     const counts = new Map<number, number>();
     for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
     for (const [status, n] of counts) tally.set(String(status), (tally.get(String(status)) ?? 0) + n);
@@ -33,9 +49,13 @@ async function rounds(server: ChildServer, store: string, options: ConcurrencyOp
     const conflicts = counts.get(409) ?? 0;
     if (created !== 1 || conflicts !== options.parallel - 1) {
       const other = answers.find((a) => a.status !== 201 && a.status !== 409);
-      failures.push(`${store} round ${round} (${name}): ${[...counts].map(([s, n]) => `${n}x ${s}`).join(", ")} (want 1x 201, ${options.parallel - 1}x 409)${other ? `; e.g. ${other.status} ${JSON.stringify(other.body).slice(0, 200)}` : ""}`);
+      failures.push(
+        `${store} round ${round} (${name}): ${[...counts].map(([s, n]) => `${n}x ${s}`).join(", ")} (want 1x 201, ${options.parallel - 1}x 409)${other ? `; e.g. ${other.status} ${JSON.stringify(other.body).slice(0, 200)}` : ""}`,
+      );
     }
-    const listed = (await walkDeployments(caller, { query: `name_contains=${name}` })).deployments.filter((d) => d.name === name).length;
+    const listed = (await walkDeployments(caller, { query: `name_contains=${name}` })).deployments.filter(
+      (d) => d.name === name,
+    ).length;
     if (listed !== 1) failures.push(`${store} round ${round}: ${listed} deployments named ${name} listed (want 1)`);
   }
   return `${store}: ${options.rounds} rounds of ${options.parallel} concurrent creates of one name → ${[...tally].map(([s, n]) => `${s}: ${n}`).join(", ")}`;
@@ -44,7 +64,11 @@ async function rounds(server: ChildServer, store: string, options: ConcurrencyOp
 export async function concurrencyScenario(options: ConcurrencyOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
   const summary: string[] = [];
-  const sqlite = await startReference({ name: "concurrency-sqlite", logDir: options.logDir, sqlitePath: join(options.dataDir, "concurrency.sqlite") });
+  const sqlite = await startReference({
+    name: "concurrency-sqlite",
+    logDir: options.logDir,
+    sqlitePath: join(options.dataDir, "concurrency.sqlite"),
+  });
   try {
     summary.push(await rounds(sqlite, "SQLite", options, failures));
   } finally {
@@ -56,13 +80,20 @@ export async function concurrencyScenario(options: ConcurrencyOptions): Promise<
   try {
     await admin.connect();
   } catch (error) {
-    summary.push(`PostgreSQL: skipped, unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})`);
+    summary.push(
+      `PostgreSQL: skipped, unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})`,
+    );
     return { name: "concurrency", failures, summary };
   }
   const schema = `reliability_${process.pid}_${Date.now().toString(36)}`;
   try {
     await admin.query(`CREATE SCHEMA ${schema}`);
-    const postgres = await startReference({ name: "concurrency-postgres", logDir: options.logDir, databaseUrl: withSearchPath(base, schema), env: { DATABASE_SCHEMA: schema } });
+    const postgres = await startReference({
+      name: "concurrency-postgres",
+      logDir: options.logDir,
+      databaseUrl: withSearchPath(base, schema),
+      env: { DATABASE_SCHEMA: schema },
+    });
     try {
       summary.push(await rounds(postgres, "PostgreSQL", options, failures));
     } finally {

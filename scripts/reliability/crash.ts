@@ -7,9 +7,9 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { type Caller, call, templateDeployment, walkDeployments } from "../bench/http.js";
 import { startReference } from "../bench/targets.js";
 import { prng } from "./fuzz-cases.js";
 import type { ScenarioResult } from "./scenario.js";
@@ -43,7 +43,10 @@ function integrityCheck(sqlitePath: string): { result: string; how: string } {
       if (existsSync(`${sqlitePath}-wal`)) copyFileSync(`${sqlitePath}-wal`, `${copy}-wal`);
       const db = new Database(copy, { fileMustExist: true });
       try {
-        return { result: String(db.pragma("integrity_check", { simple: true })), how: `copy (read-only open failed: ${(error as Error).message})` };
+        return {
+          result: String(db.pragma("integrity_check", { simple: true })),
+          how: `copy (read-only open failed: ${(error as Error).message})`,
+        };
       } finally {
         db.close();
       }
@@ -54,7 +57,14 @@ function integrityCheck(sqlitePath: string): { result: string; how: string } {
 }
 
 /** Keeps `concurrency` creates in flight until stopped; records the names that got 201 and anything else. */
-function createLoad(caller: Caller, prefix: string, concurrency: number, acknowledged: Set<string>, sent: Set<string>, unexpected: string[]) {
+function createLoad(
+  caller: Caller,
+  prefix: string,
+  concurrency: number,
+  acknowledged: Set<string>,
+  sent: Set<string>,
+  unexpected: string[],
+) {
   let stopped = false;
   let counter = 0;
   const worker = async () => {
@@ -97,14 +107,29 @@ export async function crashScenario(options: CrashOptions): Promise<ScenarioResu
       if (!sent.has(deployment.name)) failures.push(`${when}: ${deployment.name} listed but never sent`);
     }
     const missing = [...acknowledged].filter((name) => !names.has(name));
-    if (missing.length) failures.push(`${when}: ${missing.length} acknowledged creates (201) missing, e.g. ${missing.slice(0, 5).join(", ")}`);
+    if (missing.length)
+      failures.push(
+        `${when}: ${missing.length} acknowledged creates (201) missing, e.g. ${missing.slice(0, 5).join(", ")}`,
+      );
     return names.size;
   };
 
   for (let cycle = 0; cycle < options.cycles; cycle++) {
-    const server = await startReference({ name: `crash-${cycle}`, logDir: options.logDir, sqlitePath, validateResponses: false });
+    const server = await startReference({
+      name: `crash-${cycle}`,
+      logDir: options.logDir,
+      sqlitePath,
+      validateResponses: false,
+    });
     const listed = await verify(server, `after restart ${cycle}`);
-    const load = createLoad({ url: server.url, apiKey: demo.acme.apiKey }, `cr${cycle}`, options.concurrency, acknowledged, sent, unexpected);
+    const load = createLoad(
+      { url: server.url, apiKey: demo.acme.apiKey },
+      `cr${cycle}`,
+      options.concurrency,
+      acknowledged,
+      sent,
+      unexpected,
+    );
     const loadMs = options.loadMs[0] + Math.floor(rng() * (options.loadMs[1] - options.loadMs[0]));
     await new Promise((resolveWait) => setTimeout(resolveWait, loadMs));
     await server.kill("SIGKILL");
@@ -112,14 +137,29 @@ export async function crashScenario(options: CrashOptions): Promise<ScenarioResu
     const integrity = integrityCheck(sqlitePath);
     if (integrity.result !== "ok") failures.push(`cycle ${cycle}: integrity_check says ${integrity.result}`);
     checks.push(`${integrity.result}${integrity.how === "read-only" ? "" : ` (${integrity.how})`}`);
-    options.log(`crash cycle ${cycle + 1}/${options.cycles}: ${listed} listed at start, load ${loadMs} ms, ${acknowledged.size} acknowledged so far, integrity ${integrity.result} (${integrity.how})`);
+    options.log(
+      `crash cycle ${cycle + 1}/${options.cycles}: ${listed} listed at start, load ${loadMs} ms, ${acknowledged.size} acknowledged so far, integrity ${integrity.result} (${integrity.how})`,
+    );
   }
-  const finalServer = await startReference({ name: "crash-final", logDir: options.logDir, sqlitePath, validateResponses: false });
+  const finalServer = await startReference({
+    name: "crash-final",
+    logDir: options.logDir,
+    sqlitePath,
+    validateResponses: false,
+  });
   try {
     const listed = await verify(finalServer, "after the last restart");
-    const probe = await call({ url: finalServer.url, apiKey: demo.acme.apiKey }, "POST", "/v2/deployments", templateDeployment("cr-final-probe"));
+    const probe = await call(
+      { url: finalServer.url, apiKey: demo.acme.apiKey },
+      "POST",
+      "/v2/deployments",
+      templateDeployment("cr-final-probe"),
+    );
     if (probe.status !== 201) failures.push(`a create after the last restart answered ${probe.status}`);
-    if (unexpected.length) failures.push(`${unexpected.length} creates under load answered neither 201 nor a dropped connection, e.g. ${unexpected.slice(0, 3).join("; ")}`);
+    if (unexpected.length)
+      failures.push(
+        `${unexpected.length} creates under load answered neither 201 nor a dropped connection, e.g. ${unexpected.slice(0, 3).join("; ")}`,
+      );
     const readOnly = checks.filter((c) => c === "ok").length;
     return {
       name: "crash",

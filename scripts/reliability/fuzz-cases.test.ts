@@ -1,10 +1,11 @@
 /** Tests of the fuzz case generator: deterministic for a seed, covering every category, framed exactly. */
 import { describe, expect, it } from "vitest";
 import { demo } from "../../contract/index.js";
-import { fuzzCases, makerCount, prng, renderCase, type FuzzContext } from "./fuzz-cases.js";
+import { type FuzzContext, fuzzCases, makerCount, prng, renderCase } from "./fuzz-cases.js";
 
 const ctx: FuzzContext = { ...demo, existingDeploymentName: "fz-existing", existingProviderId: "fz-existing-provider" };
-const rendered = (seed: number, count: number) => [...fuzzCases(seed, count, ctx)].map((c) => renderCase(c, "127.0.0.1:1").toString("base64"));
+const rendered = (seed: number, count: number) =>
+  [...fuzzCases(seed, count, ctx)].map((c) => renderCase(c, "127.0.0.1:1").toString("base64"));
 
 describe("fuzz cases", () => {
   it("gives the same requests for the same seed", () => {
@@ -21,7 +22,23 @@ describe("fuzz cases", () => {
     const categories = new Set([...fuzzCases(1, makerCount, ctx)].map((c) => c.category));
     expect(categories.size).toBe(makerCount);
     expect([...categories].sort()).toEqual(
-      ["bad-utf8", "content-type", "deep-nesting", "header-tricks", "huge-array", "huge-string", "integration", "method", "missing-field", "non-json", "path", "provider-rule", "query", "source-rule", "wrong-type"].sort(),
+      [
+        "bad-utf8",
+        "content-type",
+        "deep-nesting",
+        "header-tricks",
+        "huge-array",
+        "huge-string",
+        "integration",
+        "method",
+        "missing-field",
+        "non-json",
+        "path",
+        "provider-rule",
+        "query",
+        "source-rule",
+        "wrong-type",
+      ].sort(),
     );
   });
 
@@ -39,20 +56,56 @@ describe("fuzz cases", () => {
         continue;
       }
       const d = body as Record<string, unknown>;
-      const empty = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+      const empty = (value: unknown) =>
+        typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
       const plainTemplate =
-        typeof d.name === "string" && namePattern.test(d.name) && d.name !== ctx.existingDeploymentName && d.source === "internal_template" && empty(d.source_config) && empty(d.source_revision_config) && Array.isArray(d.secrets) && d.secrets.length === 0 && d.secret_references === undefined;
-      expect(plainTemplate && c.headers.filter(([name]) => name.toLowerCase() === "x-api-key").length === 1 ? `case ${c.index} ${c.category} ${c.variant}` : "").toBe("");
+        typeof d.name === "string" &&
+        namePattern.test(d.name) &&
+        d.name !== ctx.existingDeploymentName &&
+        d.source === "internal_template" &&
+        empty(d.source_config) &&
+        empty(d.source_revision_config) &&
+        Array.isArray(d.secrets) &&
+        d.secrets.length === 0 &&
+        d.secret_references === undefined;
+      expect(
+        plainTemplate && c.headers.filter(([name]) => name.toLowerCase() === "x-api-key").length === 1
+          ? `case ${c.index} ${c.category} ${c.variant}`
+          : "",
+      ).toBe("");
     }
   });
 
   const framing: { given: { method: string; body?: string; autoLength: boolean; host: boolean }; want: RegExp }[] = [
-    { given: { method: "GET", autoLength: true, host: true }, want: /^GET \/x HTTP\/1\.1\r\nHost: h\r\nx-api-key: k\r\nConnection: close\r\n\r\n$/ },
-    { given: { method: "POST", body: "{}", autoLength: true, host: true }, want: /^POST \/x HTTP\/1\.1\r\nHost: h\r\nx-api-key: k\r\nContent-Length: 2\r\nConnection: close\r\n\r\n\{\}$/ },
-    { given: { method: "POST", body: "{}", autoLength: false, host: false }, want: /^POST \/x HTTP\/1\.1\r\nx-api-key: k\r\nConnection: close\r\n\r\n\{\}$/ },
+    {
+      given: { method: "GET", autoLength: true, host: true },
+      want: /^GET \/x HTTP\/1\.1\r\nHost: h\r\nx-api-key: k\r\nConnection: close\r\n\r\n$/,
+    },
+    {
+      given: { method: "POST", body: "{}", autoLength: true, host: true },
+      want: /^POST \/x HTTP\/1\.1\r\nHost: h\r\nx-api-key: k\r\nContent-Length: 2\r\nConnection: close\r\n\r\n\{\}$/,
+    },
+    {
+      given: { method: "POST", body: "{}", autoLength: false, host: false },
+      want: /^POST \/x HTTP\/1\.1\r\nx-api-key: k\r\nConnection: close\r\n\r\n\{\}$/,
+    },
   ];
   it.each(framing)("renders $given.method with autoLength=$given.autoLength host=$given.host", ({ given, want }) => {
-    const bytes = renderCase({ index: 0, category: "c", operation: "o", variant: "v", method: given.method, target: "/x", headers: [["x-api-key", "k"]], ...(given.body ? { body: Buffer.from(given.body) } : {}), autoLength: given.autoLength, host: given.host }, "h");
+    const bytes = renderCase(
+      {
+        index: 0,
+        category: "c",
+        operation: "o",
+        variant: "v",
+        method: given.method,
+        target: "/x",
+        headers: [["x-api-key", "k"]],
+        ...(given.body ? { body: Buffer.from(given.body) } : {}),
+        autoLength: given.autoLength,
+        host: given.host,
+      },
+      "h",
+    );
     expect(bytes.toString("latin1")).toMatch(want);
   });
 

@@ -4,7 +4,7 @@
  * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
  * seed gives the same requests. No case is a valid create, so none may change the data.
  */
-import { operation, type demo } from "../../contract/index.js";
+import { type demo, operation } from "../../contract/index.js";
 
 /** The demo data (D-77) and what the fuzz run prepared in it. */
 export interface FuzzContext {
@@ -60,7 +60,13 @@ function validDeployment(name: string): Record<string, unknown> {
 }
 
 function validProvider(providerId: string): Record<string, unknown> {
-  return { provider_id: providerId, name: "Fuzz", client_id: "fuzz-client", auth_url: "https://auth.example/authorize", token_url: "https://auth.example/token" };
+  return {
+    provider_id: providerId,
+    name: "Fuzz",
+    client_id: "fuzz-client",
+    auth_url: "https://auth.example/authorize",
+    token_url: "https://auth.example/token",
+  };
 }
 
 /** Values of the wrong type for each field (every one breaks the schema). */
@@ -120,12 +126,20 @@ interface Draft {
 
 type Maker = (rng: Rng, ctx: FuzzContext, index: number) => Draft;
 
-function post(category: string, path: string, variant: string, body: Buffer, headers: [string, Bytes][] = [["content-type", "application/json"]]): Draft {
+function post(
+  category: string,
+  path: string,
+  variant: string,
+  body: Buffer,
+  headers: [string, Bytes][] = [["content-type", "application/json"]],
+): Draft {
   return { category, operation: `POST ${path}`, variant, method: "POST", target: path, headers, body };
 }
 
 function nest(depth: number, leaf: unknown, asArray: boolean): string {
-  return (asArray ? "[".repeat(depth) : '{"a":'.repeat(depth)) + JSON.stringify(leaf) + (asArray ? "]" : "}").repeat(depth);
+  return (
+    (asArray ? "[".repeat(depth) : '{"a":'.repeat(depth)) + JSON.stringify(leaf) + (asArray ? "]" : "}").repeat(depth)
+  );
 }
 
 const makers: Maker[] = [
@@ -156,52 +170,179 @@ const makers: Maker[] = [
     if (removed.length === 0) removed.push(pick(rng, required));
     for (const field of removed) delete body[field];
     const asEmpty = rng() < 0.1;
-    return post("missing-field", deployment ? deploymentsPath : providersPath, asEmpty ? "{}" : removed.join("+"), asEmpty ? json({}) : json(body));
+    return post(
+      "missing-field",
+      deployment ? deploymentsPath : providersPath,
+      asEmpty ? "{}" : removed.join("+"),
+      asEmpty ? json({}) : json(body),
+    );
   },
   // Huge strings in bodies and in query values.
   (rng, _ctx, i) => {
-    const variant = pick(rng, ["name", "secret-value", "install-command-413", "repo-url", "provider-name", "auth-url", "client-secret", "name-contains", "image-version"]);
+    const variant = pick(rng, [
+      "name",
+      "secret-value",
+      "install-command-413",
+      "repo-url",
+      "provider-name",
+      "auth-url",
+      "client-secret",
+      "name-contains",
+      "image-version",
+    ]);
     const size = between(rng, 2_049, 200_000);
     switch (variant) {
       case "name":
-        return post("huge-string", deploymentsPath, variant, json(validDeployment(`f${"z".repeat(between(rng, 63, 100_000))}`)));
+        return post(
+          "huge-string",
+          deploymentsPath,
+          variant,
+          json(validDeployment(`f${"z".repeat(between(rng, 63, 100_000))}`)),
+        );
       case "secret-value":
-        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), secrets: [{ name: "S", value: "v".repeat(between(rng, 65_537, 300_000)) }] }));
+        return post(
+          "huge-string",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-huge-${i}`),
+            secrets: [{ name: "S", value: "v".repeat(between(rng, 65_537, 300_000)) }],
+          }),
+        );
       case "install-command-413":
-        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), source_config: { install_command: "x".repeat(between(rng, 1_048_577, 1_300_000)) } }));
+        return post(
+          "huge-string",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-huge-${i}`),
+            source_config: { install_command: "x".repeat(between(rng, 1_048_577, 1_300_000)) },
+          }),
+        );
       case "repo-url":
-        return post("huge-string", deploymentsPath, variant, json({ ...validDeployment(`fz-huge-${i}`), source_config: { repo_url: `https://codehost.example/${"a".repeat(size)}` } }));
+        return post(
+          "huge-string",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-huge-${i}`),
+            source_config: { repo_url: `https://codehost.example/${"a".repeat(size)}` },
+          }),
+        );
       case "provider-name":
-        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), name: "n".repeat(between(rng, 256, 100_000)) }));
+        return post(
+          "huge-string",
+          providersPath,
+          variant,
+          json({ ...validProvider(`fz-huge-${i}`), name: "n".repeat(between(rng, 256, 100_000)) }),
+        );
       case "auth-url":
-        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), auth_url: `https://auth.example/${"p".repeat(size)}` }));
+        return post(
+          "huge-string",
+          providersPath,
+          variant,
+          json({ ...validProvider(`fz-huge-${i}`), auth_url: `https://auth.example/${"p".repeat(size)}` }),
+        );
       case "client-secret":
-        return post("huge-string", providersPath, variant, json({ ...validProvider(`fz-huge-${i}`), client_id: "", client_secret: "s".repeat(size) }));
+        return post(
+          "huge-string",
+          providersPath,
+          variant,
+          json({ ...validProvider(`fz-huge-${i}`), client_id: "", client_secret: "s".repeat(size) }),
+        );
       case "name-contains":
-        return { category: "huge-string", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?name_contains=${"q".repeat(between(rng, 1_000, 12_000))}` };
+        return {
+          category: "huge-string",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: `${deploymentsPath}?name_contains=${"q".repeat(between(rng, 1_000, 12_000))}`,
+        };
       default:
-        return { category: "huge-string", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?image_version=${"v".repeat(between(rng, 1_000, 12_000))}` };
+        return {
+          category: "huge-string",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: `${deploymentsPath}?image_version=${"v".repeat(between(rng, 1_000, 12_000))}`,
+        };
     }
   },
   // Huge arrays.
   (rng, _ctx, i) => {
-    const variant = pick(rng, ["secrets", "secret-references", "top-level-array", "deployment-ids", "volumes", "secrets-bad-items"]);
+    const variant = pick(rng, [
+      "secrets",
+      "secret-references",
+      "top-level-array",
+      "deployment-ids",
+      "volumes",
+      "secrets-bad-items",
+    ]);
     const n = between(rng, 101, 5_000);
     switch (variant) {
       case "secrets":
-        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secrets: Array.from({ length: n }, (_, k) => ({ name: `S${k}`, value: "v" })) }));
+        return post(
+          "huge-array",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-array-${i}`),
+            secrets: Array.from({ length: n }, (_, k) => ({ name: `S${k}`, value: "v" })),
+          }),
+        );
       case "secret-references":
-        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secret_references: Array.from({ length: n }, (_, k) => ({ name: `R${k}`, secret_name: "s", secret_key: "k" })) }));
+        return post(
+          "huge-array",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-array-${i}`),
+            secret_references: Array.from({ length: n }, (_, k) => ({
+              name: `R${k}`,
+              secret_name: "s",
+              secret_key: "k",
+            })),
+          }),
+        );
       case "top-level-array":
-        return post("huge-array", pick(rng, [deploymentsPath, providersPath]), variant, json(Array.from({ length: n * 20 }, (_, k) => k)));
+        return post(
+          "huge-array",
+          pick(rng, [deploymentsPath, providersPath]),
+          variant,
+          json(Array.from({ length: n * 20 }, (_, k) => k)),
+        );
       case "deployment-ids": {
-        const ids = Array.from({ length: between(rng, 101, 200) }, (_, k) => `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`);
-        return { category: "huge-array", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?deployment_ids=${ids.join(",")}` };
+        const ids = Array.from(
+          { length: between(rng, 101, 200) },
+          (_, k) => `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`,
+        );
+        return {
+          category: "huge-array",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: `${deploymentsPath}?deployment_ids=${ids.join(",")}`,
+        };
       }
       case "volumes":
-        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), source_config: { resource_spec: { volumes: Array.from({ length: n }, (_, k) => ({ name: `v${k}`, emptyDir: {} })) } } }));
+        return post(
+          "huge-array",
+          deploymentsPath,
+          variant,
+          json({
+            ...validDeployment(`fz-array-${i}`),
+            source_config: {
+              resource_spec: { volumes: Array.from({ length: n }, (_, k) => ({ name: `v${k}`, emptyDir: {} })) },
+            },
+          }),
+        );
       default:
-        return post("huge-array", deploymentsPath, variant, json({ ...validDeployment(`fz-array-${i}`), secrets: Array.from({ length: n }, () => null) }));
+        return post(
+          "huge-array",
+          deploymentsPath,
+          variant,
+          json({ ...validDeployment(`fz-array-${i}`), secrets: Array.from({ length: n }, () => null) }),
+        );
     }
   },
   // Deep nesting of objects and arrays at several places.
@@ -215,49 +356,177 @@ const makers: Maker[] = [
       case "top":
         return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(deep));
       case "name":
-        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace(`"fz-deep-${i}"`, deep)));
+        return post(
+          "deep-nesting",
+          deploymentsPath,
+          `${place}-${depth}`,
+          Buffer.from(base.replace(`"fz-deep-${i}"`, deep)),
+        );
       case "source_config":
-        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"source_config":{}', `"source_config":{"listener_config":${deep}}`)));
+        return post(
+          "deep-nesting",
+          deploymentsPath,
+          `${place}-${depth}`,
+          Buffer.from(base.replace('"source_config":{}', `"source_config":{"listener_config":${deep}}`)),
+        );
       case "labels":
-        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"source_config":{}', `"source_config":{"resource_spec":{"labels":{"k":${deep}}}}`)));
+        return post(
+          "deep-nesting",
+          deploymentsPath,
+          `${place}-${depth}`,
+          Buffer.from(base.replace('"source_config":{}', `"source_config":{"resource_spec":{"labels":{"k":${deep}}}}`)),
+        );
       case "secret":
-        return post("deep-nesting", deploymentsPath, `${place}-${depth}`, Buffer.from(base.replace('"secrets":[]', `"secrets":[${deep}]`)));
+        return post(
+          "deep-nesting",
+          deploymentsPath,
+          `${place}-${depth}`,
+          Buffer.from(base.replace('"secrets":[]', `"secrets":[${deep}]`)),
+        );
       case "provider":
-        return post("deep-nesting", providersPath, `${place}-${depth}`, Buffer.from(JSON.stringify(validProvider(`fz-deep-${i}`)).replace('"name":"Fuzz"', `"name":${deep}`)));
+        return post(
+          "deep-nesting",
+          providersPath,
+          `${place}-${depth}`,
+          Buffer.from(JSON.stringify(validProvider(`fz-deep-${i}`)).replace('"name":"Fuzz"', `"name":${deep}`)),
+        );
       default:
-        return { category: "deep-nesting", operation: `GET ${deploymentsPath}`, variant: "query-brackets", method: "GET", target: `${deploymentsPath}?${"status[".repeat(Math.min(depth, 500))}=1` };
+        return {
+          category: "deep-nesting",
+          operation: `GET ${deploymentsPath}`,
+          variant: "query-brackets",
+          method: "GET",
+          target: `${deploymentsPath}?${"status[".repeat(Math.min(depth, 500))}=1`,
+        };
     }
   },
   // Invalid UTF-8 in bodies, paths, queries and headers.
   (rng, ctx, i) => {
     const bytes = pick(rng, badUtf8);
-    const variant = pick(rng, ["body-name", "body-provider-id", "body-key", "query-raw", "query-encoded", "path-raw", "path-encoded", "tenant-header", "key-header"]);
+    const variant = pick(rng, [
+      "body-name",
+      "body-provider-id",
+      "body-key",
+      "query-raw",
+      "query-encoded",
+      "path-raw",
+      "path-encoded",
+      "tenant-header",
+      "key-header",
+    ]);
     switch (variant) {
       case "body-name":
         // The name breaks the name pattern whatever a decoder makes of the bytes.
-        return post("bad-utf8", deploymentsPath, variant, Buffer.concat([Buffer.from(`{"name":"fz_${i}`), bytes, Buffer.from(`","source":"internal_template","source_config":{},"source_revision_config":{},"secrets":[]}`)]));
+        return post(
+          "bad-utf8",
+          deploymentsPath,
+          variant,
+          Buffer.concat([
+            Buffer.from(`{"name":"fz_${i}`),
+            bytes,
+            Buffer.from(`","source":"internal_template","source_config":{},"source_revision_config":{},"secrets":[]}`),
+          ]),
+        );
       case "body-provider-id":
-        return post("bad-utf8", providersPath, variant, Buffer.concat([Buffer.from('{"provider_id":"'), bytes, Buffer.from('","name":"x"}')]));
+        return post(
+          "bad-utf8",
+          providersPath,
+          variant,
+          Buffer.concat([Buffer.from('{"provider_id":"'), bytes, Buffer.from('","name":"x"}')]),
+        );
       case "body-key":
-        return post("bad-utf8", deploymentsPath, variant, Buffer.concat([Buffer.from('{"'), bytes, Buffer.from(`":1,"name":"fz_${i}"}`)]));
+        return post(
+          "bad-utf8",
+          deploymentsPath,
+          variant,
+          Buffer.concat([Buffer.from('{"'), bytes, Buffer.from(`":1,"name":"fz_${i}"}`)]),
+        );
       case "query-raw":
-        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: Buffer.concat([Buffer.from(`${deploymentsPath}?name_contains=`), bytes]) };
+        return {
+          category: "bad-utf8",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: Buffer.concat([Buffer.from(`${deploymentsPath}?name_contains=`), bytes]),
+        };
       case "query-encoded":
-        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: `${deploymentsPath}?${pick(rng, ["name_contains", "status", "deployment_ids", "limit", "image_version", "tag_value_ids"])}=${[...bytes].map((b) => `%${b.toString(16).toUpperCase()}`).join("")}` };
+        return {
+          category: "bad-utf8",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: `${deploymentsPath}?${pick(rng, ["name_contains", "status", "deployment_ids", "limit", "image_version", "tag_value_ids"])}=${[...bytes].map((b) => `%${b.toString(16).toUpperCase()}`).join("")}`,
+        };
       case "path-raw":
-        return { category: "bad-utf8", operation: "path", variant, method: "GET", target: Buffer.concat([Buffer.from("/v1/integrations/codehost/"), bytes, Buffer.from("/repos")]) };
+        return {
+          category: "bad-utf8",
+          operation: "path",
+          variant,
+          method: "GET",
+          target: Buffer.concat([Buffer.from("/v1/integrations/codehost/"), bytes, Buffer.from("/repos")]),
+        };
       case "path-encoded":
-        return { category: "bad-utf8", operation: "path", variant, method: "GET", target: `/v1/integrations/${pick(rng, ["codehost", "forge/codehost"])}/${[...bytes].map((b) => `%${b.toString(16)}`).join("")}/repos` };
+        return {
+          category: "bad-utf8",
+          operation: "path",
+          variant,
+          method: "GET",
+          target: `/v1/integrations/${pick(rng, ["codehost", "forge/codehost"])}/${[...bytes].map((b) => `%${b.toString(16)}`).join("")}/repos`,
+        };
       case "tenant-header":
-        return { category: "bad-utf8", operation: `GET ${deploymentsPath}`, variant, method: "GET", target: deploymentsPath, headers: [["x-tenant-id", Buffer.concat([Buffer.from(ctx.acme.productionTenantId.slice(0, 9)), bytes])]] };
+        return {
+          category: "bad-utf8",
+          operation: `GET ${deploymentsPath}`,
+          variant,
+          method: "GET",
+          target: deploymentsPath,
+          headers: [["x-tenant-id", Buffer.concat([Buffer.from(ctx.acme.productionTenantId.slice(0, 9)), bytes])]],
+        };
       default:
-        return { category: "bad-utf8", operation: `GET ${providersPath}`, variant, method: "GET", target: providersPath, auth: false, headers: [["x-api-key", Buffer.concat([Buffer.from(ctx.acme.apiKey.slice(0, 8)), bytes])]] };
+        return {
+          category: "bad-utf8",
+          operation: `GET ${providersPath}`,
+          variant,
+          method: "GET",
+          target: providersPath,
+          auth: false,
+          headers: [["x-api-key", Buffer.concat([Buffer.from(ctx.acme.apiKey.slice(0, 8)), bytes])]],
+        };
     }
   },
   // Bodies that are not JSON, declared as JSON.
   (rng, _ctx, i) => {
-    const bodies: readonly Bytes[] = ["", " ", "{", "}", "[", "nul", "tru", "[1,", "{'name':'x'}", "{name:1}", "undefined", "NaN", "Infinity", '{"name":}', '{"name":"x",}', "\u0000", "<deployment/>", "name=x&source=internal_template", "{}garbage", '"just a string"', "\ufeff{", "--\r\n", "\u2028", '{"a":1}{"b":2}', " ".repeat(2_000)];
-    const bytes = rng() < 0.15 ? Buffer.from(Array.from({ length: between(rng, 1, 400) }, () => between(rng, 0, 255))) : Buffer.from(pick(rng, bodies));
+    const bodies: readonly Bytes[] = [
+      "",
+      " ",
+      "{",
+      "}",
+      "[",
+      "nul",
+      "tru",
+      "[1,",
+      "{'name':'x'}",
+      "{name:1}",
+      "undefined",
+      "NaN",
+      "Infinity",
+      '{"name":}',
+      '{"name":"x",}',
+      "\u0000",
+      "<deployment/>",
+      "name=x&source=internal_template",
+      "{}garbage",
+      '"just a string"',
+      "\ufeff{",
+      "--\r\n",
+      "\u2028",
+      '{"a":1}{"b":2}',
+      " ".repeat(2_000),
+    ];
+    const bytes =
+      rng() < 0.15
+        ? Buffer.from(Array.from({ length: between(rng, 1, 400) }, () => between(rng, 0, 255)))
+        : Buffer.from(pick(rng, bodies));
     const path = pick(rng, [deploymentsPath, deploymentsPath, providersPath]);
     return post("non-json", path, `${JSON.stringify(bytes.subarray(0, 12).toString("latin1"))} #${i}`, bytes);
   },
@@ -282,7 +551,13 @@ const makers: Maker[] = [
     const type = pick(rng, types);
     const path = rng() < 0.7 ? deploymentsPath : providersPath;
     const body = path === deploymentsPath ? json(validDeployment(`fz-ct-${i}`)) : json(validProvider(`fz-ct-${i}`));
-    return post("content-type", path, type === undefined ? "(none)" : type, body, type === undefined ? [] : [["content-type", type]]);
+    return post(
+      "content-type",
+      path,
+      type === undefined ? "(none)" : type,
+      body,
+      type === undefined ? [] : [["content-type", type]],
+    );
   },
   // Header tricks on reads (no data at risk) and on creates with a body that is invalid anyway.
   (rng, ctx, i) => {
@@ -314,25 +589,74 @@ const makers: Maker[] = [
       "duplicate-content-type",
     ] as const);
     const onCreate = rng() < 0.4;
-    const target = onCreate ? deploymentsPath : pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`]);
+    const target = onCreate
+      ? deploymentsPath
+      : pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`]);
     const method = onCreate ? "POST" : "GET";
     // Invalid on purpose (underscore in the name): whatever the headers do, the create must not succeed.
     const body = onCreate ? json(validDeployment(`fz_hdr_${i}`)) : undefined;
-    const base: Draft = { category: "header-tricks", operation: `${method} ${target}`, variant, method, target, headers: onCreate ? [["content-type", "application/json"]] : [], ...(body ? { body } : {}) };
+    const base: Draft = {
+      category: "header-tricks",
+      operation: `${method} ${target}`,
+      variant,
+      method,
+      target,
+      headers: onCreate ? [["content-type", "application/json"]] : [],
+      ...(body ? { body } : {}),
+    };
     const headers = base.headers!;
     switch (variant) {
       case "duplicate-key-same":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", ctx.acme.apiKey]] };
+        return {
+          ...base,
+          auth: false,
+          headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", ctx.acme.apiKey]],
+        };
       case "duplicate-key-valid-invalid":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", "dk_nope"]] };
+        return {
+          ...base,
+          auth: false,
+          headers: [...headers, ["x-api-key", ctx.acme.apiKey], ["x-api-key", "dk_nope"]],
+        };
       case "duplicate-key-invalid-valid":
-        return { ...base, auth: false, headers: [...headers, ["X-API-KEY", "dk_nope"], ["x-api-key", ctx.acme.apiKey]] };
+        return {
+          ...base,
+          auth: false,
+          headers: [...headers, ["X-API-KEY", "dk_nope"], ["x-api-key", ctx.acme.apiKey]],
+        };
       case "duplicate-key-cross-org":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", ctx.globex.apiKey], ["x-api-key", ctx.acme.apiKey]] };
+        return {
+          ...base,
+          auth: false,
+          headers: [...headers, ["x-api-key", ctx.globex.apiKey], ["x-api-key", ctx.acme.apiKey]],
+        };
       case "duplicate-tenant":
-        return { ...base, headers: [...headers, ["x-tenant-id", ctx.acme.productionTenantId], ["x-tenant-id", ctx.acme.stagingTenantId]] };
+        return {
+          ...base,
+          headers: [
+            ...headers,
+            ["x-tenant-id", ctx.acme.productionTenantId],
+            ["x-tenant-id", ctx.acme.stagingTenantId],
+          ],
+        };
       case "tenant-not-uuid":
-        return { ...base, headers: [...headers, ["x-tenant-id", pick(rng, ["acme-production", "1234", ctx.acme.productionTenantId.replaceAll("-", ""), `{${ctx.acme.productionTenantId}}`, `${ctx.acme.productionTenantId.slice(0, -1)}g`, "../../etc/passwd"])]] };
+        return {
+          ...base,
+          headers: [
+            ...headers,
+            [
+              "x-tenant-id",
+              pick(rng, [
+                "acme-production",
+                "1234",
+                ctx.acme.productionTenantId.replaceAll("-", ""),
+                `{${ctx.acme.productionTenantId}}`,
+                `${ctx.acme.productionTenantId.slice(0, -1)}g`,
+                "../../etc/passwd",
+              ]),
+            ],
+          ],
+        };
       case "tenant-empty":
         return { ...base, headers: [...headers, ["x-tenant-id", ""]] };
       case "tenant-foreign":
@@ -348,7 +672,24 @@ const makers: Maker[] = [
       case "key-empty":
         return { ...base, auth: false, headers: [...headers, ["x-api-key", ""]] };
       case "key-wrong":
-        return { ...base, auth: false, headers: [...headers, ["x-api-key", pick(rng, [`${ctx.acme.apiKey.slice(0, -1)}e`, ctx.acme.apiKey.toUpperCase(), `Bearer ${ctx.acme.apiKey}`, "null", "undefined", "*"])]] };
+        return {
+          ...base,
+          auth: false,
+          headers: [
+            ...headers,
+            [
+              "x-api-key",
+              pick(rng, [
+                `${ctx.acme.apiKey.slice(0, -1)}e`,
+                ctx.acme.apiKey.toUpperCase(),
+                `Bearer ${ctx.acme.apiKey}`,
+                "null",
+                "undefined",
+                "*",
+              ]),
+            ],
+          ],
+        };
       case "key-long":
         return { ...base, auth: false, headers: [...headers, ["x-api-key", "k".repeat(between(rng, 1_000, 12_000))]] };
       case "key-sql":
@@ -356,25 +697,81 @@ const makers: Maker[] = [
       case "huge-header":
         return { ...base, headers: [...headers, ["x-padding", "p".repeat(between(rng, 17_000, 80_000))]] };
       case "many-headers":
-        return { ...base, headers: [...headers, ...Array.from({ length: between(rng, 120, 400) }, (_, k) => [`x-h${k}`, "v".repeat(100)] as [string, string])] };
+        return {
+          ...base,
+          headers: [
+            ...headers,
+            ...Array.from(
+              { length: between(rng, 120, 400) },
+              (_, k) => [`x-h${k}`, "v".repeat(100)] as [string, string],
+            ),
+          ],
+        };
       case "te-and-cl":
         return onCreate
-          ? { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "4"]], body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`) }
-          : { ...base, headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "0"]], autoLength: false, body: Buffer.from("0\r\n\r\n") };
+          ? {
+              ...base,
+              autoLength: false,
+              headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "4"]],
+              body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`),
+            }
+          : {
+              ...base,
+              headers: [...headers, ["transfer-encoding", "chunked"], ["content-length", "0"]],
+              autoLength: false,
+              body: Buffer.from("0\r\n\r\n"),
+            };
       case "double-cl":
-        return onCreate ? { ...base, autoLength: false, headers: [...headers, ["content-length", String(body!.length)], ["content-length", String(body!.length + 1)]] } : { ...base, headers: [...headers, ["content-length", "0"], ["content-length", "5"]], autoLength: false };
+        return onCreate
+          ? {
+              ...base,
+              autoLength: false,
+              headers: [
+                ...headers,
+                ["content-length", String(body!.length)],
+                ["content-length", String(body!.length + 1)],
+              ],
+            }
+          : { ...base, headers: [...headers, ["content-length", "0"], ["content-length", "5"]], autoLength: false };
       case "no-host":
         return { ...base, host: false };
       case "obs-fold":
         return { ...base, headers: [...headers, ["x-folded", "first\r\n second"]] };
       case "chunked-invalid-body":
         return onCreate
-          ? { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"]], body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`) }
-          : { ...base, autoLength: false, headers: [...headers, ["transfer-encoding", "chunked"]], body: Buffer.from("5\r\nhello\r\n0\r\n\r\n") };
+          ? {
+              ...base,
+              autoLength: false,
+              headers: [...headers, ["transfer-encoding", "chunked"]],
+              body: Buffer.from(`${body!.length.toString(16)}\r\n${body!.toString()}\r\n0\r\n\r\n`),
+            }
+          : {
+              ...base,
+              autoLength: false,
+              headers: [...headers, ["transfer-encoding", "chunked"]],
+              body: Buffer.from("5\r\nhello\r\n0\r\n\r\n"),
+            };
       case "accept-xml":
-        return { ...base, headers: [...headers, ["accept", pick(rng, ["application/xml", "text/html", "image/png", "*/*;q=0", ""])]] };
+        return {
+          ...base,
+          headers: [...headers, ["accept", pick(rng, ["application/xml", "text/html", "image/png", "*/*;q=0", ""])]],
+        };
       default:
-        return onCreate ? { ...base, headers: [["content-type", "application/json"], ["content-type", "text/plain"]] } : { ...base, headers: [["content-type", "application/json"], ["content-type", "application/json"]] };
+        return onCreate
+          ? {
+              ...base,
+              headers: [
+                ["content-type", "application/json"],
+                ["content-type", "text/plain"],
+              ],
+            }
+          : {
+              ...base,
+              headers: [
+                ["content-type", "application/json"],
+                ["content-type", "application/json"],
+              ],
+            };
     }
   },
   // Path traversal and odd request targets.
@@ -419,21 +816,84 @@ const makers: Maker[] = [
       `/v1/integrations/forge/codehost/${ctx.acme.managedIntegrationId}/repos/..%252f..%252f`,
     ];
     const target = pick(rng, targets);
-    return { category: "path", operation: "path", variant: target, method: pick(rng, ["GET", "GET", "POST", "DELETE"]), target, ...(rng() < 0.5 ? {} : { body: json({ name: "fz_path" }), headers: [["content-type", "application/json"]] }) };
+    return {
+      category: "path",
+      operation: "path",
+      variant: target,
+      method: pick(rng, ["GET", "GET", "POST", "DELETE"]),
+      target,
+      ...(rng() < 0.5 ? {} : { body: json({ name: "fz_path" }), headers: [["content-type", "application/json"]] }),
+    };
   },
   // Methods the contract does not define, and unknown or malformed ones.
   (rng, ctx) => {
-    const path = pick(rng, [deploymentsPath, providersPath, `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`, `/v1/integrations/forge/codehost/${ctx.acme.managedIntegrationId}/repos`, "/nowhere"]);
-    const method = pick(rng, ["PUT", "DELETE", "PATCH", "POST", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "FOO", "get", "G ET", "GET\tX", "HEAD", "OPTIONS", "CONNECT", "PRI"]);
+    const path = pick(rng, [
+      deploymentsPath,
+      providersPath,
+      `/v1/integrations/codehost/${ctx.acme.plainIntegrationId}/repos`,
+      `/v1/integrations/forge/codehost/${ctx.acme.managedIntegrationId}/repos`,
+      "/nowhere",
+    ]);
+    const method = pick(rng, [
+      "PUT",
+      "DELETE",
+      "PATCH",
+      "POST",
+      "TRACE",
+      "PROPFIND",
+      "MKCOL",
+      "LOCK",
+      "PURGE",
+      "SEARCH",
+      "FOO",
+      "get",
+      "G ET",
+      "GET\tX",
+      "HEAD",
+      "OPTIONS",
+      "CONNECT",
+      "PRI",
+    ]);
     const isRepos = path.includes("/repos");
     // POST is only "bad" on the repository paths; on the others send an invalid body so nothing is created.
-    const body = method === "POST" && !isRepos ? json({ name: "fz_method" }) : rng() < 0.3 ? json({ name: "fz_method" }) : undefined;
-    return { category: "method", operation: path, variant: method, method, target: method === "CONNECT" ? "127.0.0.1:443" : path, ...(body ? { body, headers: [["content-type", "application/json"]] } : {}) };
+    const body =
+      method === "POST" && !isRepos
+        ? json({ name: "fz_method" })
+        : rng() < 0.3
+          ? json({ name: "fz_method" })
+          : undefined;
+    return {
+      category: "method",
+      operation: path,
+      variant: method,
+      method,
+      target: method === "CONNECT" ? "127.0.0.1:443" : path,
+      ...(body ? { body, headers: [["content-type", "application/json"]] } : {}),
+    };
   },
   // Query-string abuse of the list operation.
   (rng, ctx) => {
     const params = [
-      ["limit", ["0", "101", "-1", "abc", "1.5", "1e2", "", " 20", "20 ", "0x10", "99999999999999999999", "NaN", "Infinity", "2,3", "%20"]],
+      [
+        "limit",
+        [
+          "0",
+          "101",
+          "-1",
+          "abc",
+          "1.5",
+          "1e2",
+          "",
+          " 20",
+          "20 ",
+          "0x10",
+          "99999999999999999999",
+          "NaN",
+          "Infinity",
+          "2,3",
+          "%20",
+        ],
+      ],
       ["offset", ["-1", "abc", "1.5", "1e400", "9007199254740993", "", "-0", "0x10", "NaN", "[]"]],
       ["status", ["BOGUS", "ready", "READY,,", ",", "READY,BOGUS", "'", "%00", "READY;DROP TABLE deployments"]],
       ["deployment_ids", ["not-a-uuid", ",", `${ctx.acme.productionTenantId},x`, "' OR 1=1 --", "%00"]],
@@ -460,27 +920,182 @@ const makers: Maker[] = [
       parts.push(`${name.split("&")[0]}=${value.replaceAll(" ", "%20")}`);
       used.push(name.split("&")[0]!);
     }
-    return { category: "query", operation: `GET ${deploymentsPath}`, variant: used.join("+"), method: "GET", target: `${deploymentsPath}?${parts.join("&")}` };
+    return {
+      category: "query",
+      operation: `GET ${deploymentsPath}`,
+      variant: used.join("+"),
+      method: "GET",
+      target: `${deploymentsPath}?${parts.join("&")}`,
+    };
   },
   // Per-source rules and source availability (the server runs as cloud).
   (rng, ctx, i) => {
     const name = `fz-rule-${i}`;
     const variants: [string, Record<string, unknown>][] = [
-      ["external-container-in-cloud", { name, source: "external_container", source_config: {}, source_revision_config: { image_uri: "registry.example/app:1.0" }, secrets: [] }],
-      ["codehost-no-integration", { name, source: "codehost", source_config: { repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-no-repo-ref", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-no-graph-config", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "main" }, secrets: [] }],
-      ["codehost-foreign-integration", { name, source: "codehost", source_config: { integration_id: ctx.globex.plainIntegrationId, repo_url: "https://codehost.example/globex/ops-agent" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-unknown-repo", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/nope" }, source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-unknown-branch", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent" }, source_revision_config: { repo_ref: "no-such-branch-fz", graph_config_path: "graph.json" }, secrets: [] }],
-      ["codehost-build-on-tag", { name, source: "codehost", source_config: { integration_id: ctx.acme.plainIntegrationId, repo_url: "https://codehost.example/acme/support-agent", build_on_push: true }, source_revision_config: { repo_ref: "refs/tags/v1.0.0", graph_config_path: "graph.json" }, secrets: [] }],
-      ["internal-source-no-tarball", { name, source: "internal_source", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
-      ["internal-container-no-image", { name, source: "internal_container", source_config: {}, source_revision_config: {}, secrets: [] }],
-      ["template-with-graph-config", { name, source: "internal_template", source_config: {}, source_revision_config: { graph_config_path: "graph.json" }, secrets: [] }],
-      ["template-with-resource-spec", { name, source: "internal_template", source_config: { resource_spec: { min_scale: 1 } }, source_revision_config: {}, secrets: [] }],
-      ["template-with-image", { name, source: "internal_template", source_config: {}, source_revision_config: { image_uri: "registry.example/app:1.0" }, secrets: [] }],
-      ["template-with-listener", { name, source: "internal_template", source_config: { listener_id: "3b241101-e2bb-4255-8caf-4136c566a962" }, source_revision_config: {}, secrets: [] }],
-      ["template-with-secret-references", { name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [], secret_references: [{ name: "a", secret_name: "b", secret_key: "c" }] }],
+      [
+        "external-container-in-cloud",
+        {
+          name,
+          source: "external_container",
+          source_config: {},
+          source_revision_config: { image_uri: "registry.example/app:1.0" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-no-integration",
+        {
+          name,
+          source: "codehost",
+          source_config: { repo_url: "https://codehost.example/acme/support-agent" },
+          source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-no-repo-ref",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.acme.plainIntegrationId,
+            repo_url: "https://codehost.example/acme/support-agent",
+          },
+          source_revision_config: { graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-no-graph-config",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.acme.plainIntegrationId,
+            repo_url: "https://codehost.example/acme/support-agent",
+          },
+          source_revision_config: { repo_ref: "main" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-foreign-integration",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.globex.plainIntegrationId,
+            repo_url: "https://codehost.example/globex/ops-agent",
+          },
+          source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-unknown-repo",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.acme.plainIntegrationId,
+            repo_url: "https://codehost.example/acme/nope",
+          },
+          source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-unknown-branch",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.acme.plainIntegrationId,
+            repo_url: "https://codehost.example/acme/support-agent",
+          },
+          source_revision_config: { repo_ref: "no-such-branch-fz", graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "codehost-build-on-tag",
+        {
+          name,
+          source: "codehost",
+          source_config: {
+            integration_id: ctx.acme.plainIntegrationId,
+            repo_url: "https://codehost.example/acme/support-agent",
+            build_on_push: true,
+          },
+          source_revision_config: { repo_ref: "refs/tags/v1.0.0", graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "internal-source-no-tarball",
+        {
+          name,
+          source: "internal_source",
+          source_config: {},
+          source_revision_config: { graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "internal-container-no-image",
+        { name, source: "internal_container", source_config: {}, source_revision_config: {}, secrets: [] },
+      ],
+      [
+        "template-with-graph-config",
+        {
+          name,
+          source: "internal_template",
+          source_config: {},
+          source_revision_config: { graph_config_path: "graph.json" },
+          secrets: [],
+        },
+      ],
+      [
+        "template-with-resource-spec",
+        {
+          name,
+          source: "internal_template",
+          source_config: { resource_spec: { min_scale: 1 } },
+          source_revision_config: {},
+          secrets: [],
+        },
+      ],
+      [
+        "template-with-image",
+        {
+          name,
+          source: "internal_template",
+          source_config: {},
+          source_revision_config: { image_uri: "registry.example/app:1.0" },
+          secrets: [],
+        },
+      ],
+      [
+        "template-with-listener",
+        {
+          name,
+          source: "internal_template",
+          source_config: { listener_id: "3b241101-e2bb-4255-8caf-4136c566a962" },
+          source_revision_config: {},
+          secrets: [],
+        },
+      ],
+      [
+        "template-with-secret-references",
+        {
+          name,
+          source: "internal_template",
+          source_config: {},
+          source_revision_config: {},
+          secrets: [],
+          secret_references: [{ name: "a", secret_name: "b", secret_key: "c" }],
+        },
+      ],
       ["duplicate-name", validDeployment(ctx.existingDeploymentName)],
       ["name-underscore", validDeployment(`fz_rule_${i}`)],
       ["name-digit-first", validDeployment(`1fz-${i}`)],
@@ -493,7 +1108,10 @@ const makers: Maker[] = [
       ["name-proto", { ...validDeployment("__proto__") }],
       ["secret-empty-name", { ...validDeployment(name), secrets: [{ name: "", value: "v" }] }],
       ["secret-missing-value", { ...validDeployment(name), secrets: [{ name: "A" }] }],
-      ["secret-101", { ...validDeployment(name), secrets: Array.from({ length: 101 }, (_, k) => ({ name: `S${k}`, value: "v" })) }],
+      [
+        "secret-101",
+        { ...validDeployment(name), secrets: Array.from({ length: 101 }, (_, k) => ({ name: `S${k}`, value: "v" })) },
+      ],
     ];
     const [variant, body] = pick(rng, variants);
     return post("source-rule", deploymentsPath, variant, json(body));
@@ -526,9 +1144,31 @@ const makers: Maker[] = [
   // Integration ids: malformed, foreign, unknown, on both repository paths.
   (rng, ctx) => {
     const prefix = pick(rng, ["/v1/integrations/codehost/", "/v1/integrations/forge/codehost/"]);
-    const id = pick(rng, ["not-a-uuid", "0", "-1", "3b241101-e2bb-4255-8caf-4136c566a962", ctx.globex.plainIntegrationId, ctx.acme.plainIntegrationId.toUpperCase(), `${ctx.acme.plainIntegrationId}x`, "%7B%7D", "null", "00000000-0000-0000-0000-000000000000", "' OR '1'='1", ctx.acme.managedIntegrationId, ctx.acme.plainIntegrationId]);
+    const id = pick(rng, [
+      "not-a-uuid",
+      "0",
+      "-1",
+      "3b241101-e2bb-4255-8caf-4136c566a962",
+      ctx.globex.plainIntegrationId,
+      ctx.acme.plainIntegrationId.toUpperCase(),
+      `${ctx.acme.plainIntegrationId}x`,
+      "%7B%7D",
+      "null",
+      "00000000-0000-0000-0000-000000000000",
+      "' OR '1'='1",
+      ctx.acme.managedIntegrationId,
+      ctx.acme.plainIntegrationId,
+    ]);
     const key = rng() < 0.2 ? ctx.globex.apiKey : ctx.acme.apiKey;
-    return { category: "integration", operation: `GET ${prefix}{id}/repos`, variant: id, method: "GET", target: `${prefix}${encodeURI(id)}/repos`, auth: false, headers: [["x-api-key", key]] };
+    return {
+      category: "integration",
+      operation: `GET ${prefix}{id}/repos`,
+      variant: id,
+      method: "GET",
+      target: `${prefix}${encodeURI(id)}/repos`,
+      auth: false,
+      headers: [["x-api-key", key]],
+    };
   },
 ];
 
@@ -563,8 +1203,13 @@ export function* fuzzCases(seed: number, count: number, ctx: FuzzContext): Gener
 
 /** The exact bytes of a case: request line, headers (Host, Content-Length and Connection: close added), body. */
 export function renderCase(fuzzCase: FuzzCase, hostHeader: string): Buffer {
-  const parts: Buffer[] = [Buffer.from(`${fuzzCase.method} `), Buffer.from(fuzzCase.target), Buffer.from(" HTTP/1.1\r\n")];
-  const line = (name: string, value: Bytes) => parts.push(Buffer.from(`${name}: `), Buffer.from(value), Buffer.from("\r\n"));
+  const parts: Buffer[] = [
+    Buffer.from(`${fuzzCase.method} `),
+    Buffer.from(fuzzCase.target),
+    Buffer.from(" HTTP/1.1\r\n"),
+  ];
+  const line = (name: string, value: Bytes) =>
+    parts.push(Buffer.from(`${name}: `), Buffer.from(value), Buffer.from("\r\n"));
   if (fuzzCase.host) line("Host", hostHeader);
   for (const [name, value] of fuzzCase.headers) line(name, value);
   if (fuzzCase.body && fuzzCase.autoLength) line("Content-Length", String(fuzzCase.body.length));

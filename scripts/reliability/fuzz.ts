@@ -4,12 +4,12 @@
  * detail, no 2xx is invalid, the data is unchanged, and the server's RSS comes back near its level.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { call, templateDeployment, walkDeployments, type Caller } from "../bench/http.js";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { type Caller, call, templateDeployment, walkDeployments } from "../bench/http.js";
 import { rssKiB } from "../bench/targets.js";
 import { ContractChecker } from "./answer-check.js";
-import { fuzzCases, renderCase, type FuzzCase, type FuzzContext } from "./fuzz-cases.js";
+import { type FuzzCase, type FuzzContext, fuzzCases, renderCase } from "./fuzz-cases.js";
 import { rawRequest } from "./raw-http.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -34,9 +34,33 @@ async function snapshot(url: string): Promise<string> {
   for (const [name, caller] of callers) parts.push(name, (await walkDeployments(caller)).deployments);
   parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", "/v2/auth/providers")).body);
   parts.push((await call({ url, apiKey: demo.globex.apiKey }, "GET", "/v2/auth/providers")).body);
-  parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", `/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`)).body);
-  parts.push((await call({ url, apiKey: demo.acme.apiKey }, "GET", `/v1/integrations/forge/codehost/${demo.acme.managedIntegrationId}/repos`)).body);
-  parts.push((await call({ url, apiKey: demo.globex.apiKey }, "GET", `/v1/integrations/codehost/${demo.globex.plainIntegrationId}/repos`)).body);
+  parts.push(
+    (
+      await call(
+        { url, apiKey: demo.acme.apiKey },
+        "GET",
+        `/v1/integrations/codehost/${demo.acme.plainIntegrationId}/repos`,
+      )
+    ).body,
+  );
+  parts.push(
+    (
+      await call(
+        { url, apiKey: demo.acme.apiKey },
+        "GET",
+        `/v1/integrations/forge/codehost/${demo.acme.managedIntegrationId}/repos`,
+      )
+    ).body,
+  );
+  parts.push(
+    (
+      await call(
+        { url, apiKey: demo.globex.apiKey },
+        "GET",
+        `/v1/integrations/codehost/${demo.globex.plainIntegrationId}/repos`,
+      )
+    ).body,
+  );
   return JSON.stringify(parts);
 }
 
@@ -46,18 +70,45 @@ async function prepare(url: string): Promise<FuzzContext> {
   const existingDeploymentName = "fz-existing";
   const existingProviderId = "fz-existing-provider";
   const created = await call(acme, "POST", "/v2/deployments", templateDeployment(existingDeploymentName));
-  if (created.status !== 201) throw new Error(`preparing fuzz data: create answered ${created.status} ${JSON.stringify(created.body)}`);
-  for (let k = 0; k < 24; k++) await call(k % 3 === 0 ? { ...acme, tenantId: demo.acme.stagingTenantId } : acme, "POST", "/v2/deployments", templateDeployment(`fz-row-${k}`));
+  if (created.status !== 201)
+    throw new Error(`preparing fuzz data: create answered ${created.status} ${JSON.stringify(created.body)}`);
+  for (let k = 0; k < 24; k++)
+    await call(
+      k % 3 === 0 ? { ...acme, tenantId: demo.acme.stagingTenantId } : acme,
+      "POST",
+      "/v2/deployments",
+      templateDeployment(`fz-row-${k}`),
+    );
   await call({ url, apiKey: demo.globex.apiKey }, "POST", "/v2/deployments", templateDeployment("fz-globex-row"));
-  const provider = await call(acme, "POST", "/v2/auth/providers", { provider_id: existingProviderId, name: "Existing", client_id: "c", auth_url: "https://auth.example/a", token_url: "https://auth.example/t", client_secret: "s" });
-  if (provider.status !== 200 && provider.status !== 201) throw new Error(`preparing fuzz data: provider create answered ${provider.status} ${JSON.stringify(provider.body)}`);
+  const provider = await call(acme, "POST", "/v2/auth/providers", {
+    provider_id: existingProviderId,
+    name: "Existing",
+    client_id: "c",
+    auth_url: "https://auth.example/a",
+    token_url: "https://auth.example/t",
+    client_secret: "s",
+  });
+  if (provider.status !== 200 && provider.status !== 201)
+    throw new Error(
+      `preparing fuzz data: provider create answered ${provider.status} ${JSON.stringify(provider.body)}`,
+    );
   return { ...demo, existingDeploymentName, existingProviderId };
 }
 
 /** The request in readable form and a shell line that replays it against a server (for bug reports). */
 function reproduction(fuzzCase: FuzzCase, port: number): string {
   const bytes = renderCase(fuzzCase, `127.0.0.1:${port}`);
-  const readable = [...bytes.subarray(0, 400)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : b === 0x0d ? "\\r" : b === 0x0a ? "\\n" : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
+  const readable = [...bytes.subarray(0, 400)]
+    .map((b) =>
+      b >= 0x20 && b < 0x7f
+        ? String.fromCharCode(b)
+        : b === 0x0d
+          ? "\\r"
+          : b === 0x0a
+            ? "\\n"
+            : `\\x${b.toString(16).padStart(2, "0")}`,
+    )
+    .join("");
   const shown = `${readable}${bytes.length > 400 ? `… (${bytes.length} bytes)` : ""}`;
   if (bytes.length > 2_000) return `request: ${shown}`;
   const replay = `node -e 'const s=require("net").connect(${port},"127.0.0.1");s.pipe(process.stdout);s.end(Buffer.from("${bytes.toString("base64")}","base64"))'`;
@@ -88,13 +139,22 @@ export async function fuzzScenario(server: ChildServer, options: FuzzOptions): P
     const worker = async () => {
       for (let next = iterator.next(); !next.done; next = iterator.next()) {
         const fuzzCase = next.value;
-        const outcome = await rawRequest("127.0.0.1", port, renderCase(fuzzCase, `127.0.0.1:${port}`), { head: fuzzCase.method === "HEAD", timeoutMs: 15_000 });
+        const outcome = await rawRequest("127.0.0.1", port, renderCase(fuzzCase, `127.0.0.1:${port}`), {
+          head: fuzzCase.method === "HEAD",
+          timeoutMs: 15_000,
+        });
         if (!record) continue;
         sent += 1;
         categories.set(fuzzCase.category, (categories.get(fuzzCase.category) ?? 0) + 1);
         const statusKey = outcome.kind === "answer" ? String(outcome.answer.status) : "none";
         statuses.set(statusKey, (statuses.get(statusKey) ?? 0) + 1);
-        const problems = outcome.kind === "answer" ? checker.check({ method: fuzzCase.method, target: Buffer.from(fuzzCase.target).toString("latin1") }, outcome.answer) : [`no answer (${outcome.reason})`];
+        const problems =
+          outcome.kind === "answer"
+            ? checker.check(
+                { method: fuzzCase.method, target: Buffer.from(fuzzCase.target).toString("latin1") },
+                outcome.answer,
+              )
+            : [`no answer (${outcome.reason})`];
         if (problems.length === 0) continue;
         const status = outcome.kind === "answer" ? outcome.answer.status : "none";
         // One finding per kind of answer, whatever the case: e.g. every bodiless 400 of node's parser together.
@@ -140,14 +200,25 @@ export async function fuzzScenario(server: ChildServer, options: FuzzOptions): P
   if (sent < options.count) failures.push(`only ${sent} of ${options.count} cases sent`);
   for (const [signature, finding] of [...findings].sort(([, a], [, b]) => b.count - a.count)) {
     const where = [...finding.categories].map(([category, n]) => `${category} ${n}`).join(", ");
-    const examples = finding.examples.map((example) => `\n      case #${example.index} (${example.variant}): ${example.detail}${example.body ? ` — body ${JSON.stringify(example.body)}` : ""}\n        ${example.repro}`).join("");
+    const examples = finding.examples
+      .map(
+        (example) =>
+          `\n      case #${example.index} (${example.variant}): ${example.detail}${example.body ? ` — body ${JSON.stringify(example.body)}` : ""}\n        ${example.repro}`,
+      )
+      .join("");
     failures.push(`${finding.count}x ${signature} [${where}]${examples}`);
   }
-  if (before !== after) failures.push(`data changed: snapshot before (${before.length} chars) differs from after (${after.length} chars); first difference near char ${firstDifference(before, after)}: ${JSON.stringify(before.slice(firstDifference(before, after) - 80, firstDifference(before, after) + 120))} vs ${JSON.stringify(after.slice(firstDifference(before, after) - 80, firstDifference(before, after) + 120))}`);
+  if (before !== after)
+    failures.push(
+      `data changed: snapshot before (${before.length} chars) differs from after (${after.length} chars); first difference near char ${firstDifference(before, after)}: ${JSON.stringify(before.slice(firstDifference(before, after) - 80, firstDifference(before, after) + 120))} vs ${JSON.stringify(after.slice(firstDifference(before, after) - 80, firstDifference(before, after) + 120))}`,
+    );
   const allowedKiB = Math.max(rssBeforeKiB * options.rssTolerance.fraction, options.rssTolerance.floorMiB * 1024);
   const rssLine = `RSS ${mib(rssBeforeKiB)} MiB before, peak ${mib(peakRssKiB)} MiB, lowest ${mib(rssAfterKiB)} MiB in the 5 s after (allowed growth ${mib(allowedKiB)} MiB)`;
   if (rssAfterKiB - rssBeforeKiB > allowedKiB) failures.push(`memory did not come back: ${rssLine}`);
-  const statusLine = [...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}:${n}`).join(" ");
+  const statusLine = [...statuses]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${status}:${n}`)
+    .join(" ");
   const categoryLine = [...categories].map(([name, n]) => `${name} ${n}`).join(", ");
   return {
     name: "fuzz",
@@ -163,9 +234,16 @@ export async function fuzzScenario(server: ChildServer, options: FuzzOptions): P
 
 /** Where an answer that never reached the application comes from, so the report says what to fix. */
 function hint(fuzzCase: FuzzCase, outcome: Awaited<ReturnType<typeof rawRequest>>): string {
-  if (outcome.kind === "no-answer") return fuzzCase.method === "CONNECT" ? " (node:http destroys the socket of a CONNECT request when the server has no 'connect' listener)" : "";
+  if (outcome.kind === "no-answer")
+    return fuzzCase.method === "CONNECT"
+      ? " (node:http destroys the socket of a CONNECT request when the server has no 'connect' listener)"
+      : "";
   const { answer } = outcome;
-  if ((answer.status === 400 || answer.status === 431) && answer.body.length === 0 && answer.headers.every(([name]) => name !== "content-type"))
+  if (
+    (answer.status === 400 || answer.status === 431) &&
+    answer.body.length === 0 &&
+    answer.headers.every(([name]) => name !== "content-type")
+  )
     return " (node:http's parser rejected the request before the application saw it; a 'clientError' listener can answer with a problem detail)";
   return "";
 }

@@ -25,14 +25,22 @@ export function header(answer: RawAnswer, name: string): string | undefined {
  * Parses an HTTP/1.1 response from the bytes received so far. `complete` is false while more bytes are
  * needed; `closed` says the server has closed the connection (the end of a body without a length).
  */
-export function parseResponse(bytes: Buffer, options: { head?: boolean; closed?: boolean } = {}): { complete: true; answer: RawAnswer } | { complete: false; error?: string } {
+export function parseResponse(
+  bytes: Buffer,
+  options: { head?: boolean; closed?: boolean } = {},
+): { complete: true; answer: RawAnswer } | { complete: false; error?: string } {
   let start = 0;
   for (;;) {
     const end = bytes.indexOf(headerEnd, start);
-    if (end < 0) return { complete: false, ...(options.closed ? { error: "connection closed before the end of the headers" } : {}) };
+    if (end < 0)
+      return {
+        complete: false,
+        ...(options.closed ? { error: "connection closed before the end of the headers" } : {}),
+      };
     const lines = bytes.subarray(start, end).toString("latin1").split("\r\n");
     const statusLine = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(lines[0] ?? "");
-    if (!statusLine) return { complete: false, error: `not an HTTP status line: ${JSON.stringify((lines[0] ?? "").slice(0, 80))}` };
+    if (!statusLine)
+      return { complete: false, error: `not an HTTP status line: ${JSON.stringify((lines[0] ?? "").slice(0, 80))}` };
     const status = Number(statusLine[1]);
     const headers: [string, string][] = [];
     for (const line of lines.slice(1)) {
@@ -46,22 +54,30 @@ export function parseResponse(bytes: Buffer, options: { head?: boolean; closed?:
       start = bodyStart;
       continue;
     }
-    const answer = (body: Buffer): { complete: true; answer: RawAnswer } => ({ complete: true, answer: { status, headers, body } });
+    const answer = (body: Buffer): { complete: true; answer: RawAnswer } => ({
+      complete: true,
+      answer: { status, headers, body },
+    });
     if (options.head || status === 204 || status === 304) return answer(Buffer.alloc(0));
     const rest = bytes.subarray(bodyStart);
     const transferEncoding = headers.find(([key]) => key === "transfer-encoding")?.[1];
     if (transferEncoding && /chunked/i.test(transferEncoding)) {
       const decoded = decodeChunked(rest);
-      if (decoded === "incomplete") return { complete: false, ...(options.closed ? { error: "connection closed inside a chunked body" } : {}) };
+      if (decoded === "incomplete")
+        return { complete: false, ...(options.closed ? { error: "connection closed inside a chunked body" } : {}) };
       if (decoded === "malformed") return { complete: false, error: "malformed chunked body" };
       return answer(decoded);
     }
     const length = headers.find(([key]) => key === "content-length")?.[1];
     if (length !== undefined) {
       const expected = Number(length);
-      if (!Number.isInteger(expected) || expected < 0) return { complete: false, error: `bad content-length ${length}` };
+      if (!Number.isInteger(expected) || expected < 0)
+        return { complete: false, error: `bad content-length ${length}` };
       if (rest.length >= expected) return answer(rest.subarray(0, expected));
-      return { complete: false, ...(options.closed ? { error: `connection closed after ${rest.length} of ${expected} body bytes` } : {}) };
+      return {
+        complete: false,
+        ...(options.closed ? { error: `connection closed after ${rest.length} of ${expected} body bytes` } : {}),
+      };
     }
     // No length: the body runs to the end of the connection.
     return options.closed ? answer(rest) : { complete: false };
@@ -85,7 +101,12 @@ function decodeChunked(bytes: Buffer): Buffer | "incomplete" | "malformed" {
 }
 
 /** Sends `request` on a new connection and waits for one complete answer (or the connection's end, or the timeout). */
-export function rawRequest(host: string, port: number, request: Buffer, options: { head?: boolean; timeoutMs?: number } = {}): Promise<RawOutcome> {
+export function rawRequest(
+  host: string,
+  port: number,
+  request: Buffer,
+  options: { head?: boolean; timeoutMs?: number } = {},
+): Promise<RawOutcome> {
   return new Promise((resolveOutcome) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -98,12 +119,25 @@ export function rawRequest(host: string, port: number, request: Buffer, options:
       socket.destroy();
       resolveOutcome(outcome);
     };
-    const timer = setTimeout(() => finish({ kind: "no-answer", reason: `no complete answer within ${options.timeoutMs ?? 10_000} ms`, bytes: received }), options.timeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () =>
+        finish({
+          kind: "no-answer",
+          reason: `no complete answer within ${options.timeoutMs ?? 10_000} ms`,
+          bytes: received,
+        }),
+      options.timeoutMs ?? 10_000,
+    );
     const check = (closed: boolean) => {
       const parsed = parseResponse(Buffer.concat(chunks), { head: options.head, closed });
       if (parsed.complete) finish({ kind: "answer", answer: parsed.answer });
       else if (parsed.error) finish({ kind: "no-answer", reason: parsed.error, bytes: received });
-      else if (closed) finish({ kind: "no-answer", reason: received ? "connection closed mid-answer" : "connection closed without an answer", bytes: received });
+      else if (closed)
+        finish({
+          kind: "no-answer",
+          reason: received ? "connection closed mid-answer" : "connection closed without an answer",
+          bytes: received,
+        });
     };
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);

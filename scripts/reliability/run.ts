@@ -40,14 +40,27 @@ const cycles = Number(values.cycles ?? settings.cycles);
 const fuzzCount = Number(values["fuzz-count"] ?? settings.fuzzCount);
 
 const started = performance.now();
-const log = (message: string) => process.stderr.write(`[reliability ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);
+const log = (message: string) =>
+  process.stderr.write(`[reliability ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const logDir = join(repoRoot, ".reports", "reliability", stamp);
 mkdirSync(logDir, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), "reliability-"));
 
 const scenarios: [string, () => Promise<ScenarioResult>][] = [
-  ["crash", () => crashScenario({ cycles, concurrency: settings.crashConcurrency, loadMs: [500, 1500], seed, dataDir, logDir, log })],
+  [
+    "crash",
+    () =>
+      crashScenario({
+        cycles,
+        concurrency: settings.crashConcurrency,
+        loadMs: [500, 1500],
+        seed,
+        dataDir,
+        logDir,
+        log,
+      }),
+  ],
   ["shutdown", () => shutdownScenario({ requests: 200, dataDir, logDir, log })],
   ["concurrency", () => concurrencyScenario({ rounds: settings.rounds, parallel: 50, dataDir, logDir, log })],
   [
@@ -55,7 +68,14 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
     async () => {
       const server = await startReference({ name: "fuzz", logDir, sqlitePath: join(dataDir, "fuzz.sqlite") });
       try {
-        return await fuzzScenario(server, { seed, count: fuzzCount, warmupCount: settings.fuzzWarmup, concurrency: 8, rssTolerance: { fraction: 0.25, floorMiB: 32 }, log });
+        return await fuzzScenario(server, {
+          seed,
+          count: fuzzCount,
+          warmupCount: settings.fuzzWarmup,
+          concurrency: 8,
+          rssTolerance: { fraction: 0.25, floorMiB: 32 },
+          log,
+        });
       } finally {
         await server.stop();
       }
@@ -76,7 +96,9 @@ for (const [name, run] of scenarios) {
   log(`${name}: ${result.failures.length ? `${result.failures.length} violation(s)` : "passed"}`);
 }
 
-const lines: string[] = [`npm run reliability${quick ? " -- --quick" : ""} (seed ${seed}) — ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${logDir.replace(`${repoRoot}/`, "")}`];
+const lines: string[] = [
+  `npm run reliability${quick ? " -- --quick" : ""} (seed ${seed}) — ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${logDir.replace(`${repoRoot}/`, "")}`,
+];
 for (const result of results) {
   lines.push("", `${result.failures.length ? "FAIL" : "PASS"} ${result.name}`);
   for (const line of result.summary) lines.push(`  ${line}`);

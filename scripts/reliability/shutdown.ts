@@ -6,8 +6,8 @@
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { walkDeployments } from "../bench/http.js";
 import { demo } from "../../contract/index.js";
+import { walkDeployments } from "../bench/http.js";
 import { startReference } from "../bench/targets.js";
 import { parseResponse } from "./raw-http.js";
 import type { ScenarioResult } from "./scenario.js";
@@ -37,12 +37,24 @@ function hold(port: number, kind: "create" | "list", index: number): Promise<Hel
     let rest: Buffer;
     if (kind === "create") {
       name = `sd-${index}`;
-      const body = Buffer.from(JSON.stringify({ name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] }));
-      first = Buffer.from(`POST /v2/deployments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      const body = Buffer.from(
+        JSON.stringify({
+          name,
+          source: "internal_template",
+          source_config: {},
+          source_revision_config: {},
+          secrets: [],
+        }),
+      );
+      first = Buffer.from(
+        `POST /v2/deployments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
       rest = body;
     } else {
       // Everything but the blank line that ends the headers: the request has begun but is not complete.
-      first = Buffer.from(`GET /v2/deployments?limit=100&offset=0 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nConnection: close\r\n`);
+      first = Buffer.from(
+        `GET /v2/deployments?limit=100&offset=0 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Api-Key: ${demo.acme.apiKey}\r\nConnection: close\r\n`,
+      );
       rest = Buffer.from("\r\n");
     }
     const answer = new Promise<{ status: number; body: string } | { error: string }>((resolveAnswer) => {
@@ -58,7 +70,9 @@ function hold(port: number, kind: "create" | "list", index: number): Promise<Hel
       socket.on("error", (error: NodeJS.ErrnoException) => settle(true, `socket error ${error.code ?? error.message}`));
       socket.on("close", () => settle(true));
     });
-    socket.once("connect", () => socket.write(first, () => resolveHeld({ kind, ...(name ? { name } : {}), socket, rest, answer })));
+    socket.once("connect", () =>
+      socket.write(first, () => resolveHeld({ kind, ...(name ? { name } : {}), socket, rest, answer })),
+    );
     socket.once("error", reject);
   });
 }
@@ -102,17 +116,23 @@ export async function shutdownScenario(options: ShutdownOptions): Promise<Scenar
     const request = held[k]!;
     const want = request.kind === "create" ? 201 : 200;
     if ("error" in answer) failures.push(`${request.kind} #${k} got no answer: ${answer.error}`);
-    else if (answer.status !== want) failures.push(`${request.kind} #${k} answered ${answer.status} (want ${want}): ${answer.body.slice(0, 200)}`);
+    else if (answer.status !== want)
+      failures.push(`${request.kind} #${k} answered ${answer.status} (want ${want}): ${answer.body.slice(0, 200)}`);
     else if (request.kind === "create" && request.name) created.push(request.name);
   }
   // The answered creates survived the shutdown.
   const restarted = await startReference({ name: "shutdown-restart", logDir: options.logDir, sqlitePath });
   let listedCreated = 0;
   try {
-    const names = new Set((await walkDeployments({ url: restarted.url, apiKey: demo.acme.apiKey })).deployments.map((d) => d.name));
+    const names = new Set(
+      (await walkDeployments({ url: restarted.url, apiKey: demo.acme.apiKey })).deployments.map((d) => d.name),
+    );
     const missing = created.filter((name) => !names.has(name));
     listedCreated = created.length - missing.length;
-    if (missing.length) failures.push(`${missing.length} creates answered 201 during shutdown are not listed after restart, e.g. ${missing.slice(0, 5).join(", ")}`);
+    if (missing.length)
+      failures.push(
+        `${missing.length} creates answered 201 during shutdown are not listed after restart, e.g. ${missing.slice(0, 5).join(", ")}`,
+      );
   } finally {
     await restarted.stop();
   }

@@ -37,7 +37,9 @@ describe("401 and 403 on every operation", () => {
   }
 
   it("accepts header names in any case and a tenant id in upper case", async () => {
-    const response = await fetch(`${server.url}/v2/deployments`, { headers: { "x-api-key": acmeKey, "X-TENANT-ID": ids.acmeStaging.toUpperCase() } });
+    const response = await fetch(`${server.url}/v2/deployments`, {
+      headers: { "x-api-key": acmeKey, "X-TENANT-ID": ids.acmeStaging.toUpperCase() },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -50,24 +52,37 @@ describe("401 and 403 on every operation", () => {
 
 describe("tenant isolation", () => {
   it("Globex sees none of Acme's deployments or providers, and Acme staging none of Acme production's deployments", async () => {
-    const acmeDeployment = await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", "isolated-a") });
+    const acmeDeployment = await server.request("POST", "/v2/deployments", {
+      body: bodyFor("internal_template", "isolated-a"),
+    });
     expect(acmeDeployment.status).toBe(201);
     await server.request("POST", "/v2/auth/providers", { body: providerBody("isolated-p") });
 
     const globexDeployments = await server.request("GET", "/v2/deployments?limit=100", { key: globexKey });
-    expect(globexDeployments.body.resources.map((d: { tenant_id: string }) => d.tenant_id)).not.toContain(ids.acmeProduction);
+    expect(globexDeployments.body.resources.map((d: { tenant_id: string }) => d.tenant_id)).not.toContain(
+      ids.acmeProduction,
+    );
     expect(globexDeployments.text).not.toContain("isolated-a");
     const globexProviders = await server.request("GET", "/v2/auth/providers", { key: globexKey });
     expect(globexProviders.text).not.toContain("isolated-p");
-    const staging = await server.request("GET", `/v2/deployments?limit=100&deployment_ids=${acmeDeployment.body.id}`, { tenant: ids.acmeStaging });
+    const staging = await server.request("GET", `/v2/deployments?limit=100&deployment_ids=${acmeDeployment.body.id}`, {
+      tenant: ids.acmeStaging,
+    });
     expect(staging.body.resources).toEqual([]);
-    const production = await server.request("GET", `/v2/deployments?deployment_ids=${acmeDeployment.body.id}`, { tenant: ids.acmeProduction });
+    const production = await server.request("GET", `/v2/deployments?deployment_ids=${acmeDeployment.body.id}`, {
+      tenant: ids.acmeProduction,
+    });
     expect(production.body.resources).toHaveLength(1);
   });
 
   it("the same name may exist in two organizations, each seeing only its own", async () => {
-    expect((await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", "shared-name") })).status).toBe(201);
-    const globex = await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", "shared-name"), key: globexKey });
+    expect(
+      (await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", "shared-name") })).status,
+    ).toBe(201);
+    const globex = await server.request("POST", "/v2/deployments", {
+      body: bodyFor("internal_template", "shared-name"),
+      key: globexKey,
+    });
     expect(globex.status).toBe(201);
     const globexList = await server.request("GET", "/v2/deployments?name_contains=shared-name", { key: globexKey });
     expect(globexList.body.resources.map((d: { id: string }) => d.id)).toEqual([globex.body.id]);

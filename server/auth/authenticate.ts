@@ -12,7 +12,10 @@ export interface Principal {
 }
 
 /** The key's record, or 401. */
-export async function authenticate(store: Pick<Store, "findApiKeyByHash">, apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> {
+export async function authenticate(
+  store: Pick<Store, "findApiKeyByHash">,
+  apiKeyHeader: string | string[] | undefined,
+): Promise<ApiKeyRecord> {
   const key = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
   if (key === undefined || key.trim() === "") {
     throw new HttpProblem("unauthenticated", "Send a valid API key in the X-Api-Key header.");

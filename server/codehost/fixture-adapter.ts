@@ -13,8 +13,17 @@ export class FixtureCodehost implements CodehostPort {
   constructor(fixture: FixtureFile) {
     for (const integration of fixture.integrations) {
       const repositories: CodehostRepositoryEntry[] = integration.repositories.map((r) => {
-        if (!(r.default_branch in r.branches)) throw new Error(`fixture: ${r.owner}/${r.name} lacks its default branch`);
-        return { id: r.id, owner: r.owner, name: r.name, url: r.url, defaultBranch: r.default_branch, branches: r.branches, tags: r.tags ?? {} };
+        if (!(r.default_branch in r.branches))
+          throw new Error(`fixture: ${r.owner}/${r.name} lacks its default branch`);
+        return {
+          id: r.id,
+          owner: r.owner,
+          name: r.name,
+          url: r.url,
+          defaultBranch: r.default_branch,
+          branches: r.branches,
+          tags: r.tags ?? {},
+        };
       });
       this.integrations.set(integration.id.toLowerCase(), {
         id: integration.id.toLowerCase(),

@@ -4,7 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** The configured key, or the development key in `<dataDir>/encryption.key` (created with mode 0600 on first start). */
-export function resolveEncryptionKey(configured: Buffer | undefined, dataDir: string): { key: Buffer; source: "env" | "file" | "generated" } {
+export function resolveEncryptionKey(
+  configured: Buffer | undefined,
+  dataDir: string,
+): { key: Buffer; source: "env" | "file" | "generated" } {
   if (configured) return { key: configured, source: "env" };
   const file = path.join(dataDir, "encryption.key");
   fs.mkdirSync(dataDir, { recursive: true });

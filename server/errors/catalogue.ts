@@ -34,17 +34,37 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
   unauthenticated: { status: 401, type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated" },
   forbidden: { status: 403, type: "urn:deployment-service:problem:forbidden", title: "Forbidden" },
   notFound: { status: 404, type: "urn:deployment-service:problem:not-found", title: "Not found" },
-  methodNotAllowed: { status: 405, type: "urn:deployment-service:problem:method-not-allowed", title: "Method not allowed" },
+  methodNotAllowed: {
+    status: 405,
+    type: "urn:deployment-service:problem:method-not-allowed",
+    title: "Method not allowed",
+  },
   conflict: { status: 409, type: "urn:deployment-service:problem:conflict", title: "Conflict" },
-  payloadTooLarge: { status: 413, type: "urn:deployment-service:problem:payload-too-large", title: "Payload too large" },
+  payloadTooLarge: {
+    status: 413,
+    type: "urn:deployment-service:problem:payload-too-large",
+    title: "Payload too large",
+  },
   unsupportedMediaType: {
     status: 415,
     type: "urn:deployment-service:problem:unsupported-media-type",
     title: "Unsupported media type",
   },
-  malformedRequest: { status: 400, type: "urn:deployment-service:problem:malformed-request", title: "Malformed request" },
-  headersTooLarge: { status: 431, type: "urn:deployment-service:problem:headers-too-large", title: "Request headers too large" },
+  malformedRequest: {
+    status: 400,
+    type: "urn:deployment-service:problem:malformed-request",
+    title: "Malformed request",
+  },
+  headersTooLarge: {
+    status: 431,
+    type: "urn:deployment-service:problem:headers-too-large",
+    title: "Request headers too large",
+  },
   requestTimeout: { status: 408, type: "urn:deployment-service:problem:request-timeout", title: "Request timeout" },
   internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },
-  serviceUnavailable: { status: 503, type: "urn:deployment-service:problem:service-unavailable", title: "Service unavailable" },
+  serviceUnavailable: {
+    status: 503,
+    type: "urn:deployment-service:problem:service-unavailable",
+    title: "Service unavailable",
+  },
 };

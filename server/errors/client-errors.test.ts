@@ -25,17 +25,41 @@ function sendRaw(raw: string | Buffer): Promise<string> {
 }
 
 const cases: Array<{ given: string; raw: string | Buffer; want: { status: number; type: string } }> = [
-  { given: "a method with a space", raw: "G ET /v2/deployments HTTP/1.1\r\nHost: x\r\n\r\n", want: { status: 400, type: "malformed-request" } },
-  { given: "an unknown method", raw: "FOO /v2/deployments HTTP/1.1\r\nHost: x\r\n\r\n", want: { status: 400, type: "malformed-request" } },
-  { given: "a raw non-ASCII byte in the path", raw: Buffer.from("GET /v2/d\xffx HTTP/1.1\r\nHost: x\r\n\r\n", "latin1"), want: { status: 400, type: "malformed-request" } },
+  {
+    given: "a method with a space",
+    raw: "G ET /v2/deployments HTTP/1.1\r\nHost: x\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "an unknown method",
+    raw: "FOO /v2/deployments HTTP/1.1\r\nHost: x\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "a raw non-ASCII byte in the path",
+    raw: Buffer.from("GET /v2/d\xffx HTTP/1.1\r\nHost: x\r\n\r\n", "latin1"),
+    want: { status: 400, type: "malformed-request" },
+  },
   {
     given: "Transfer-Encoding with Content-Length",
     raw: "POST /v2/deployments HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
     want: { status: 400, type: "malformed-request" },
   },
-  { given: "headers above 16 KiB", raw: `GET /v2/deployments HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n`, want: { status: 431, type: "headers-too-large" } },
-  { given: "no Host header", raw: "GET /v2/auth/providers HTTP/1.1\r\nConnection: close\r\n\r\n", want: { status: 400, type: "malformed-request" } },
-  { given: "CONNECT", raw: "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n", want: { status: 400, type: "malformed-request" } },
+  {
+    given: "headers above 16 KiB",
+    raw: `GET /v2/deployments HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n`,
+    want: { status: 431, type: "headers-too-large" },
+  },
+  {
+    given: "no Host header",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "CONNECT",
+    raw: "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
 ];
 
 describe("malformed HTTP messages", () => {
@@ -43,7 +67,9 @@ describe("malformed HTTP messages", () => {
     it(`${want.status} problem detail for ${given}`, async () => {
       const response = await sendRaw(raw);
       const [head = "", body = ""] = response.split("\r\n\r\n");
-      expect(head.split("\r\n")[0]).toBe(`HTTP/1.1 ${want.status} ${want.status === 431 ? "Request Header Fields Too Large" : "Bad Request"}`);
+      expect(head.split("\r\n")[0]).toBe(
+        `HTTP/1.1 ${want.status} ${want.status === 431 ? "Request Header Fields Too Large" : "Bad Request"}`,
+      );
       expect(head.toLowerCase()).toContain("content-type: application/problem+json");
       const problem = JSON.parse(body) as { type: string; status: number; title: string; detail: string };
       expect(problem).toMatchObject({ type: `urn:deployment-service:problem:${want.type}`, status: want.status });

@@ -19,7 +19,9 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
     socket.end(rawProblemResponse(clientErrorProblem(error.code)));
   });
   server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
-    socket.end(rawProblemResponse(new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy.")));
+    socket.end(
+      rawProblemResponse(new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy.")),
+    );
   });
 }
 
@@ -31,7 +33,10 @@ function clientErrorProblem(code: string | undefined): HttpProblem {
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return new HttpProblem("requestTimeout", "The request did not arrive completely in time.");
     default:
-      return new HttpProblem("malformedRequest", "The request is not a well-formed HTTP/1.1 message (request line, method, headers or framing).");
+      return new HttpProblem(
+        "malformedRequest",
+        "The request is not a well-formed HTTP/1.1 message (request line, method, headers or framing).",
+      );
   }
 }
 

@@ -21,18 +21,65 @@ const problemTypes = {
 } as const;
 
 describe("problem details", () => {
-  const cases: Array<{ given: string; method: string; path: string; rawBody?: string | Buffer; headers?: Record<string, string>; want: keyof typeof problemTypes }> = [
-    { given: "malformed JSON", method: "POST", path: "/v2/deployments", rawBody: '{"name": ', headers: { "Content-Type": "application/json" }, want: 400 },
-    { given: "an empty body", method: "POST", path: "/v2/auth/providers", rawBody: "", headers: { "Content-Type": "application/json" }, want: 400 },
+  const cases: Array<{
+    given: string;
+    method: string;
+    path: string;
+    rawBody?: string | Buffer;
+    headers?: Record<string, string>;
+    want: keyof typeof problemTypes;
+  }> = [
+    {
+      given: "malformed JSON",
+      method: "POST",
+      path: "/v2/deployments",
+      rawBody: '{"name": ',
+      headers: { "Content-Type": "application/json" },
+      want: 400,
+    },
+    {
+      given: "an empty body",
+      method: "POST",
+      path: "/v2/auth/providers",
+      rawBody: "",
+      headers: { "Content-Type": "application/json" },
+      want: 400,
+    },
     { given: "an unknown route", method: "GET", path: "/v2/nothing", want: 404 },
     { given: "a trailing slash", method: "GET", path: "/v2/deployments/", want: 404 },
     { given: "DELETE on deployments", method: "DELETE", path: "/v2/deployments", want: 405 },
     { given: "PUT on providers", method: "PUT", path: "/v2/auth/providers", want: 405 },
-    { given: "POST on repositories", method: "POST", path: "/v1/integrations/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos", want: 405 },
-    { given: "a text/plain body", method: "POST", path: "/v2/deployments", rawBody: "{}", headers: { "Content-Type": "text/plain" }, want: 415 },
+    {
+      given: "POST on repositories",
+      method: "POST",
+      path: "/v1/integrations/codehost/3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65/repos",
+      want: 405,
+    },
+    {
+      given: "a text/plain body",
+      method: "POST",
+      path: "/v2/deployments",
+      rawBody: "{}",
+      headers: { "Content-Type": "text/plain" },
+      want: 415,
+    },
     { given: "no content type", method: "POST", path: "/v2/deployments", rawBody: "{}", want: 415 },
-    { given: "a latin-1 JSON body", method: "POST", path: "/v2/deployments", rawBody: "{}", headers: { "Content-Type": "application/json; charset=iso-8859-1" }, want: 415 },
-    { given: "a body above 1 MiB", method: "POST", path: "/v2/deployments", rawBody: JSON.stringify({ pad: "x".repeat(1024 * 1024) }), headers: { "Content-Type": "application/json" }, want: 413 },
+    {
+      given: "a latin-1 JSON body",
+      method: "POST",
+      path: "/v2/deployments",
+      rawBody: "{}",
+      headers: { "Content-Type": "application/json; charset=iso-8859-1" },
+      want: 415,
+    },
+    {
+      given: "a body above 1 MiB",
+      method: "POST",
+      path: "/v2/deployments",
+      rawBody: JSON.stringify({ pad: "x".repeat(1024 * 1024) }),
+      headers: { "Content-Type": "application/json" },
+      want: 413,
+    },
   ];
   for (const { given, method, path, rawBody, headers, want } of cases) {
     it(`${want} for ${given}`, async () => {
@@ -51,7 +98,11 @@ describe("problem details", () => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${server.url}/v2/deployments`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Api-Key": "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f", "Transfer-Encoding": "chunked" },
+        headers: {
+          "Content-Type": "application/json",
+          "X-Api-Key": "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f",
+          "Transfer-Encoding": "chunked",
+        },
       });
       request.on("response", (response) => {
         response.resume();

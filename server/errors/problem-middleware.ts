@@ -26,7 +26,15 @@ export function problemMiddleware(logger: Logger) {
       const log = requestLog(ctx, logger);
       if (isDatabaseUnavailable(error)) {
         log.warn({ err: errorSummary(error) }, "database unavailable");
-        sendProblem(ctx, new HttpProblem("serviceUnavailable", "The service cannot reach its database right now; retry after the time in Retry-After.", undefined, { "Retry-After": "2" }));
+        sendProblem(
+          ctx,
+          new HttpProblem(
+            "serviceUnavailable",
+            "The service cannot reach its database right now; retry after the time in Retry-After.",
+            undefined,
+            { "Retry-After": "2" },
+          ),
+        );
         return;
       }
       // Only the error's class and message go to the log, never request data.

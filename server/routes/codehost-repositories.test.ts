@@ -32,24 +32,55 @@ describe("listing repositories", () => {
   it("operation 4 lists the managed integration's repositories", async () => {
     const response = await server.request("GET", managedPath(ids.managedIntegration));
     expect(response.status).toBe(200);
-    expect(response.body.map((r: { name: string; default_branch: string }) => `${r.name}@${r.default_branch}`)).toEqual([
-      "billing-graph@main",
-      "onboarding-flow@develop",
-    ]);
+    expect(response.body.map((r: { name: string; default_branch: string }) => `${r.name}@${r.default_branch}`)).toEqual(
+      ["billing-graph@main", "onboarding-flow@develop"],
+    );
   });
 
   it("Globex sees its own integration", async () => {
     const response = await server.request("GET", plainPath(ids.globexIntegration), { key: globexKey });
-    expect(response.body.map((r: { owner: string; name: string }) => `${r.owner}/${r.name}`)).toEqual(["globex/ops-agent"]);
+    expect(response.body.map((r: { owner: string; name: string }) => `${r.owner}/${r.name}`)).toEqual([
+      "globex/ops-agent",
+    ]);
   });
 
   const notFound = [
-    { given: "an unknown integration", path: plainPath("00000000-0000-4000-8000-000000000000"), key: undefined, tenant: undefined },
-    { given: "another organization's integration", path: plainPath(ids.globexIntegration), key: undefined, tenant: undefined },
-    { given: "Acme's integration seen by Globex", path: managedPath(ids.managedIntegration), key: globexKey, tenant: undefined },
-    { given: "an integration of another tenant of the same organization", path: plainPath(ids.plainIntegration), key: undefined, tenant: ids.acmeStaging },
-    { given: "a managed integration on the plain path", path: plainPath(ids.managedIntegration), key: undefined, tenant: undefined },
-    { given: "a plain integration on the managed path", path: managedPath(ids.plainIntegration), key: undefined, tenant: undefined },
+    {
+      given: "an unknown integration",
+      path: plainPath("00000000-0000-4000-8000-000000000000"),
+      key: undefined,
+      tenant: undefined,
+    },
+    {
+      given: "another organization's integration",
+      path: plainPath(ids.globexIntegration),
+      key: undefined,
+      tenant: undefined,
+    },
+    {
+      given: "Acme's integration seen by Globex",
+      path: managedPath(ids.managedIntegration),
+      key: globexKey,
+      tenant: undefined,
+    },
+    {
+      given: "an integration of another tenant of the same organization",
+      path: plainPath(ids.plainIntegration),
+      key: undefined,
+      tenant: ids.acmeStaging,
+    },
+    {
+      given: "a managed integration on the plain path",
+      path: plainPath(ids.managedIntegration),
+      key: undefined,
+      tenant: undefined,
+    },
+    {
+      given: "a plain integration on the managed path",
+      path: managedPath(ids.plainIntegration),
+      key: undefined,
+      tenant: undefined,
+    },
   ];
   for (const { given, path, key, tenant } of notFound) {
     it(`404 for ${given}`, async () => {

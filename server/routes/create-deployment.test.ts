@@ -31,12 +31,27 @@ describe("success per source", () => {
       expect(response.status).toBe(201);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       const d = response.body;
-      expect(d).toMatchObject({ name, source, status: "AWAITING_DATABASE", active_revision_id: null, tenant_id: ids.acmeProduction, image_version: version });
+      expect(d).toMatchObject({
+        name,
+        source,
+        status: "AWAITING_DATABASE",
+        active_revision_id: null,
+        tenant_id: ids.acmeProduction,
+        image_version: version,
+      });
       expect(d.source_revision_config.repo_commit_sha).toBe(sha);
       expect(d.latest_revision_id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(Object.keys(d.source_config).sort()).toEqual(
-        ["build_command", "build_on_push", "custom_url", "install_command", "integration_id", "listener_config", "listener_id", "repo_url", "resource_spec"],
-      );
+      expect(Object.keys(d.source_config).sort()).toEqual([
+        "build_command",
+        "build_on_push",
+        "custom_url",
+        "install_command",
+        "integration_id",
+        "listener_config",
+        "listener_id",
+        "repo_url",
+        "resource_spec",
+      ]);
       const project = await server().store.getTracingProject(ids.acmeProduction, name);
       expect(project?.deploymentId).toBe(d.id);
       const revisions = await server().store.listRevisions(ids.acmeProduction, d.id);
@@ -47,29 +62,147 @@ describe("success per source", () => {
 
 describe("per-source rules (400 naming the field)", () => {
   const cases: Array<{ given: string; source: string; change: (b: any) => void; pointer: string }> = [
-    { given: "codehost without repo_ref", source: "codehost", change: (b) => delete b.source_revision_config.repo_ref, pointer: "/source_revision_config/repo_ref" },
-    { given: "codehost without integration_id", source: "codehost", change: (b) => (b.source_config.integration_id = null), pointer: "/source_config/integration_id" },
-    { given: "codehost without repo_url", source: "codehost", change: (b) => delete b.source_config.repo_url, pointer: "/source_config/repo_url" },
-    { given: "codehost without graph_config_path", source: "codehost", change: (b) => delete b.source_revision_config.graph_config_path, pointer: "/source_revision_config/graph_config_path" },
-    { given: "codehost with image_uri", source: "codehost", change: (b) => (b.source_revision_config.image_uri = "r.example/a:1"), pointer: "/source_revision_config/image_uri" },
-    { given: "codehost with resource_spec", source: "codehost", change: (b) => (b.source_config.resource_spec = { cpu: 1 }), pointer: "/source_config/resource_spec" },
-    { given: "codehost with secret_references", source: "codehost", change: (b) => (b.secret_references = [{ name: "a", secret_name: "b", secret_key: "c" }]), pointer: "/secret_references" },
-    { given: "internal_container without image_uri", source: "internal_container", change: (b) => delete b.source_revision_config.image_uri, pointer: "/source_revision_config/image_uri" },
-    { given: "internal_container with graph_config_path", source: "internal_container", change: (b) => (b.source_revision_config.graph_config_path = "g.json"), pointer: "/source_revision_config/graph_config_path" },
-    { given: "internal_container with custom_url", source: "internal_container", change: (b) => (b.source_config.custom_url = "https://x.example"), pointer: "/source_config/custom_url" },
-    { given: "internal_container with a bad image reference", source: "internal_container", change: (b) => (b.source_revision_config.image_uri = "Not An Image!"), pointer: "/source_revision_config/image_uri" },
-    { given: "internal_source without source_tarball_path", source: "internal_source", change: (b) => delete b.source_revision_config.source_tarball_path, pointer: "/source_revision_config/source_tarball_path" },
-    { given: "internal_source without graph_config_path", source: "internal_source", change: (b) => (b.source_revision_config.graph_config_path = ""), pointer: "/source_revision_config/graph_config_path" },
-    { given: "internal_source with build_on_push", source: "internal_source", change: (b) => (b.source_config.build_on_push = false), pointer: "/source_config/build_on_push" },
-    { given: "internal_template with graph_config_path", source: "internal_template", change: (b) => (b.source_revision_config.graph_config_path = "g.json"), pointer: "/source_revision_config/graph_config_path" },
-    { given: "internal_template with repo_ref", source: "internal_template", change: (b) => (b.source_revision_config.repo_ref = "main"), pointer: "/source_revision_config/repo_ref" },
-    { given: "internal_template with listener_id", source: "internal_template", change: (b) => (b.source_config.listener_id = "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7"), pointer: "/source_config/listener_id" },
-    { given: "codehost with an integration of another tenant", source: "codehost", change: (b) => (b.source_config.integration_id = ids.globexIntegration), pointer: "/source_config/integration_id" },
-    { given: "codehost with a repository not in the integration", source: "codehost", change: (b) => (b.source_config.repo_url = "https://codehost.example/acme/billing-graph"), pointer: "/source_config/repo_url" },
-    { given: "codehost with an unknown branch", source: "codehost", change: (b) => (b.source_revision_config.repo_ref = "nope"), pointer: "/source_revision_config/repo_ref" },
-    { given: "codehost with an unknown tag", source: "codehost", change: (b) => (b.source_revision_config.repo_ref = "refs/tags/v9"), pointer: "/source_revision_config/repo_ref" },
-    { given: "codehost with build_on_push on a tag", source: "codehost", change: (b) => { b.source_revision_config.repo_ref = "refs/tags/v1.0.0"; b.source_config.build_on_push = true; }, pointer: "/source_config/build_on_push" },
-    { given: "codehost with a repo_url that is not a URL", source: "codehost", change: (b) => (b.source_config.repo_url = "codehost:acme"), pointer: "/source_config/repo_url" },
+    {
+      given: "codehost without repo_ref",
+      source: "codehost",
+      change: (b) => delete b.source_revision_config.repo_ref,
+      pointer: "/source_revision_config/repo_ref",
+    },
+    {
+      given: "codehost without integration_id",
+      source: "codehost",
+      change: (b) => (b.source_config.integration_id = null),
+      pointer: "/source_config/integration_id",
+    },
+    {
+      given: "codehost without repo_url",
+      source: "codehost",
+      change: (b) => delete b.source_config.repo_url,
+      pointer: "/source_config/repo_url",
+    },
+    {
+      given: "codehost without graph_config_path",
+      source: "codehost",
+      change: (b) => delete b.source_revision_config.graph_config_path,
+      pointer: "/source_revision_config/graph_config_path",
+    },
+    {
+      given: "codehost with image_uri",
+      source: "codehost",
+      change: (b) => (b.source_revision_config.image_uri = "r.example/a:1"),
+      pointer: "/source_revision_config/image_uri",
+    },
+    {
+      given: "codehost with resource_spec",
+      source: "codehost",
+      change: (b) => (b.source_config.resource_spec = { cpu: 1 }),
+      pointer: "/source_config/resource_spec",
+    },
+    {
+      given: "codehost with secret_references",
+      source: "codehost",
+      change: (b) => (b.secret_references = [{ name: "a", secret_name: "b", secret_key: "c" }]),
+      pointer: "/secret_references",
+    },
+    {
+      given: "internal_container without image_uri",
+      source: "internal_container",
+      change: (b) => delete b.source_revision_config.image_uri,
+      pointer: "/source_revision_config/image_uri",
+    },
+    {
+      given: "internal_container with graph_config_path",
+      source: "internal_container",
+      change: (b) => (b.source_revision_config.graph_config_path = "g.json"),
+      pointer: "/source_revision_config/graph_config_path",
+    },
+    {
+      given: "internal_container with custom_url",
+      source: "internal_container",
+      change: (b) => (b.source_config.custom_url = "https://x.example"),
+      pointer: "/source_config/custom_url",
+    },
+    {
+      given: "internal_container with a bad image reference",
+      source: "internal_container",
+      change: (b) => (b.source_revision_config.image_uri = "Not An Image!"),
+      pointer: "/source_revision_config/image_uri",
+    },
+    {
+      given: "internal_source without source_tarball_path",
+      source: "internal_source",
+      change: (b) => delete b.source_revision_config.source_tarball_path,
+      pointer: "/source_revision_config/source_tarball_path",
+    },
+    {
+      given: "internal_source without graph_config_path",
+      source: "internal_source",
+      change: (b) => (b.source_revision_config.graph_config_path = ""),
+      pointer: "/source_revision_config/graph_config_path",
+    },
+    {
+      given: "internal_source with build_on_push",
+      source: "internal_source",
+      change: (b) => (b.source_config.build_on_push = false),
+      pointer: "/source_config/build_on_push",
+    },
+    {
+      given: "internal_template with graph_config_path",
+      source: "internal_template",
+      change: (b) => (b.source_revision_config.graph_config_path = "g.json"),
+      pointer: "/source_revision_config/graph_config_path",
+    },
+    {
+      given: "internal_template with repo_ref",
+      source: "internal_template",
+      change: (b) => (b.source_revision_config.repo_ref = "main"),
+      pointer: "/source_revision_config/repo_ref",
+    },
+    {
+      given: "internal_template with listener_id",
+      source: "internal_template",
+      change: (b) => (b.source_config.listener_id = "0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7"),
+      pointer: "/source_config/listener_id",
+    },
+    {
+      given: "codehost with an integration of another tenant",
+      source: "codehost",
+      change: (b) => (b.source_config.integration_id = ids.globexIntegration),
+      pointer: "/source_config/integration_id",
+    },
+    {
+      given: "codehost with a repository not in the integration",
+      source: "codehost",
+      change: (b) => (b.source_config.repo_url = "https://codehost.example/acme/billing-graph"),
+      pointer: "/source_config/repo_url",
+    },
+    {
+      given: "codehost with an unknown branch",
+      source: "codehost",
+      change: (b) => (b.source_revision_config.repo_ref = "nope"),
+      pointer: "/source_revision_config/repo_ref",
+    },
+    {
+      given: "codehost with an unknown tag",
+      source: "codehost",
+      change: (b) => (b.source_revision_config.repo_ref = "refs/tags/v9"),
+      pointer: "/source_revision_config/repo_ref",
+    },
+    {
+      given: "codehost with build_on_push on a tag",
+      source: "codehost",
+      change: (b) => {
+        b.source_revision_config.repo_ref = "refs/tags/v1.0.0";
+        b.source_config.build_on_push = true;
+      },
+      pointer: "/source_config/build_on_push",
+    },
+    {
+      given: "codehost with a repo_url that is not a URL",
+      source: "codehost",
+      change: (b) => (b.source_config.repo_url = "codehost:acme"),
+      pointer: "/source_config/repo_url",
+    },
   ];
   for (const { given, source, change, pointer } of cases) {
     it(given, async () => {
@@ -91,7 +224,9 @@ describe("per-source rules (400 naming the field)", () => {
     const body = codehostBody(uniqueName("wording"));
     delete (body.source_revision_config as Record<string, unknown>).repo_ref;
     const response = await cloud.request("POST", "/v2/deployments", { body });
-    expect(response.body.detail).toBe("Source configuration error: 'source_revision_config.repo_ref' is required for 'codehost' source");
+    expect(response.body.detail).toBe(
+      "Source configuration error: 'source_revision_config.repo_ref' is required for 'codehost' source",
+    );
   });
 
   it("accepts a tag without build_on_push and resolves its commit", async () => {
@@ -140,12 +275,39 @@ describe("schema validation (422)", () => {
     { given: "name starting with a digit", body: bodyFor("internal_template", "1abc"), pointer: "/name" },
     { given: "name of 64 characters", body: bodyFor("internal_template", "a".repeat(64)), pointer: "/name" },
     { given: "unknown source", body: { ...bodyFor("internal_template", "x"), source: "ftp" }, pointer: "/source" },
-    { given: "secrets missing", body: { ...bodyFor("internal_template", "x"), secrets: undefined }, pointer: "/secrets" },
-    { given: "secret value a number", body: { ...bodyFor("internal_template", "x"), secrets: [{ name: "A", value: 1 }] }, pointer: "/secrets/0/value" },
-    { given: "integration_id not a uuid", body: codehostBody("x", { source_config: { integration_id: "abc" } }), pointer: "/source_config/integration_id" },
-    { given: "cpu a string", body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: { cpu: "1" } } }, pointer: "/source_config/resource_spec/cpu" },
-    { given: "negative memory", body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: { memory_mb: -1 } } }, pointer: "/source_config/resource_spec/memory_mb" },
-    { given: "101 secrets", body: { ...bodyFor("internal_template", "x"), secrets: Array.from({ length: 101 }, (_, i) => ({ name: `S${i}`, value: "v" })) }, pointer: "/secrets" },
+    {
+      given: "secrets missing",
+      body: { ...bodyFor("internal_template", "x"), secrets: undefined },
+      pointer: "/secrets",
+    },
+    {
+      given: "secret value a number",
+      body: { ...bodyFor("internal_template", "x"), secrets: [{ name: "A", value: 1 }] },
+      pointer: "/secrets/0/value",
+    },
+    {
+      given: "integration_id not a uuid",
+      body: codehostBody("x", { source_config: { integration_id: "abc" } }),
+      pointer: "/source_config/integration_id",
+    },
+    {
+      given: "cpu a string",
+      body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: { cpu: "1" } } },
+      pointer: "/source_config/resource_spec/cpu",
+    },
+    {
+      given: "negative memory",
+      body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: { memory_mb: -1 } } },
+      pointer: "/source_config/resource_spec/memory_mb",
+    },
+    {
+      given: "101 secrets",
+      body: {
+        ...bodyFor("internal_template", "x"),
+        secrets: Array.from({ length: 101 }, (_, i) => ({ name: `S${i}`, value: "v" })),
+      },
+      pointer: "/secrets",
+    },
     { given: "a body that is an array", body: [], pointer: "" },
   ];
   for (const { given, body, pointer } of cases) {
@@ -184,11 +346,24 @@ describe("stored values", () => {
 
   it("rounds cpu to one decimal and defaults an unset limit to twice the request", async () => {
     const body = bodyFor("external_container", uniqueName("cpu")) as any;
-    body.source_config.resource_spec = { cpu: 0.55, queue_cpu: 0.25, queue_cpu_limit: 1.04, db_cpu: 2, labels: { team: "a" }, unknown_knob: 1 };
+    body.source_config.resource_spec = {
+      cpu: 0.55,
+      queue_cpu: 0.25,
+      queue_cpu_limit: 1.04,
+      db_cpu: 2,
+      labels: { team: "a" },
+      unknown_knob: 1,
+    };
     const response = await selfHosted.request("POST", "/v2/deployments", { body });
     expect(response.status).toBe(201);
     expect(response.body.source_config.resource_spec).toEqual({
-      cpu: 0.6, cpu_limit: 1.2, queue_cpu: 0.3, queue_cpu_limit: 1, db_cpu: 2, db_cpu_limit: 4, labels: { team: "a" },
+      cpu: 0.6,
+      cpu_limit: 1.2,
+      queue_cpu: 0.3,
+      queue_cpu_limit: 1,
+      db_cpu: 2,
+      db_cpu_limit: 4,
+      labels: { team: "a" },
     });
     const listed = await selfHosted.request("GET", `/v2/deployments?deployment_ids=${response.body.id}`);
     expect(listed.body.resources[0].source_config.resource_spec).toEqual(response.body.source_config.resource_spec);
@@ -213,18 +388,25 @@ describe("stored values", () => {
 describe("duplicate names (409)", () => {
   it("rejects a name taken in the tenant and accepts it in another tenant", async () => {
     const name = uniqueName("dup");
-    expect((await cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) })).status).toBe(201);
+    expect((await cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) })).status).toBe(
+      201,
+    );
     const again = await cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) });
     expect(again.status).toBe(409);
     expect(again.body.type).toBe("urn:deployment-service:problem:conflict");
-    const staging = await cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name), tenant: ids.acmeStaging });
+    const staging = await cloud.request("POST", "/v2/deployments", {
+      body: bodyFor("internal_template", name),
+      tenant: ids.acmeStaging,
+    });
     expect(staging.status).toBe(201);
   });
 
   it("50 concurrent creates of one name: exactly one 201, 49 409, one deployment and one tracing project", async () => {
     const name = uniqueName("race");
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) })),
+      Array.from({ length: 50 }, () =>
+        cloud.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) }),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);

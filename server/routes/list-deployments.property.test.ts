@@ -57,7 +57,9 @@ const filters = fc.record(
 function expected(f: Record<string, unknown>): string[] {
   return [...made]
     .reverse()
-    .filter((d) => f.name_contains === undefined || d.name.toLowerCase().includes(String(f.name_contains).toLowerCase()))
+    .filter(
+      (d) => f.name_contains === undefined || d.name.toLowerCase().includes(String(f.name_contains).toLowerCase()),
+    )
     .filter((d) => f.image_version === undefined || d.imageVersion === f.image_version)
     .filter((d) => f.remote_reconciled === undefined || d.remote === f.remote_reconciled)
     .filter(() => f.status === undefined || String(f.status).split(",").includes("AWAITING_DATABASE"))
@@ -73,7 +75,10 @@ describe("list deployments: filters and pagination (property)", () => {
       fc.asyncProperty(filters, fc.integer({ min: 1, max: 10 }), async (f, limit) => {
         const params = new URLSearchParams();
         for (const [key, value] of Object.entries(f)) {
-          params.set(key, key === "deployment_ids" ? (value as number[]).map((i) => made[i]!.id).join(",") : String(value));
+          params.set(
+            key,
+            key === "deployment_ids" ? (value as number[]).map((i) => made[i]!.id).join(",") : String(value),
+          );
         }
         const seen: string[] = [];
         let offset = 0;

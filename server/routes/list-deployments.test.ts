@@ -10,10 +10,16 @@ const created: Array<{ id: string; name: string }> = [];
 const tenant = ids.acmeStaging;
 
 beforeAll(async () => {
-  [server, selfHosted] = await Promise.all([startTestServer(), startTestServer({ hosting: "self_hosted", readyAfterMs: 300 })]);
+  [server, selfHosted] = await Promise.all([
+    startTestServer(),
+    startTestServer({ hosting: "self_hosted", readyAfterMs: 300 }),
+  ]);
   const names = ["alpha-one", "Alpha-Two", "beta-one", "gamma-x", "alphabet", "delta", "epsilon", "zeta-ALPHA"];
   for (const name of names) {
-    const response = await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name), tenant });
+    const response = await server.request("POST", "/v2/deployments", {
+      body: bodyFor("internal_template", name),
+      tenant,
+    });
     expect(response.status).toBe(201);
     created.push({ id: response.body.id, name });
   }
@@ -25,7 +31,10 @@ afterAll(async () => {
 const list = async (query: string, target = server, tenantId: string | null = tenant) => {
   const response = await target.request("GET", `/v2/deployments${query}`, tenantId ? { tenant: tenantId } : {});
   expect(response.status, response.text).toBe(200);
-  return response.body as { resources: Array<{ id: string; name: string; created_at: string; status: string }>; offset: number };
+  return response.body as {
+    resources: Array<{ id: string; name: string; created_at: string; status: string }>;
+    offset: number;
+  };
 };
 const names = (page: { resources: Array<{ name: string }> }) => page.resources.map((d) => d.name);
 const newestFirst = () => [...created].reverse().map((d) => d.name);
@@ -65,7 +74,8 @@ describe("ordering and pagination", () => {
   it("defaults limit to 20", async () => {
     const many = await startTestServer();
     try {
-      for (let i = 0; i < 25; i++) await many.request("POST", "/v2/deployments", { body: bodyFor("internal_template", `many-${i}`) });
+      for (let i = 0; i < 25; i++)
+        await many.request("POST", "/v2/deployments", { body: bodyFor("internal_template", `many-${i}`) });
       const page = await list("", many, null);
       expect(page.resources).toHaveLength(20);
       expect(page.offset).toBe(20);
@@ -95,7 +105,10 @@ describe("filters", () => {
     { query: "?deployment_type=dev_free", want: () => [] },
     { query: "?tag_value_ids=0e5c2f3a-6b7d-4c8e-9f01-a2b3c4d5e6f7", want: () => [] },
     { query: "?image_version=1.0", want: () => [] },
-    { query: "?name_contains=alpha&status=AWAITING_DATABASE&deployment_type=dev&remote_reconciled=false", want: (all) => all.filter((n) => n.toLowerCase().includes("alpha")) },
+    {
+      query: "?name_contains=alpha&status=AWAITING_DATABASE&deployment_type=dev&remote_reconciled=false",
+      want: (all) => all.filter((n) => n.toLowerCase().includes("alpha")),
+    },
     { query: "?name_contains=alpha&deployment_type=prod", want: () => [] },
   ];
   for (const { query, want } of cases) {
@@ -115,7 +128,9 @@ describe("filters", () => {
   it("deployment_ids of another tenant match nothing", async () => {
     const page = await list(`?deployment_ids=${created[0]!.id}`, server, ids.acmeProduction);
     expect(page.resources).toEqual([]);
-    const globex = await server.request("GET", `/v2/deployments?deployment_ids=${created[0]!.id}`, { key: "dk_demo_globex_8a1c3e5f7b9d2f4a6c8e" });
+    const globex = await server.request("GET", `/v2/deployments?deployment_ids=${created[0]!.id}`, {
+      key: "dk_demo_globex_8a1c3e5f7b9d2f4a6c8e",
+    });
     expect(globex.body.resources).toEqual([]);
   });
 
@@ -151,7 +166,9 @@ describe("filters", () => {
 
 describe("provisioning", () => {
   it("moves from AWAITING_DATABASE to READY with active_revision_id after READY_AFTER_MS", async () => {
-    const response = await selfHosted.request("POST", "/v2/deployments", { body: bodyFor("external_container", "provisioned") });
+    const response = await selfHosted.request("POST", "/v2/deployments", {
+      body: bodyFor("external_container", "provisioned"),
+    });
     expect(response.body.status).toBe("AWAITING_DATABASE");
     const id = response.body.id;
     let deployment = response.body;

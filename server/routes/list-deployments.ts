@@ -2,4 +2,5 @@
 import { deploymentQuery } from "../rules/list-filters.js";
 import type { Handler } from "./route-table.js";
 
-export const listDeployments: Handler<"listDeployments"> = ({ principal, params }, services) => services.deployments.list(principal, deploymentQuery(params));
+export const listDeployments: Handler<"listDeployments"> = ({ principal, params }, services) =>
+  services.deployments.list(principal, deploymentQuery(params));

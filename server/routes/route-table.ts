@@ -2,14 +2,14 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import {
-  operationList,
   type ContractOperation,
   type OperationId,
+  operationList,
   type RequestBody,
   type RequestParameters,
   type SuccessBody,
 } from "../../contract/index.js";
-import { selectTenant, type Principal } from "../auth/authenticate.js";
+import { type Principal, selectTenant } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { bindRequest, requestLog } from "../logging.js";
@@ -26,7 +26,10 @@ interface OperationRequest<Id extends OperationId> {
 }
 
 /** A handler answers with its success body (or its JSON text, D-83); the status comes from the operations table, errors are thrown HttpProblems. */
-export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, services: Services) => Promise<SuccessBody<Id> | JsonText<SuccessBody<Id>>>;
+export type Handler<Id extends OperationId> = (
+  request: OperationRequest<Id>,
+  services: Services,
+) => Promise<SuccessBody<Id> | JsonText<SuccessBody<Id>>>;
 
 /** One handler for every operation of the contract: the compiler fails when one is missing. */
 export type RouteTable = { [Id in OperationId]: Handler<Id> };
@@ -73,7 +76,10 @@ function respond(ctx: Context, deps: Dependencies, operation: ContractOperation,
   const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
   if (problems.length > 0) {
     // A response that breaks the contract is a server bug: never send it, say so in the log.
-    requestLog(ctx, deps.logger).error({ operationId: operation.id, status: operation.successStatus, problems }, "response breaks the contract");
+    requestLog(ctx, deps.logger).error(
+      { operationId: operation.id, status: operation.successStatus, problems },
+      "response breaks the contract",
+    );
     throw new HttpProblem("internal", "The server produced a response that breaks its contract; this is a server bug.");
   }
   ctx.status = operation.successStatus;

@@ -17,7 +17,12 @@ export function unmatchedRoutes(extra: Record<string, string[]> = {}) {
         ctx.set("Allow", allowHeader);
         return;
       }
-      throw new HttpProblem("methodNotAllowed", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowHeader}.`, undefined, { Allow: allowHeader });
+      throw new HttpProblem(
+        "methodNotAllowed",
+        `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowHeader}.`,
+        undefined,
+        { Allow: allowHeader },
+      );
     }
     throw new HttpProblem("notFound", `No route ${ctx.method} ${ctx.path}.`);
   };

@@ -16,12 +16,25 @@ export async function resolveCodehostSource(
 ): Promise<CodehostResolution | RuleViolation[]> {
   const integration = await codehost.findIntegration(tenantId, source.integrationId);
   if (!integration) {
-    return [{ field: "source_config.integration_id", pointer: "/source_config/integration_id", detail: "is not a code-host integration of this tenant" }];
+    return [
+      {
+        field: "source_config.integration_id",
+        pointer: "/source_config/integration_id",
+        detail: "is not a code-host integration of this tenant",
+      },
+    ];
   }
   const wanted = comparableRepoUrl(source.repoUrl);
-  const repository = wanted === undefined ? undefined : integration.repositories.find((r) => comparableRepoUrl(r.url) === wanted);
+  const repository =
+    wanted === undefined ? undefined : integration.repositories.find((r) => comparableRepoUrl(r.url) === wanted);
   if (!repository) {
-    return [{ field: "source_config.repo_url", pointer: "/source_config/repo_url", detail: "is not a repository of the integration" }];
+    return [
+      {
+        field: "source_config.repo_url",
+        pointer: "/source_config/repo_url",
+        detail: "is not a repository of the integration",
+      },
+    ];
   }
   const isTag = source.repoRef.startsWith(tagPrefix);
   const commitSha = isTag ? repository.tags[source.repoRef] : repository.branches[source.repoRef];
@@ -30,11 +43,17 @@ export async function resolveCodehostSource(
     violations.push({
       field: "source_revision_config.repo_ref",
       pointer: "/source_revision_config/repo_ref",
-      detail: isTag ? "is not a tag of the repository" : "is not a branch of the repository (a tag is written refs/tags/<name>)",
+      detail: isTag
+        ? "is not a tag of the repository"
+        : "is not a branch of the repository (a tag is written refs/tags/<name>)",
     });
   }
   if (isTag && source.buildOnPush === true) {
-    violations.push({ field: "source_config.build_on_push", pointer: "/source_config/build_on_push", detail: "cannot be enabled when repo_ref is a tag" });
+    violations.push({
+      field: "source_config.build_on_push",
+      pointer: "/source_config/build_on_push",
+      detail: "cannot be enabled when repo_ref is a tag",
+    });
   }
   if (violations.length > 0 || commitSha === undefined) return violations;
   return { commitSha };

@@ -2,7 +2,8 @@
 
 // registry[:port]/path[:tag][@digest], after the reference grammar of the distribution project.
 const component = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";
-const host = "(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?";
+const host =
+  "(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?";
 const referencePattern = new RegExp(
   `^(?:${host}/)?${component}(?:/${component})*(?::([\\w][\\w.-]{0,127}))?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$`,
 );

@@ -13,7 +13,8 @@ export function checkOAuthUrl(value: string): string | undefined {
   // RFC 6749 3.1 and 3.2: the endpoint URIs must not include a fragment.
   if (url.hash !== "" || value.includes("#")) return "must not contain a fragment";
   if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:") return isLoopback(url.hostname) ? undefined : "must use https (http is allowed only for loopback hosts)";
+  if (url.protocol === "http:")
+    return isLoopback(url.hostname) ? undefined : "must use https (http is allowed only for loopback hosts)";
   return "must be an https URL";
 }
 
@@ -27,7 +28,10 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /** The field errors of a provider's `auth_url` and `token_url` (422, D-58). */
-export function checkOAuthUrls(body: { auth_url: string; token_url: string }): Array<{ pointer: string; detail: string }> {
+export function checkOAuthUrls(body: {
+  auth_url: string;
+  token_url: string;
+}): Array<{ pointer: string; detail: string }> {
   return (["auth_url", "token_url"] as const).flatMap((field) => {
     const detail = checkOAuthUrl(body[field]);
     return detail ? [{ pointer: `/${field}`, detail }] : [];

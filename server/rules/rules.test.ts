@@ -80,7 +80,10 @@ describe("cpu rounding and default limits", () => {
 describe("per-source table", () => {
   it("every source's required fields are neither optional nor duplicated", () => {
     for (const [source, rule] of Object.entries(sourceRules)) {
-      expect(rule.required.filter((f) => rule.optional.includes(f)), source).toEqual([]);
+      expect(
+        rule.required.filter((f) => rule.optional.includes(f)),
+        source,
+      ).toEqual([]);
     }
   });
 
@@ -100,7 +103,9 @@ describe("per-source table", () => {
       "/source_revision_config/graph_config_path",
       "/secret_references",
     ]);
-    expect(violations.find((v) => v.pointer.endsWith("graph_config_path"))?.detail).toBe("must be null for 'internal_template' source");
+    expect(violations.find((v) => v.pointer.endsWith("graph_config_path"))?.detail).toBe(
+      "must be null for 'internal_template' source",
+    );
   });
 
   it("only external_container is self-hosted", () => {
@@ -113,7 +118,15 @@ describe("per-source table", () => {
 
 describe("ordering and pagination", () => {
   it("sorts repositories by owner then name, by code point", () => {
-    const repo = (owner: string, name: string, id: number) => ({ id, owner, name, url: "", defaultBranch: "main", branches: {}, tags: {} });
+    const repo = (owner: string, name: string, id: number) => ({
+      id,
+      owner,
+      name,
+      url: "",
+      defaultBranch: "main",
+      branches: {},
+      tags: {},
+    });
     const sorted = sortRepositories([repo("b", "a", 1), repo("a", "b", 2), repo("a", "B", 3), repo("a", "a", 4)]);
     expect(sorted.map((r) => `${r.owner}/${r.name}`)).toEqual(["a/B", "a/a", "a/b", "b/a"]);
   });

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SecretBox } from "../crypto/secret-box.js";
 import { bodyFor, ids, providerBody } from "../testing/fixtures.js";
-import { startTestServer, testDatabaseUrl, type TestServer } from "../testing/test-server.js";
+import { startTestServer, type TestServer, testDatabaseUrl } from "../testing/test-server.js";
 
 const clientSecretCanary = `canary-client-${Math.random().toString(36).slice(2)}`;
 const secretValueCanary = `canary-value-${Math.random().toString(36).slice(2)}`;
@@ -30,7 +30,9 @@ async function databaseText(): Promise<string> {
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
   try {
-    const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = $1", [server.schema]);
+    const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = $1", [
+      server.schema,
+    ]);
     const parts: string[] = [];
     for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
       const rows = await client.query(`SELECT t::text AS row FROM ${server.schema}.${table_name} t`);
@@ -44,13 +46,18 @@ async function databaseText(): Promise<string> {
 
 describe("secrets", () => {
   it("never shows the canaries, and stores them sealed", async () => {
-    const provider = await server.request("POST", "/v2/auth/providers", { body: providerBody("canary", { client_secret: clientSecretCanary }) });
+    const provider = await server.request("POST", "/v2/auth/providers", {
+      body: providerBody("canary", { client_secret: clientSecretCanary }),
+    });
     expect(provider.status).toBe(200);
     responses.push(provider.text);
 
     const body = bodyFor("internal_template", "canary-deployment") as Record<string, unknown>;
     body.secrets = [{ name: "CANARY", value: secretValueCanary }];
-    const created = await server.request("POST", "/v2/deployments", { body, headers: { "X-Request-Id": "canary-request" } });
+    const created = await server.request("POST", "/v2/deployments", {
+      body,
+      headers: { "X-Request-Id": "canary-request" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.secrets).toEqual([{ name: "CANARY", value: "********" }]);
     responses.push(created.text);
@@ -59,7 +66,13 @@ describe("secrets", () => {
     const conflict = await server.request("POST", "/v2/deployments", { body });
     expect(conflict.status).toBe(409);
     responses.push(conflict.text);
-    const invalid = await server.request("POST", "/v2/deployments", { body: { ...body, secrets: [{ name: "CANARY", value: secretValueCanary, extra: [secretValueCanary] }], name: "bad_name" } });
+    const invalid = await server.request("POST", "/v2/deployments", {
+      body: {
+        ...body,
+        secrets: [{ name: "CANARY", value: secretValueCanary, extra: [secretValueCanary] }],
+        name: "bad_name",
+      },
+    });
     expect(invalid.status).toBe(422);
     responses.push(invalid.text);
     const malformed = await server.request("POST", "/v2/auth/providers", {
@@ -96,9 +109,15 @@ describe("secrets", () => {
 
     // Sealed, not dropped: the configured key opens them.
     const box = new SecretBox(server.config.encryptionKey as Buffer);
-    const [deployment] = await server.store.listDeployments(ids.acmeProduction, { limit: 1, offset: 0, nameContains: "canary-deployment" }, Date.now() * 1000);
+    const [deployment] = await server.store.listDeployments(
+      ids.acmeProduction,
+      { limit: 1, offset: 0, nameContains: "canary-deployment" },
+      Date.now() * 1000,
+    );
     expect(box.decrypt(deployment!.secrets[0]!.sealedValue)).toBe(secretValueCanary);
-    const [sealedProvider] = (await server.store.listOAuthProviders("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40")).filter((p) => p.providerId === "canary");
+    const [sealedProvider] = (await server.store.listOAuthProviders("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40")).filter(
+      (p) => p.providerId === "canary",
+    );
     expect(box.decrypt(sealedProvider!.sealedClientSecret!)).toBe(clientSecretCanary);
   });
 });

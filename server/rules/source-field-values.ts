@@ -9,12 +9,20 @@ export function checkSourceFieldValues(body: DeploymentCreate): RuleViolation[] 
   for (const field of ["repo_url", "custom_url"] as const) {
     const value = body.source_config[field];
     if (typeof value === "string" && value !== "" && !isHttpUrl(value)) {
-      violations.push({ field: `source_config.${field}`, pointer: `/source_config/${field}`, detail: "must be an absolute http or https URL" });
+      violations.push({
+        field: `source_config.${field}`,
+        pointer: `/source_config/${field}`,
+        detail: "must be an absolute http or https URL",
+      });
     }
   }
   const image = body.source_revision_config.image_uri;
   if (typeof image === "string" && image !== "" && !isImageReference(image)) {
-    violations.push({ field: "source_revision_config.image_uri", pointer: "/source_revision_config/image_uri", detail: "must be a container image reference (registry/name:tag)" });
+    violations.push({
+      field: "source_revision_config.image_uri",
+      pointer: "/source_revision_config/image_uri",
+      detail: "must be a container image reference (registry/name:tag)",
+    });
   }
   return violations;
 }

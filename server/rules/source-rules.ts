@@ -1,6 +1,7 @@
 /** Per-source rules of deployment creation (D-48): which fields each source requires, allows, or forbids (400). */
-import { HttpProblem } from "../errors/http-problem.js";
+
 import type { DeploymentCreate, DeploymentSource } from "../../generated/client.js";
+import { HttpProblem } from "../errors/http-problem.js";
 
 /** A field of the create body that a source rule talks about, by its place in the body. */
 type RuleField =
@@ -32,12 +33,23 @@ interface SourceRule {
  */
 export const sourceRules: Record<DeploymentSource, SourceRule> = {
   codehost: {
-    required: ["source_config.integration_id", "source_config.repo_url", "source_revision_config.repo_ref", "source_revision_config.graph_config_path"],
+    required: [
+      "source_config.integration_id",
+      "source_config.repo_url",
+      "source_revision_config.repo_ref",
+      "source_revision_config.graph_config_path",
+    ],
     optional: ["source_config.build_on_push", "source_config.install_command", "source_config.build_command"],
   },
   external_container: {
     required: ["source_revision_config.image_uri"],
-    optional: ["source_config.custom_url", "source_config.resource_spec", "source_config.listener_id", "source_config.listener_config", "secret_references"],
+    optional: [
+      "source_config.custom_url",
+      "source_config.resource_spec",
+      "source_config.listener_id",
+      "source_config.listener_config",
+      "secret_references",
+    ],
   },
   internal_container: {
     required: ["source_revision_config.image_uri"],
@@ -54,10 +66,20 @@ export const sourceRules: Record<DeploymentSource, SourceRule> = {
 };
 
 const allFields: RuleField[] = [
-  "source_config.integration_id", "source_config.repo_url", "source_config.build_on_push", "source_config.custom_url",
-  "source_config.resource_spec", "source_config.listener_id", "source_config.listener_config", "source_config.install_command",
-  "source_config.build_command", "source_revision_config.repo_ref", "source_revision_config.graph_config_path",
-  "source_revision_config.image_uri", "source_revision_config.source_tarball_path", "secret_references",
+  "source_config.integration_id",
+  "source_config.repo_url",
+  "source_config.build_on_push",
+  "source_config.custom_url",
+  "source_config.resource_spec",
+  "source_config.listener_id",
+  "source_config.listener_config",
+  "source_config.install_command",
+  "source_config.build_command",
+  "source_revision_config.repo_ref",
+  "source_revision_config.graph_config_path",
+  "source_revision_config.image_uri",
+  "source_revision_config.source_tarball_path",
+  "secret_references",
 ];
 
 /** One broken rule: the JSON Pointer of the field and what is wrong with it. */
@@ -108,5 +130,9 @@ export function sourceRuleProblem(violations: RuleViolation[], headline?: string
   const detail =
     `Source configuration error: ${headline ?? `'${first.field}' ${first.detail}`}` +
     (violations.length > 1 ? ` (and ${violations.length - 1} more; see errors)` : "");
-  return new HttpProblem("sourceRule", detail, violations.map((violation) => ({ pointer: violation.pointer, detail: violation.detail })));
+  return new HttpProblem(
+    "sourceRule",
+    detail,
+    violations.map((violation) => ({ pointer: violation.pointer, detail: violation.detail })),
+  );
 }

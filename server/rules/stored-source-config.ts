@@ -18,7 +18,10 @@ export function storedSourceConfig(config: SourceConfig): SourceConfig {
 }
 
 /** The stored `source_revision_config`, with the commit `repo_ref` resolved to (null for sources without a repository). */
-export function storedSourceRevisionConfig(config: SourceRevisionConfigCreate, commitSha: string | null): SourceRevisionConfig {
+export function storedSourceRevisionConfig(
+  config: SourceRevisionConfigCreate,
+  commitSha: string | null,
+): SourceRevisionConfig {
   return {
     repo_ref: config.repo_ref ?? null,
     graph_config_path: config.graph_config_path ?? null,

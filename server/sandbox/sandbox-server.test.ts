@@ -1,7 +1,7 @@
 /** The sandbox (D-79): any key, state per session, reset, titled examples on Prefer, the rules of the reference server. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo, operation } from "../../contract/index.js";
-import { startSandbox, type RunningSandbox } from "./sandbox-server.js";
+import { type RunningSandbox, startSandbox } from "./sandbox-server.js";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -68,11 +68,18 @@ describe("sandbox", () => {
     await call("POST", deployments, headers, container("taken"));
     expect((await call("POST", deployments, headers, container("taken"))).status).toBe(409);
     const broken = { ...container("broken"), source: "codehost" };
-    expect((await call("POST", deployments, headers, broken)).body).toMatchObject({ status: 400, type: "urn:deployment-service:problem:source-rule" });
-    const repos = await call("GET", operation("listCodehostRepositories").path.replace("{integration_id}", demo.acme.plainIntegrationId), {
-      "X-Api-Key": demo.globex.apiKey,
-      "X-Mock-Session": "rules",
+    expect((await call("POST", deployments, headers, broken)).body).toMatchObject({
+      status: 400,
+      type: "urn:deployment-service:problem:source-rule",
     });
+    const repos = await call(
+      "GET",
+      operation("listCodehostRepositories").path.replace("{integration_id}", demo.acme.plainIntegrationId),
+      {
+        "X-Api-Key": demo.globex.apiKey,
+        "X-Mock-Session": "rules",
+      },
+    );
     expect(repos.status).toBe(404);
   });
 
@@ -82,7 +89,10 @@ describe("sandbox", () => {
     expect(created.body.status).toBe("AWAITING_DATABASE");
     await new Promise((resolve) => setTimeout(resolve, 400));
     const listed = await call("GET", `${deployments}?deployment_ids=${created.body.id}`, headers);
-    expect(listed.body.resources[0]).toMatchObject({ status: "READY", active_revision_id: created.body.latest_revision_id });
+    expect(listed.body.resources[0]).toMatchObject({
+      status: "READY",
+      active_revision_id: created.body.latest_revision_id,
+    });
   });
 
   it("answers Prefer: code= and example= from the titled examples without touching state", async () => {

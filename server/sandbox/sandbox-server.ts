@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
 import { matchPath, preferredExample } from "../../contract/index.js";
-import { loadConfig, type Hosting } from "../config.js";
+import { type Hosting, loadConfig } from "../config.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createSandboxSession, type SandboxSession } from "./sandbox-session.js";
@@ -44,7 +44,12 @@ const sessionHeader = "x-mock-session";
 /** Creates the sandbox's handler; nothing listens yet. */
 export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {}): Sandbox {
   const logger = options.logger ?? pino({ level: "silent" });
-  const config = { ...loadConfig({}), hosting: options.hosting ?? "cloud", readyAfterMs: options.readyAfterMs ?? 2000, validateResponses: true };
+  const config = {
+    ...loadConfig({}),
+    hosting: options.hosting ?? "cloud",
+    readyAfterMs: options.readyAfterMs ?? 2000,
+    validateResponses: true,
+  };
   const maxSessions = options.maxSessions ?? 1000;
   // Map order is insertion order: re-inserting on use keeps the least recently used first.
   const sessions = new Map<string, Promise<SandboxSession>>();
@@ -83,7 +88,11 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
       const match = matchPath(request.method ?? "GET", path);
       if (match.kind === "operation") {
         const example = preferredExample(match.operation, headerValue(request, "prefer"));
-        if (example instanceof Error) return answerProblem(response, new HttpProblem("notFound", `${example.message}; see the titled examples of the contract.`));
+        if (example instanceof Error)
+          return answerProblem(
+            response,
+            new HttpProblem("notFound", `${example.message}; see the titled examples of the contract.`),
+          );
         if (example) return answer(response, example.status, example.mediaType, JSON.stringify(example.value));
       }
       (await session(sessionId)).handle(request, response);

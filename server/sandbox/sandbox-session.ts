@@ -14,8 +14,8 @@ import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { nowMicros } from "../presenters/timestamps.js";
 import { createServices, type Services } from "../services/index.js";
-import { SqliteStore } from "../storage/sqlite-store.js";
 import type { ApiKeyRecord } from "../storage/records.js";
+import { SqliteStore } from "../storage/sqlite-store.js";
 import { compileOperationValidators } from "../validation/operation-validators.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
@@ -51,7 +51,11 @@ export async function createSandboxSession(config: Config, logger: Logger): Prom
     nowUs: nowMicros,
   };
   services = createServices(deps);
-  await seedExamples(services, { apiKeyId: "demo", organizationId: demo.acme.organizationId, tenantId: demo.acme.productionTenantId });
+  await seedExamples(services, {
+    apiKeyId: "demo",
+    organizationId: demo.acme.organizationId,
+    tenantId: demo.acme.productionTenantId,
+  });
   const app = createApp(deps);
   return { handle: app.callback(), close: () => store.close() };
 }

@@ -23,8 +23,13 @@ export class CodehostRepositoryService {
     const integration = await this.deps.codehost.findIntegration(principal.tenantId, id);
     if (!integration) throw new HttpProblem("notFound", `No code-host integration ${id} in this tenant.`);
     if (integration.kind !== kind) {
-      throw new HttpProblem("notFound", `Integration ${id} is a ${integration.kind} integration; list its repositories with ${listingOf[integration.kind]}.`);
+      throw new HttpProblem(
+        "notFound",
+        `Integration ${id} is a ${integration.kind} integration; list its repositories with ${listingOf[integration.kind]}.`,
+      );
     }
-    return sortRepositories(integration.repositories).map((repository) => presentRepository(integration.id, repository));
+    return sortRepositories(integration.repositories).map((repository) =>
+      presentRepository(integration.id, repository),
+    );
   }
 }

@@ -9,13 +9,13 @@ import { JsonText } from "../presenters/json-text.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
-import type { DeploymentQuery } from "../storage/records.js";
 import { nextOffset } from "../rules/pagination.js";
 import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
+import type { DeploymentQuery } from "../storage/records.js";
 import { UniqueViolation } from "../storage/store.js";
 
 export class DeploymentService {

@@ -15,7 +15,11 @@ export class OAuthProviderService {
   async create(principal: Principal, body: OAuthProviderCreate): Promise<OAuthProvider> {
     const urlErrors = checkOAuthUrls(body);
     if (urlErrors.length > 0) {
-      throw new HttpProblem("validation", `The request body breaks the schema in ${urlErrors.length === 1 ? "1 place" : `${urlErrors.length} places`}; see errors.`, urlErrors);
+      throw new HttpProblem(
+        "validation",
+        `The request body breaks the schema in ${urlErrors.length === 1 ? "1 place" : `${urlErrors.length} places`}; see errors.`,
+        urlErrors,
+      );
     }
     const nowUs = this.deps.nowUs();
     const record = {
@@ -42,7 +46,10 @@ export class OAuthProviderService {
       await this.deps.store.insertOAuthProvider(record);
     } catch (error) {
       if (error instanceof UniqueViolation) {
-        throw new HttpProblem("conflict", `An OAuth provider with provider_id '${body.provider_id}' already exists in this organization.`);
+        throw new HttpProblem(
+          "conflict",
+          `An OAuth provider with provider_id '${body.provider_id}' already exists in this organization.`,
+        );
       }
       throw error;
     }

@@ -16,14 +16,21 @@ export function isUnfiltered(query: DeploymentQuery): boolean {
 }
 
 /** The WHERE conditions after `tenant_id = <first parameter>` and their parameters. */
-export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs: number, firstIndex: number): { sql: string; params: unknown[] } {
+export function filterConditions(
+  dialect: Dialect,
+  query: DeploymentQuery,
+  nowUs: number,
+  firstIndex: number,
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const bind = (value: unknown): string => {
     params.push(value);
     return dialect === "sqlite" ? "?" : `$${firstIndex + params.length - 1}`;
   };
   const list = (values: string[]): string =>
-    dialect === "sqlite" ? `(SELECT value FROM json_each(${bind(JSON.stringify(values))}))` : `(SELECT unnest(${bind(values)}::text[]))`;
+    dialect === "sqlite"
+      ? `(SELECT value FROM json_each(${bind(JSON.stringify(values))}))`
+      : `(SELECT unnest(${bind(values)}::text[]))`;
   const conditions: string[] = [];
   if (query.matchNothing) conditions.push("1 = 0");
   if (query.nameContains !== undefined) {
@@ -34,7 +41,9 @@ export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs
       conditions.push(`name_lower LIKE ${bind(likeContains(lower))}`);
     } else if (usesNameIndex(query)) {
       // The trigram index finds the candidates; instr keeps the exact substring semantics.
-      conditions.push(`id IN (SELECT deployment_id FROM deployments_name_index WHERE deployments_name_index MATCH ${bind(ftsPhrase(lower))})`);
+      conditions.push(
+        `id IN (SELECT deployment_id FROM deployments_name_index WHERE deployments_name_index MATCH ${bind(ftsPhrase(lower))})`,
+      );
       conditions.push(`instr(name_lower, ${bind(lower)}) > 0`);
     } else {
       // Fewer than 3 characters hold no trigram: a scan of the tenant.
@@ -45,14 +54,17 @@ export function filterConditions(dialect: Dialect, query: DeploymentQuery, nowUs
     const wanted = new Set(query.statuses);
     const alternatives: string[] = [];
     // READY is also a deployment whose provisioning ended but is not stored yet (D-53).
-    if (wanted.has("READY")) alternatives.push(`status = 'READY' OR (status = 'AWAITING_DATABASE' AND ready_us <= ${bind(nowUs)})`);
-    if (wanted.has("AWAITING_DATABASE")) alternatives.push(`(status = 'AWAITING_DATABASE' AND ready_us > ${bind(nowUs)})`);
+    if (wanted.has("READY"))
+      alternatives.push(`status = 'READY' OR (status = 'AWAITING_DATABASE' AND ready_us <= ${bind(nowUs)})`);
+    if (wanted.has("AWAITING_DATABASE"))
+      alternatives.push(`(status = 'AWAITING_DATABASE' AND ready_us > ${bind(nowUs)})`);
     const others = [...wanted].filter((s) => s !== "READY" && s !== "AWAITING_DATABASE");
     if (others.length > 0) alternatives.push(`status IN ${list(others)}`);
     conditions.push(alternatives.length > 0 ? `(${alternatives.join(" OR ")})` : "1 = 0");
   }
   if (query.deploymentIds !== undefined) conditions.push(`id IN ${list(query.deploymentIds)}`);
-  if (query.remoteReconciled !== undefined) conditions.push(query.remoteReconciled ? "listener_id IS NOT NULL" : "listener_id IS NULL");
+  if (query.remoteReconciled !== undefined)
+    conditions.push(query.remoteReconciled ? "listener_id IS NOT NULL" : "listener_id IS NULL");
   if (query.imageVersion !== undefined) conditions.push(`image_version = ${bind(query.imageVersion)}`);
   return { sql: conditions.map((c) => ` AND ${c}`).join(""), params };
 }
@@ -68,6 +80,6 @@ export function ftsPhrase(needle: string): string {
 }
 
 /** A LIKE pattern matching values that contain the needle, with `\\`, `%` and `_` escaped (PostgreSQL's default escape character). */
-export function likeContains(needle: string): string {
+function likeContains(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }

@@ -4,17 +4,17 @@
  * (64-bit integers, booleans, an auto-incremented key) the column type is chosen per dialect.
  */
 import {
+  type Compilable,
+  type CreateTableBuilder,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CreateTableBuilder,
-  type Compilable,
+  sql,
 } from "kysely";
 
 export type Dialect = "sqlite" | "postgres";
@@ -24,8 +24,18 @@ function compiler(dialect: Dialect): Kysely<unknown> {
   return new Kysely<unknown>({
     dialect:
       dialect === "sqlite"
-        ? { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() }
-        : { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() },
+        ? {
+            createAdapter: () => new SqliteAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new SqliteIntrospector(db),
+            createQueryCompiler: () => new SqliteQueryCompiler(),
+          }
+        : {
+            createAdapter: () => new PostgresAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new PostgresIntrospector(db),
+            createQueryCompiler: () => new PostgresQueryCompiler(),
+          },
   });
 }
 
@@ -37,7 +47,9 @@ export function initialSchema(dialect: Dialect): string {
   const flag = dialect === "postgres" ? "boolean" : "integer";
   const table = (name: string) => db.schema.createTable(name);
   const statements: Compilable[] = [
-    table("meta").addColumn("key", "text", (c) => c.primaryKey()).addColumn("value", "text", (c) => c.notNull()),
+    table("meta")
+      .addColumn("key", "text", (c) => c.primaryKey())
+      .addColumn("value", "text", (c) => c.notNull()),
     table("organizations")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("name", "text", (c) => c.notNull())
@@ -65,7 +77,9 @@ export function initialSchema(dialect: Dialect): string {
       .addPrimaryKeyConstraint("api_key_tenants_pkey", ["api_key_id", "tenant_id"]),
     withTimestamps(
       table("oauth_providers")
-        .addColumn("seq", dialect === "postgres" ? "bigserial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("seq", dialect === "postgres" ? "bigserial" : "integer", (c) =>
+          dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn("id", "text", (c) => c.notNull().unique())
         .addColumn("organization_id", "text", (c) => c.notNull().references("organizations.id"))
         .addColumn("provider_id", "text", (c) => c.notNull())
@@ -104,7 +118,11 @@ export function initialSchema(dialect: Dialect): string {
       .addColumn("ready_us", int64, (c) => c.notNull())
       .addUniqueConstraint("deployments_tenant_name", ["tenant_id", "name"])
       .addUniqueConstraint("deployments_tenant_seq", ["tenant_id", "seq"]),
-    db.schema.createIndex("deployments_awaiting").on("deployments").column("ready_us").where(sql.ref("status"), "=", "AWAITING_DATABASE"),
+    db.schema
+      .createIndex("deployments_awaiting")
+      .on("deployments")
+      .column("ready_us")
+      .where(sql.ref("status"), "=", "AWAITING_DATABASE"),
     table("revisions")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("deployment_id", "text", (c) => c.notNull().references("deployments.id"))
@@ -132,15 +150,24 @@ export function responseTextsSchema(dialect: Dialect): string {
   const db = compiler(dialect);
   return [
     db.schema.alterTable("deployments").addColumn("rendered", "text"),
-    db.schema.createIndex("deployments_unrendered").on("deployments").column("id").where(sql.ref("rendered"), "is", null),
+    db.schema
+      .createIndex("deployments_unrendered")
+      .on("deployments")
+      .column("id")
+      .where(sql.ref("rendered"), "is", null),
   ]
     .map((statement) => `${statement.compile().sql};`)
     .join("\n");
 }
 
 /** created_us and updated_us, in microseconds since the epoch. */
-function withTimestamps<T extends string, C extends string>(builder: CreateTableBuilder<T, C>, int64: string): CreateTableBuilder<T, C> {
-  return builder.addColumn("created_us", int64 as "bigint", (c) => c.notNull()).addColumn("updated_us", int64 as "bigint", (c) => c.notNull());
+function withTimestamps<T extends string, C extends string>(
+  builder: CreateTableBuilder<T, C>,
+  int64: string,
+): CreateTableBuilder<T, C> {
+  return builder
+    .addColumn("created_us", int64 as "bigint", (c) => c.notNull())
+    .addColumn("updated_us", int64 as "bigint", (c) => c.notNull());
 }
 
 /** DDL cannot take bound parameters: a partial index's value is written into the statement. */
@@ -149,7 +176,8 @@ function inlineParameters(statement: Compilable): string {
   return text.replace(/\$\d+|\?/g, (placeholder) => {
     const index = placeholder === "?" ? 0 : Number(placeholder.slice(1)) - 1;
     const value = parameters[index];
-    if (typeof value !== "string" || !/^[A-Z_]+$/.test(value)) throw new Error(`unexpected DDL parameter ${String(value)}`);
+    if (typeof value !== "string" || !/^[A-Z_]+$/.test(value))
+      throw new Error(`unexpected DDL parameter ${String(value)}`);
     return `'${value}'`;
   });
 }

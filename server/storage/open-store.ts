@@ -5,9 +5,14 @@ import { SqliteStore } from "./sqlite-store.js";
 import type { Store } from "./store.js";
 
 /** Opens the configured database and applies its migrations. */
-export async function openStore(config: Pick<Config, "databaseUrl" | "databaseSchema" | "sqlitePath" | "sqliteSynchronous">): Promise<Store> {
+export async function openStore(
+  config: Pick<Config, "databaseUrl" | "databaseSchema" | "sqlitePath" | "sqliteSynchronous">,
+): Promise<Store> {
   const store: Store = config.databaseUrl
-    ? new PostgresStore({ connectionString: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}) })
+    ? new PostgresStore({
+        connectionString: config.databaseUrl,
+        ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+      })
     : new SqliteStore({ path: config.sqlitePath, synchronous: config.sqliteSynchronous });
   await store.migrate();
   return store;

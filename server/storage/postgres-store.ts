@@ -1,11 +1,30 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
 import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
-import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
 import { filterConditions, isUnfiltered } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
-import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
-import { UniqueViolation, type Store } from "./store.js";
+import type {
+  ApiKeyRecord,
+  DeploymentQuery,
+  DeploymentRecord,
+  NewDeployment,
+  OAuthProviderRecord,
+  OrganizationRecord,
+  RevisionRecord,
+  TenantRecord,
+  TracingProjectRecord,
+} from "./records.js";
+import {
+  deploymentColumns,
+  deploymentInsertColumns,
+  deploymentInsertValues,
+  deploymentTextColumns,
+  toDeploymentRecord,
+  toOAuthProviderRecord,
+  toRevisionRecord,
+  toTracingProjectRecord,
+} from "./row-mapping.js";
+import { type Store, UniqueViolation } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +43,8 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
 
   constructor(private readonly options: PostgresStoreOptions) {
-    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error("schema must be a plain lower-case identifier");
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+      throw new Error("schema must be a plain lower-case identifier");
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? 10,
@@ -81,14 +101,22 @@ export class PostgresStore implements Store {
       // Several processes may start at once: one migrates, the others wait and then find nothing to do.
       await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
       try {
-        await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us BIGINT NOT NULL)");
-        const applied = new Set((await client.query("SELECT version FROM schema_migrations")).rows.map((r: Row) => Number(r.version)));
+        await client.query(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us BIGINT NOT NULL)",
+        );
+        const applied = new Set(
+          (await client.query("SELECT version FROM schema_migrations")).rows.map((r: Row) => Number(r.version)),
+        );
         for (const migration of migrations) {
           if (applied.has(migration.version)) continue;
           await client.query("BEGIN");
           try {
             await client.query(await migration.sql("postgres"));
-            await client.query("INSERT INTO schema_migrations (version, name, applied_us) VALUES ($1, $2, $3)", [migration.version, migration.name, Date.now() * 1000]);
+            await client.query("INSERT INTO schema_migrations (version, name, applied_us) VALUES ($1, $2, $3)", [
+              migration.version,
+              migration.name,
+              Date.now() * 1000,
+            ]);
             await client.query("COMMIT");
           } catch (error) {
             await client.query("ROLLBACK");
@@ -138,12 +166,21 @@ export class PostgresStore implements Store {
   }
 
   async createOrganization(o: OrganizationRecord): Promise<void> {
-    await this.query("INSERT INTO organizations (id, name, created_us) VALUES ($1, $2, $3)", [o.id, o.name, Date.now() * 1000]);
+    await this.query("INSERT INTO organizations (id, name, created_us) VALUES ($1, $2, $3)", [
+      o.id,
+      o.name,
+      Date.now() * 1000,
+    ]);
   }
 
   async createTenant(t: TenantRecord): Promise<void> {
     await this.transaction(async (client) => {
-      await client.query("INSERT INTO tenants (id, organization_id, name, created_us) VALUES ($1, $2, $3, $4)", [t.id, t.organizationId, t.name, Date.now() * 1000]);
+      await client.query("INSERT INTO tenants (id, organization_id, name, created_us) VALUES ($1, $2, $3, $4)", [
+        t.id,
+        t.organizationId,
+        t.name,
+        Date.now() * 1000,
+      ]);
       await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1)", [t.id]);
     });
   }
@@ -190,15 +227,31 @@ export class PostgresStore implements Store {
          uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
-        p.id, p.organizationId, p.providerId, p.name, p.clientId, p.authUrl, p.tokenUrl, p.sealedClientSecret,
-        p.usesPkce, p.codeChallengeMethod, p.providerType, p.mcpServerUrl, p.tokenEndpointAuthMethod,
-        p.isDynamicClient, p.createdUs, p.updatedUs,
+        p.id,
+        p.organizationId,
+        p.providerId,
+        p.name,
+        p.clientId,
+        p.authUrl,
+        p.tokenUrl,
+        p.sealedClientSecret,
+        p.usesPkce,
+        p.codeChallengeMethod,
+        p.providerType,
+        p.mcpServerUrl,
+        p.tokenEndpointAuthMethod,
+        p.isDynamicClient,
+        p.createdUs,
+        p.updatedUs,
       ],
     );
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
-    const rows = await this.query("SELECT * FROM oauth_providers WHERE organization_id = $1 ORDER BY created_us ASC, id ASC", [organizationId]);
+    const rows = await this.query(
+      "SELECT * FROM oauth_providers WHERE organization_id = $1 ORDER BY created_us ASC, id ASC",
+      [organizationId],
+    );
     return rows.map(toOAuthProviderRecord);
   }
 
@@ -206,7 +259,9 @@ export class PostgresStore implements Store {
     const row = await this.transaction(async (client) => {
       // The counter row lock orders the creates of one tenant across every process: sequence
       // numbers stay dense and created_at strictly increasing; a rollback releases both.
-      await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING", [d.tenantId]);
+      await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING", [
+        d.tenantId,
+      ]);
       const counter = (
         await client.query(
           `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = GREATEST(last_created_us + 1, $1)
@@ -225,9 +280,10 @@ export class PostgresStore implements Store {
         "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES ($1, $2, $3, 'QUEUED', $4, $5)",
         [d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs],
       );
-      await client.query("INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES ($1, $2, $3, $4, $5)", [
-        d.tracingProjectId, d.tenantId, d.name, d.id, createdUs,
-      ]);
+      await client.query(
+        "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES ($1, $2, $3, $4, $5)",
+        [d.tracingProjectId, d.tenantId, d.name, d.id, createdUs],
+      );
       return inserted.rows[0] as Row;
     });
     return toDeploymentRecord(row, nowUs);
@@ -243,12 +299,19 @@ export class PostgresStore implements Store {
     return (await this.query(page.sql, page.params)).map((row) => {
       const readyUs = Number(row.ready_us);
       const text = row.rendered as string;
-      return provisionedSince(row.status, readyUs, nowUs) ? readyDeploymentText(text, row.latest_revision_id as string | null, readyUs) : text;
+      return provisionedSince(row.status, readyUs, nowUs)
+        ? readyDeploymentText(text, row.latest_revision_id as string | null, readyUs)
+        : text;
     });
   }
 
   /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */
-  private page(columns: string, tenantId: string, query: DeploymentQuery, nowUs: number): { sql: string; params: unknown[] } {
+  private page(
+    columns: string,
+    tenantId: string,
+    query: DeploymentQuery,
+    nowUs: number,
+  ): { sql: string; params: unknown[] } {
     if (isUnfiltered(query)) {
       // Dense per-tenant sequence numbers: offset k is an index seek, not a scan of k rows.
       return {
@@ -277,7 +340,9 @@ export class PostgresStore implements Store {
   }
 
   async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
-    const row = (await this.query("SELECT * FROM tracing_projects WHERE tenant_id = $1 AND name = $2", [tenantId, name]))[0];
+    const row = (
+      await this.query("SELECT * FROM tracing_projects WHERE tenant_id = $1 AND name = $2", [tenantId, name])
+    )[0];
     return row && toTracingProjectRecord(row);
   }
 
@@ -293,13 +358,18 @@ export class PostgresStore implements Store {
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => String(r.id));
       // The stored text is rewritten with the state: the READY head of D-83.
-      const texts = rows.map((r) => readyDeploymentText(String(r.rendered), r.latest_revision_id as string | null, Number(r.ready_us)));
+      const texts = rows.map((r) =>
+        readyDeploymentText(String(r.rendered), r.latest_revision_id as string | null, Number(r.ready_us)),
+      );
       await client.query(
         `UPDATE deployments d SET status = 'READY', active_revision_id = d.latest_revision_id, updated_us = d.ready_us, rendered = v.rendered
          FROM unnest($1::text[], $2::text[]) AS v(id, rendered) WHERE d.id = v.id`,
         [ids, texts],
       );
-      await client.query("UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id = ANY($1::text[])", [ids]);
+      await client.query(
+        "UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id = ANY($1::text[])",
+        [ids],
+      );
       return ids.length;
     });
   }

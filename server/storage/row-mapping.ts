@@ -1,6 +1,12 @@
 /** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (D-53). */
 import { deploymentText } from "../presenters/deployment-text.js";
-import type { DeploymentRecord, NewDeployment, OAuthProviderRecord, RevisionRecord, TracingProjectRecord } from "./records.js";
+import type {
+  DeploymentRecord,
+  NewDeployment,
+  OAuthProviderRecord,
+  RevisionRecord,
+  TracingProjectRecord,
+} from "./records.js";
 
 type Row = Record<string, unknown>;
 
@@ -78,7 +84,7 @@ export function toTracingProjectRecord(row: Row): TracingProjectRecord {
 }
 
 /** A new deployment as the insert stores it: provisioning, no active revision yet. */
-export function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, readyUs: number): DeploymentRecord {
+function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, readyUs: number): DeploymentRecord {
   return {
     id: d.id,
     tenantId: d.tenantId,
@@ -103,10 +109,25 @@ export function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: nu
 /** The values of `deploymentInsertColumns`, in the order both adapters bind them; the last is the response text (D-83). */
 export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs: number, readyUs: number): unknown[] {
   return [
-    d.id, d.tenantId, seq, d.name, d.name.toLowerCase(), d.source, "AWAITING_DATABASE",
-    JSON.stringify(d.sourceConfig), JSON.stringify(d.sourceRevisionConfig), JSON.stringify(d.secrets),
-    d.secretReferences === null ? null : JSON.stringify(d.secretReferences), d.imageVersion, d.listenerId,
-    d.revisionId, null, createdUs, createdUs, readyUs, deploymentText(newDeploymentRecord(d, seq, createdUs, readyUs)),
+    d.id,
+    d.tenantId,
+    seq,
+    d.name,
+    d.name.toLowerCase(),
+    d.source,
+    "AWAITING_DATABASE",
+    JSON.stringify(d.sourceConfig),
+    JSON.stringify(d.sourceRevisionConfig),
+    JSON.stringify(d.secrets),
+    d.secretReferences === null ? null : JSON.stringify(d.secretReferences),
+    d.imageVersion,
+    d.listenerId,
+    d.revisionId,
+    null,
+    createdUs,
+    createdUs,
+    readyUs,
+    deploymentText(newDeploymentRecord(d, seq, createdUs, readyUs)),
   ];
 }
 

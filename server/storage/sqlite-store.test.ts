@@ -1,9 +1,10 @@
 /** SQLite-specific properties (Storage, performance): WAL, the unfiltered page as an index range seek rather than an OFFSET scan, name_contains from the trigram index, texts rendered for older rows. */
-import Database from "better-sqlite3";
+
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
 import { filteredPage, SqliteStore, unfilteredPageSql } from "./sqlite-store.js";
@@ -17,7 +18,9 @@ describe("SqliteStore", () => {
     const inspect = new Database(file, { readonly: true });
     try {
       expect(inspect.pragma("journal_mode", { simple: true })).toBe("wal");
-      const plan = (inspect.prepare(`EXPLAIN QUERY PLAN ${unfilteredPageSql}`).all("t", "t", 0, 20) as Array<{ detail: string }>).map((r) => r.detail);
+      const plan = (
+        inspect.prepare(`EXPLAIN QUERY PLAN ${unfilteredPageSql}`).all("t", "t", 0, 20) as Array<{ detail: string }>
+      ).map((r) => r.detail);
       // A range seek on (tenant_id, seq): the offset bounds seq instead of skipping rows.
       expect(plan.some((d) => /SEARCH deployments USING INDEX .*\(tenant_id=\? AND seq<\?\)/.test(d))).toBe(true);
       expect(plan.some((d) => /SCAN deployments/.test(d))).toBe(false);
@@ -25,21 +28,29 @@ describe("SqliteStore", () => {
 
       // deployment_ids (with any other filter) looks the ids up by primary key instead of scanning the tenant.
       const byIds = filteredPage("t", { limit: 20, offset: 0, deploymentIds: ["a", "b"], statuses: ["READY"] }, 0);
-      const idsPlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byIds.sql}`).all(...byIds.params) as Array<{ detail: string }>).map((r) => r.detail);
+      const idsPlan = (
+        inspect.prepare(`EXPLAIN QUERY PLAN ${byIds.sql}`).all(...byIds.params) as Array<{ detail: string }>
+      ).map((r) => r.detail);
       expect(idsPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
       expect(idsPlan.some((d) => /tenant_id=\?/.test(d))).toBe(false);
 
       // name_contains of 3 characters or more alone: the tenant's matches newest first from the FTS5
       // trigram table (its rowid order, no sort), the page's rows by primary key.
       const byName = filteredPage("t", { limit: 20, offset: 0, nameContains: "777" }, 0);
-      const namePlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byName.sql}`).all(...byName.params) as Array<{ detail: string }>).map((r) => r.detail);
+      const namePlan = (
+        inspect.prepare(`EXPLAIN QUERY PLAN ${byName.sql}`).all(...byName.params) as Array<{ detail: string }>
+      ).map((r) => r.detail);
       expect(namePlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
       expect(namePlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
       expect(namePlan.filter((d) => /USE TEMP B-TREE/.test(d))).toHaveLength(1);
 
       // With another filter: candidates from the index, then by primary key.
       const byNameAndStatus = filteredPage("t", { limit: 20, offset: 0, nameContains: "777", statuses: ["READY"] }, 0);
-      const bothPlan = (inspect.prepare(`EXPLAIN QUERY PLAN ${byNameAndStatus.sql}`).all(...byNameAndStatus.params) as Array<{ detail: string }>).map((r) => r.detail);
+      const bothPlan = (
+        inspect.prepare(`EXPLAIN QUERY PLAN ${byNameAndStatus.sql}`).all(...byNameAndStatus.params) as Array<{
+          detail: string;
+        }>
+      ).map((r) => r.detail);
       expect(bothPlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
       expect(bothPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
     } finally {
@@ -61,9 +72,26 @@ describe("SqliteStore texts", () => {
       await store.migrate();
       await store.createOrganization({ id: organizationId, name: "o" });
       await store.createTenant({ id: tenantId, organizationId, name: "t" });
-      for (const [name, readyAfterUs] of [["old-ready", 0], ["old-waiting", 3_600_000_000]] as const) {
+      for (const [name, readyAfterUs] of [
+        ["old-ready", 0],
+        ["old-waiting", 3_600_000_000],
+      ] as const) {
         await store.createDeployment(
-          { id: randomUUID(), tenantId, name, source: "internal_template", sourceConfig: {}, sourceRevisionConfig: {}, secrets: [], secretReferences: null, imageVersion: null, listenerId: null, revisionId: randomUUID(), tracingProjectId: randomUUID(), readyAfterUs },
+          {
+            id: randomUUID(),
+            tenantId,
+            name,
+            source: "internal_template",
+            sourceConfig: {},
+            sourceRevisionConfig: {},
+            secrets: [],
+            secretReferences: null,
+            imageVersion: null,
+            listenerId: null,
+            revisionId: randomUUID(),
+            tracingProjectId: randomUUID(),
+            readyAfterUs,
+          },
           Date.now() * 1000,
         );
       }

@@ -1,13 +1,33 @@
 /** SQLite adapter of the Store (Storage): better-sqlite3, WAL, synchronous FULL (or NORMAL), migrations at start-up, creates group-committed with one savepoint each. */
-import Database from "better-sqlite3";
+
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
-import { deploymentColumns, deploymentInsertColumns, deploymentInsertValues, deploymentTextColumns, toDeploymentRecord, toOAuthProviderRecord, toRevisionRecord, toTracingProjectRecord } from "./row-mapping.js";
 import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
-import type { ApiKeyRecord, DeploymentQuery, DeploymentRecord, NewDeployment, OAuthProviderRecord, OrganizationRecord, RevisionRecord, TenantRecord, TracingProjectRecord } from "./records.js";
-import { UniqueViolation, type Store } from "./store.js";
+import type {
+  ApiKeyRecord,
+  DeploymentQuery,
+  DeploymentRecord,
+  NewDeployment,
+  OAuthProviderRecord,
+  OrganizationRecord,
+  RevisionRecord,
+  TenantRecord,
+  TracingProjectRecord,
+} from "./records.js";
+import {
+  deploymentColumns,
+  deploymentInsertColumns,
+  deploymentInsertValues,
+  deploymentTextColumns,
+  toDeploymentRecord,
+  toOAuthProviderRecord,
+  toRevisionRecord,
+  toTracingProjectRecord,
+} from "./row-mapping.js";
+import { type Store, UniqueViolation } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -27,8 +47,14 @@ function unfilteredPage(columns: string): string {
 const unfilteredTextPageSql = unfilteredPage(deploymentTextColumns);
 
 /** The SQL and parameters of a filtered page: the filters, then `ORDER BY seq DESC` with LIMIT and OFFSET. */
-export function filteredPage(tenantId: string, query: DeploymentQuery, nowUs: number, columns = deploymentColumns): { sql: string; params: unknown[] } {
-  if (usesNameIndex(query) && isUnfiltered({ ...query, nameContains: undefined })) return namePage(tenantId, query, columns);
+export function filteredPage(
+  tenantId: string,
+  query: DeploymentQuery,
+  nowUs: number,
+  columns = deploymentColumns,
+): { sql: string; params: unknown[] } {
+  if (usesNameIndex(query) && isUnfiltered({ ...query, nameContains: undefined }))
+    return namePage(tenantId, query, columns);
   const filters = filterConditions("sqlite", query, nowUs, 2);
   // Without statistics SQLite drives every filtered query from the (tenant_id, seq) index and scans
   // the whole tenant; with `deployment_ids` or an indexed name filter the `+` keeps it off that index,
@@ -105,17 +131,24 @@ export class SqliteStore implements Store {
   private readonly rawStatements = new Map<string, Database.Statement>();
 
   async migrate(): Promise<void> {
-    this.db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us INTEGER NOT NULL)");
-    const appliedVersions = () => new Set((this.db.prepare("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us INTEGER NOT NULL)",
+    );
+    const appliedVersions = () =>
+      new Set((this.db.prepare("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
     // The SQL is prepared before the (synchronous) transaction; the transaction checks again what is applied.
     const pending = migrations.filter((migration) => !appliedVersions().has(migration.version));
-    const statements = new Map(await Promise.all(pending.map(async (migration) => [migration.version, await migration.sql("sqlite")] as const)));
+    const statements = new Map(
+      await Promise.all(pending.map(async (migration) => [migration.version, await migration.sql("sqlite")] as const)),
+    );
     const apply = this.db.transaction(() => {
       const applied = appliedVersions();
       for (const migration of pending) {
         if (applied.has(migration.version)) continue;
         this.db.exec(statements.get(migration.version)!);
-        this.db.prepare("INSERT INTO schema_migrations (version, name, applied_us) VALUES (?, ?, ?)").run(migration.version, migration.name, Date.now() * 1000);
+        this.db
+          .prepare("INSERT INTO schema_migrations (version, name, applied_us) VALUES (?, ?, ?)")
+          .run(migration.version, migration.name, Date.now() * 1000);
       }
     });
     apply.immediate();
@@ -125,7 +158,9 @@ export class SqliteStore implements Store {
   /** Stores the response text of deployments written before texts were stored (migration 2), a batch per transaction. */
   private renderMissingTexts(): void {
     const batch = this.db.transaction((): number => {
-      const rows = this.statement(`SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`).all() as Row[];
+      const rows = this.statement(
+        `SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`,
+      ).all() as Row[];
       const update = this.statement("UPDATE deployments SET rendered = ? WHERE id = ?");
       // As stored, not as of now: reads derive READY from the time (toDeploymentRecord with no time passed yet).
       for (const row of rows) update.run(deploymentText(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)), row.id);
@@ -156,15 +191,28 @@ export class SqliteStore implements Store {
   }
 
   async createOrganization(o: OrganizationRecord): Promise<void> {
-    this.guard(() => this.statement("INSERT INTO organizations (id, name, created_us) VALUES (?, ?, ?)").run(o.id, o.name, Date.now() * 1000));
+    this.guard(() =>
+      this.statement("INSERT INTO organizations (id, name, created_us) VALUES (?, ?, ?)").run(
+        o.id,
+        o.name,
+        Date.now() * 1000,
+      ),
+    );
   }
 
   async createTenant(t: TenantRecord): Promise<void> {
     this.guard(() =>
-      this.db.transaction(() => {
-        this.statement("INSERT INTO tenants (id, organization_id, name, created_us) VALUES (?, ?, ?, ?)").run(t.id, t.organizationId, t.name, Date.now() * 1000);
-        this.statement("INSERT INTO tenant_counters (tenant_id) VALUES (?)").run(t.id);
-      }).immediate(),
+      this.db
+        .transaction(() => {
+          this.statement("INSERT INTO tenants (id, organization_id, name, created_us) VALUES (?, ?, ?, ?)").run(
+            t.id,
+            t.organizationId,
+            t.name,
+            Date.now() * 1000,
+          );
+          this.statement("INSERT INTO tenant_counters (tenant_id) VALUES (?)").run(t.id);
+        })
+        .immediate(),
     );
   }
 
@@ -175,13 +223,16 @@ export class SqliteStore implements Store {
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {
     this.guard(() =>
-      this.db.transaction(() => {
-        this.statement("INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES (?, ?, ?, ?, ?, ?)")
-          .run(k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000);
-        for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
-          this.statement("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES (?, ?)").run(k.id, tenantId);
-        }
-      }).immediate(),
+      this.db
+        .transaction(() => {
+          this.statement(
+            "INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES (?, ?, ?, ?, ?, ?)",
+          ).run(k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000);
+          for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
+            this.statement("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES (?, ?)").run(k.id, tenantId);
+          }
+        })
+        .immediate(),
     );
   }
 
@@ -210,15 +261,30 @@ export class SqliteStore implements Store {
            uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
-        p.id, p.organizationId, p.providerId, p.name, p.clientId, p.authUrl, p.tokenUrl, p.sealedClientSecret,
-        p.usesPkce ? 1 : 0, p.codeChallengeMethod, p.providerType, p.mcpServerUrl, p.tokenEndpointAuthMethod,
-        p.isDynamicClient ? 1 : 0, p.createdUs, p.updatedUs,
+        p.id,
+        p.organizationId,
+        p.providerId,
+        p.name,
+        p.clientId,
+        p.authUrl,
+        p.tokenUrl,
+        p.sealedClientSecret,
+        p.usesPkce ? 1 : 0,
+        p.codeChallengeMethod,
+        p.providerType,
+        p.mcpServerUrl,
+        p.tokenEndpointAuthMethod,
+        p.isDynamicClient ? 1 : 0,
+        p.createdUs,
+        p.updatedUs,
       ),
     );
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
-    const rows = this.statement("SELECT * FROM oauth_providers WHERE organization_id = ? ORDER BY created_us ASC, id ASC").all(organizationId) as Row[];
+    const rows = this.statement(
+      "SELECT * FROM oauth_providers WHERE organization_id = ? ORDER BY created_us ASC, id ASC",
+    ).all(organizationId) as Row[];
     return rows.map(toOAuthProviderRecord);
   }
 
@@ -267,9 +333,17 @@ export class SqliteStore implements Store {
           }
           // The names of the batch's deployments for name_contains, in the same commit (D-84).
           // In batch order, which is each tenant's sequence order: the index's rowids keep it.
-          const created = batch.filter((_, i) => outcomes[i]!.row !== undefined).map((item) => ({ name: item.deployment.name.toLowerCase(), id: item.deployment.id, tenant: item.deployment.tenantId }));
+          const created = batch
+            .filter((_, i) => outcomes[i]!.row !== undefined)
+            .map((item) => ({
+              name: item.deployment.name.toLowerCase(),
+              id: item.deployment.id,
+              tenant: item.deployment.tenantId,
+            }));
           if (created.length > 0) {
-            this.statement("INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT value ->> 'name', value ->> 'id', value ->> 'tenant' FROM json_each(?) ORDER BY key").run(JSON.stringify(created));
+            this.statement(
+              "INSERT INTO deployments_name_index (name_lower, deployment_id, tenant_id) SELECT value ->> 'name', value ->> 'id', value ->> 'tenant' FROM json_each(?) ORDER BY key",
+            ).run(JSON.stringify(created));
           }
         })
         .immediate();
@@ -292,17 +366,24 @@ export class SqliteStore implements Store {
        WHERE tenant_id = ? RETURNING deployment_seq, last_created_us`,
     ).get(nowUs, d.tenantId) as Row | undefined;
     if (!counter) {
-      this.statement("INSERT INTO tenant_counters (tenant_id, deployment_seq, last_created_us) VALUES (?, 1, ?)").run(d.tenantId, nowUs);
+      this.statement("INSERT INTO tenant_counters (tenant_id, deployment_seq, last_created_us) VALUES (?, 1, ?)").run(
+        d.tenantId,
+        nowUs,
+      );
       counter = { deployment_seq: 1, last_created_us: nowUs };
     }
     const seq = Number(counter.deployment_seq);
     const createdUs = Number(counter.last_created_us);
     const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
-    const row = this.statement(`INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`).get(...values) as Row;
-    this.statement("INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)")
-      .run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
-    this.statement("INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)")
-      .run(d.tracingProjectId, d.tenantId, d.name, d.id, createdUs);
+    const row = this.statement(
+      `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`,
+    ).get(...values) as Row;
+    this.statement(
+      "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)",
+    ).run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
+    this.statement(
+      "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)",
+    ).run(d.tracingProjectId, d.tenantId, d.name, d.id, createdUs);
     return row;
   }
 
@@ -326,7 +407,9 @@ export class SqliteStore implements Store {
       rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
     }
     return rows.map(([text, status, readyUs, latestRevisionId]) =>
-      provisionedSince(status, readyUs as number, nowUs) ? readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number) : (text as string),
+      provisionedSince(status, readyUs as number, nowUs)
+        ? readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number)
+        : (text as string),
     );
   }
 
@@ -340,20 +423,25 @@ export class SqliteStore implements Store {
   }
 
   async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
-    const row = this.statement("SELECT * FROM tracing_projects WHERE tenant_id = ? AND name = ?").get(tenantId, name) as Row | undefined;
+    const row = this.statement("SELECT * FROM tracing_projects WHERE tenant_id = ? AND name = ?").get(tenantId, name) as
+      | Row
+      | undefined;
     return row && toTracingProjectRecord(row);
   }
 
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
     const promote = this.db.transaction((): number => {
-      const rows = this.rawStatement("SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?").all(nowUs, batchSize) as unknown[][];
+      const rows = this.rawStatement(
+        "SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?",
+      ).all(nowUs, batchSize) as unknown[][];
       if (rows.length === 0) return 0;
       // The stored text is rewritten with the state: the READY head of D-83.
       const update = this.statement(
         `UPDATE deployments SET status = 'READY', active_revision_id = latest_revision_id, updated_us = ready_us, rendered = ?
          WHERE id = ? AND status = 'AWAITING_DATABASE'`,
       );
-      for (const [id, text, latestRevisionId, readyUs] of rows) update.run(readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number), id);
+      for (const [id, text, latestRevisionId, readyUs] of rows)
+        update.run(readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number), id);
       this.statement(
         `UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id IN (SELECT value FROM json_each(?))`,
       ).run(JSON.stringify(rows.map(([id]) => id)));

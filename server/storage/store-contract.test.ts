@@ -9,9 +9,13 @@ import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-se
 import { PostgresStore } from "./postgres-store.js";
 import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { UniqueViolation, type Store } from "./store.js";
+import { type Store, UniqueViolation } from "./store.js";
 
-const adapters: Array<{ name: string; skip: boolean; open: () => Promise<{ store: Store; cleanup: () => Promise<void> }> }> = [
+const adapters: Array<{
+  name: string;
+  skip: boolean;
+  open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>;
+}> = [
   {
     name: "SQLite",
     skip: false,
@@ -76,12 +80,21 @@ for (const adapter of adapters) {
       expect(await store.isEmpty()).toBe(false);
       expect(await store.getTenant(tenantA)).toEqual({ id: tenantA, organizationId, name: "a" });
       expect(await store.getTenant(randomUUID())).toBeUndefined();
-      await store.createApiKey({ id: randomUUID(), organizationId, keyHash: "hash-1", label: "k", defaultTenantId: tenantA, tenantIds: [tenantB] });
+      await store.createApiKey({
+        id: randomUUID(),
+        organizationId,
+        keyHash: "hash-1",
+        label: "k",
+        defaultTenantId: tenantA,
+        tenantIds: [tenantB],
+      });
       const key = await store.findApiKeyByHash("hash-1");
       expect(key?.defaultTenantId).toBe(tenantA);
       expect(key?.tenantIds.sort()).toEqual([tenantA, tenantB].sort());
       expect(await store.findApiKeyByHash("hash-2")).toBeUndefined();
-      await expect(store.createOrganization({ id: organizationId, name: "again" })).rejects.toBeInstanceOf(UniqueViolation);
+      await expect(store.createOrganization({ id: organizationId, name: "again" })).rejects.toBeInstanceOf(
+        UniqueViolation,
+      );
     });
 
     it("keeps the first value of a meta key", async () => {
@@ -91,9 +104,22 @@ for (const adapter of adapters) {
 
     it("lists providers oldest first (id breaking ties) and rejects a provider_id twice in an organization", async () => {
       const provider = (providerId: string, createdUs: number) => ({
-        id: randomUUID(), organizationId, providerId, name: providerId, clientId: "c", authUrl: "https://a", tokenUrl: "https://t",
-        sealedClientSecret: null, usesPkce: false, codeChallengeMethod: "S256", providerType: null, mcpServerUrl: null,
-        tokenEndpointAuthMethod: "client_secret_post", isDynamicClient: false, createdUs, updatedUs: createdUs,
+        id: randomUUID(),
+        organizationId,
+        providerId,
+        name: providerId,
+        clientId: "c",
+        authUrl: "https://a",
+        tokenUrl: "https://t",
+        sealedClientSecret: null,
+        usesPkce: false,
+        codeChallengeMethod: "S256",
+        providerType: null,
+        mcpServerUrl: null,
+        tokenEndpointAuthMethod: "client_secret_post",
+        isDynamicClient: false,
+        createdUs,
+        updatedUs: createdUs,
       });
       const later = provider("later", 2_000);
       const sameTime = provider("same-time", 2_000);
@@ -108,10 +134,15 @@ for (const adapter of adapters) {
     it("creates with dense sequence numbers and strictly increasing created_at, even at one instant", async () => {
       const now = 1_700_000_000_000_000;
       const records = [];
-      for (const name of ["one", "two", "three"]) records.push(await store.createDeployment(newDeployment(tenantA, name), now));
+      for (const name of ["one", "two", "three"])
+        records.push(await store.createDeployment(newDeployment(tenantA, name), now));
       expect(records.map((r) => r.seq)).toEqual([1, 2, 3]);
       expect(records.map((r) => r.createdUs)).toEqual([now, now + 1, now + 2]);
-      expect(records[0]).toMatchObject({ status: "AWAITING_DATABASE", activeRevisionId: null, readyUs: now + 1_000_000 });
+      expect(records[0]).toMatchObject({
+        status: "AWAITING_DATABASE",
+        activeRevisionId: null,
+        readyUs: now + 1_000_000,
+      });
       // A clock that goes backwards cannot reorder them.
       const earlier = await store.createDeployment(newDeployment(tenantA, "four"), now - 5_000_000);
       expect(earlier.createdUs).toBe(now + 3);
@@ -142,8 +173,12 @@ for (const adapter of adapters) {
 
     it("applies each filter", async () => {
       const now = Date.now() * 1000;
-      await store.createDeployment(newDeployment(tenantB, "img_%x", { imageVersion: "1.0", listenerId: randomUUID() }), now);
-      const names = async (query: object) => (await store.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
+      await store.createDeployment(
+        newDeployment(tenantB, "img_%x", { imageVersion: "1.0", listenerId: randomUUID() }),
+        now,
+      );
+      const names = async (query: object) =>
+        (await store.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
       expect(await names({ nameContains: "%" })).toEqual(["img_%x"]);
       expect(await names({ nameContains: "IMG_" })).toEqual(["img_%x"]);
       expect(await names({ imageVersion: "1.0" })).toEqual(["img_%x"]);
@@ -157,29 +192,53 @@ for (const adapter of adapters) {
     });
 
     it("derives READY when provisioning ended and writes it down when promoted", async () => {
-      const created = await store.createDeployment(newDeployment(tenantB, "ready-soon", { readyAfterUs: 0 }), Date.now() * 1000);
+      const created = await store.createDeployment(
+        newDeployment(tenantB, "ready-soon", { readyAfterUs: 0 }),
+        Date.now() * 1000,
+      );
       const later = created.createdUs + 1;
       const [seen] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, later);
       expect(seen).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId });
-      expect((await store.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map((d) => d.id)).toEqual([created.id]);
+      expect(
+        (await store.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map((d) => d.id),
+      ).toEqual([created.id]);
       expect(await store.promoteReadyDeployments(later, 100)).toBeGreaterThanOrEqual(1);
       const [stored] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, 0);
-      expect(stored).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId, updatedUs: created.readyUs });
+      expect(stored).toMatchObject({
+        status: "READY",
+        activeRevisionId: created.latestRevisionId,
+        updatedUs: created.readyUs,
+      });
       expect((await store.listRevisions(tenantB, created.id))[0]?.status).toBe("DEPLOYED");
     });
 
     it("stores texts that read as the records' representations at every moment (D-83)", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "texts" });
-      const first = await store.createDeployment(newDeployment(tenant, "t-1", { secretReferences: [{ name: "R", secret_name: "s", secret_key: "k" }] }), Date.now() * 1000);
-      await store.createDeployment(newDeployment(tenant, "t-\"quoted\" ✓", { imageVersion: "2.1", listenerId: randomUUID(), readyAfterUs: 5_000_000 }), Date.now() * 1000);
+      const first = await store.createDeployment(
+        newDeployment(tenant, "t-1", { secretReferences: [{ name: "R", secret_name: "s", secret_key: "k" }] }),
+        Date.now() * 1000,
+      );
+      await store.createDeployment(
+        newDeployment(tenant, 't-"quoted" ✓', {
+          imageVersion: "2.1",
+          listenerId: randomUUID(),
+          readyAfterUs: 5_000_000,
+        }),
+        Date.now() * 1000,
+      );
       const same = async (query: DeploymentQuery, nowUs: number) => {
         const texts = await store.listDeploymentTexts(tenant, query, nowUs);
         const records = await store.listDeployments(tenant, query, nowUs);
         expect(texts.map((text) => JSON.parse(text))).toEqual(records.map(presentDeployment));
         return records.map((r) => r.status);
       };
-      const queries: DeploymentQuery[] = [{ limit: 10, offset: 0 }, { limit: 1, offset: 1 }, { limit: 10, offset: 0, nameContains: "T-" }, { limit: 10, offset: 0, statuses: ["READY"] }];
+      const queries: DeploymentQuery[] = [
+        { limit: 10, offset: 0 },
+        { limit: 1, offset: 1 },
+        { limit: 10, offset: 0, nameContains: "T-" },
+        { limit: 10, offset: 0, statuses: ["READY"] },
+      ];
       for (const query of queries) await same(query, first.createdUs);
       // Provisioning of the first ended, not yet written down; then written down by the sweep.
       const between = first.readyUs + 1;
@@ -193,12 +252,50 @@ for (const adapter of adapters) {
     it("filters names by case-insensitive substring, with or without the trigram index (D-84)", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "names" });
-      const names = ["Alpha-Beta", "alpha_beta", "50%-off", "100%_sure", "a%b", "a_b", "ab", "xAlPhAx", "quote\"d", "Ünïcödé-name", "back\\slash"];
+      const names = [
+        "Alpha-Beta",
+        "alpha_beta",
+        "50%-off",
+        "100%_sure",
+        "a%b",
+        "a_b",
+        "ab",
+        "xAlPhAx",
+        'quote"d',
+        "Ünïcödé-name",
+        "back\\slash",
+      ];
       for (const name of names) await store.createDeployment(newDeployment(tenant, name), Date.now() * 1000);
-      const needles = ["alpha", "ALPHA-", "a_b", "_", "%", "%_", "0%-", "a%b", "ab", "b", "pha_b", "e\"d", "ÜNÏ", "cödé-n", "\\", "k\\s", "zzz", "lph", "ha-be"];
+      const needles = [
+        "alpha",
+        "ALPHA-",
+        "a_b",
+        "_",
+        "%",
+        "%_",
+        "0%-",
+        "a%b",
+        "ab",
+        "b",
+        "pha_b",
+        'e"d',
+        "ÜNÏ",
+        "cödé-n",
+        "\\",
+        "k\\s",
+        "zzz",
+        "lph",
+        "ha-be",
+      ];
       for (const needle of needles) {
-        const listed = (await store.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)).map((d) => d.name).sort();
-        expect(listed, needle).toEqual(names.filter((name) => name.toLowerCase().includes(needle.toLowerCase())).sort());
+        const listed = (
+          await store.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)
+        )
+          .map((d) => d.name)
+          .sort();
+        expect(listed, needle).toEqual(
+          names.filter((name) => name.toLowerCase().includes(needle.toLowerCase())).sort(),
+        );
       }
     });
 
@@ -215,11 +312,17 @@ for (const adapter of adapters) {
         );
       }
       const now = Date.now() * 1000;
-      const newestFirst = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now)).map((d) => d.name).filter((name) => name.toLowerCase().includes("abc"));
+      const newestFirst = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now))
+        .map((d) => d.name)
+        .filter((name) => name.toLowerCase().includes("abc"));
       expect(newestFirst).toHaveLength(12);
       for (let offset = 0; offset <= 13; offset += 5) {
-        const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((d) => d.name);
-        const texts = (await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map((text) => (JSON.parse(text) as { name: string }).name);
+        const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
+          (d) => d.name,
+        );
+        const texts = (await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
+          (text) => (JSON.parse(text) as { name: string }).name,
+        );
         expect(page).toEqual(newestFirst.slice(offset, offset + 5));
         expect(texts).toEqual(page);
       }
@@ -228,7 +331,11 @@ for (const adapter of adapters) {
     it("concurrent creates of distinct names get distinct dense numbers", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "concurrent" });
-      const records = await Promise.all(Array.from({ length: 30 }, (_, i) => store.createDeployment(newDeployment(tenant, `c-${i}`), Date.now() * 1000)));
+      const records = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          store.createDeployment(newDeployment(tenant, `c-${i}`), Date.now() * 1000),
+        ),
+      );
       expect(records.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
       const bySeq = [...records].sort((a, b) => a.seq - b.seq);
       for (let i = 1; i < bySeq.length; i++) expect(bySeq[i]!.createdUs).toBeGreaterThan(bySeq[i - 1]!.createdUs);

@@ -1,5 +1,5 @@
 /** The one launcher of the reference server as a child process (`server/main.ts` as `npm start` runs it), for the kill -9 and multi-process tests, the suite, the benchmark and the reliability runs. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -65,7 +65,14 @@ export function listeningUrl(line: string): string | undefined {
 export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
   const ownDataDir = options.env?.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), "reference-server-")) : undefined;
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: ownDataDir, ...options.env })) {
+  for (const [name, value] of Object.entries({
+    PATH: process.env.PATH,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    DATA_DIR: ownDataDir,
+    ...options.env,
+  })) {
     if (value !== undefined) env[name] = value;
   }
   let logFd: number | undefined;
@@ -116,7 +123,9 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     if (options.logFile) {
       const file = options.logFile;
       poll = setInterval(() => {
-        const address = readLog(file).map(listeningUrl).find((candidate) => candidate !== undefined);
+        const address = readLog(file)
+          .map(listeningUrl)
+          .find((candidate) => candidate !== undefined);
         if (address) found(address);
       }, 5);
       return;
@@ -163,7 +172,9 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
 
 function readLog(file: string): string[] {
   try {
-    return readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line !== "");
   } catch {
     return [];
   }

@@ -15,7 +15,11 @@ export function codehostBody(name: string, overrides: Record<string, unknown> = 
   return {
     name,
     source: "codehost",
-    source_config: { integration_id: ids.plainIntegration as string, repo_url: "https://codehost.example/acme/support-agent", build_on_push: true as boolean | null },
+    source_config: {
+      integration_id: ids.plainIntegration as string,
+      repo_url: "https://codehost.example/acme/support-agent",
+      build_on_push: true as boolean | null,
+    },
     source_revision_config: { repo_ref: "main" as string, graph_config_path: "graph.json" },
     secrets: [],
     ...overrides,
@@ -37,7 +41,13 @@ export function bodyFor(source: string, name: string): Record<string, unknown> {
         secret_references: [{ name: "DB", secret_name: "db", secret_key: "url" }],
       };
     case "internal_container":
-      return { name, source, source_config: {}, source_revision_config: { image_uri: "registry.example/agent:2.0.0" }, secrets: [] };
+      return {
+        name,
+        source,
+        source_config: {},
+        source_revision_config: { image_uri: "registry.example/agent:2.0.0" },
+        secrets: [],
+      };
     case "internal_source":
       return {
         name,

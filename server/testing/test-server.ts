@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import type { CodehostPort } from "../codehost/port.js";
 import type { Config } from "../config.js";
-import { startServer, type RunningServer } from "../server.js";
+import { type RunningServer, startServer } from "../server.js";
 import { PostgresStore } from "../storage/postgres-store.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
 import type { Store } from "../storage/store.js";
@@ -88,7 +88,13 @@ function testConfig(overrides: Partial<Config> = {}): Config {
 /** Starts a server; on PostgreSQL when TEST_DATABASE_URL is set (a fresh schema, dropped on close). */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { schema?: string; keepSchema?: boolean; keepDataDir?: boolean; codehost?: CodehostPort; databaseUrl?: string } = {},
+  options: {
+    schema?: string;
+    keepSchema?: boolean;
+    keepDataDir?: boolean;
+    codehost?: CodehostPort;
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const config = testConfig(overrides);
   // A data directory this harness made is removed on close, unless the test reopens it.
@@ -121,7 +127,12 @@ export async function startTestServer(
 }
 
 /** One HTTP request; `key` defaults to the Acme demo key, null sends none. */
-export async function send(baseUrl: string, method: string, requestPath: string, options: RequestOptions = {}): Promise<TestResponse> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  requestPath: string,
+  options: RequestOptions = {},
+): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? acmeKey : options.key;
   if (key !== null) headers["X-Api-Key"] = key;
@@ -134,7 +145,7 @@ export async function send(baseUrl: string, method: string, requestPath: string,
   }
   const response = await fetch(baseUrl + requestPath, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   try {
     parsed = text === "" ? undefined : JSON.parse(text);
   } catch {

@@ -15,7 +15,9 @@ export function describeErrors(errors: ErrorObject[]): Array<{ path: string; det
   const specific = located.filter(({ path, error }) => {
     if (!(error.keyword === "type" && error.params.type === "null")) return true;
     return !located.some(
-      (other) => other.error !== error && !(other.error.keyword === "type" && other.error.params.type === "null") &&
+      (other) =>
+        other.error !== error &&
+        !(other.error.keyword === "type" && other.error.params.type === "null") &&
         (other.path === path || other.path.startsWith(`${path}/`)),
     );
   });
@@ -47,8 +49,10 @@ export function parameterFieldErrors(errors: ErrorObject[]): ProblemFieldError[]
 
 /** JSON Pointer of the value the error is about; a missing property points at the property itself. */
 function locate(error: ErrorObject): string {
-  if (error.keyword === "required") return `${error.instancePath}/${escapeSegment(String(error.params.missingProperty))}`;
-  if (error.keyword === "dependentRequired") return `${error.instancePath}/${escapeSegment(String(error.params.missingProperty))}`;
+  if (error.keyword === "required")
+    return `${error.instancePath}/${escapeSegment(String(error.params.missingProperty))}`;
+  if (error.keyword === "dependentRequired")
+    return `${error.instancePath}/${escapeSegment(String(error.params.missingProperty))}`;
   return error.instancePath;
 }
 

@@ -10,7 +10,10 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
   const contentType = ctx.get("content-type");
   if (!isJsonContentType(contentType)) {
     drainAndClose(ctx);
-    throw new HttpProblem("unsupportedMediaType", `Send the request body as application/json${contentType ? `, not ${contentType.split(";")[0]}` : ""}.`);
+    throw new HttpProblem(
+      "unsupportedMediaType",
+      `Send the request body as application/json${contentType ? `, not ${contentType.split(";")[0]}` : ""}.`,
+    );
   }
   const declared = ctx.get("content-length");
   if (declared !== "" && Number(declared) > limit) {
@@ -24,7 +27,10 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
   } catch (error) {
     // V8's message quotes the body around the fault, which may hold a secret: only the position is told.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    throw new HttpProblem("malformedJson", `The request body is not valid JSON${position ? ` (syntax error at position ${position})` : ""}.`);
+    throw new HttpProblem(
+      "malformedJson",
+      `The request body is not valid JSON${position ? ` (syntax error at position ${position})` : ""}.`,
+    );
   }
 }
 
@@ -32,7 +38,10 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
 export function isJsonContentType(header: string): boolean {
   const [mediaType = "", ...parameters] = header.split(";").map((part) => part.trim().toLowerCase());
   if (mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return false;
-  const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
+  const charset = parameters
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/"/g, "");
   return charset === undefined || charset === "utf-8" || charset === "utf8";
 }
 
@@ -62,7 +71,8 @@ function readLimited(ctx: Context, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     const onEnd = () => finish();
-    const onError = (error: Error) => finish(new HttpProblem("malformedJson", `The request body could not be read: ${error.message}`));
+    const onError = (error: Error) =>
+      finish(new HttpProblem("malformedJson", `The request body could not be read: ${error.message}`));
     request.on("data", onData);
     request.on("end", onEnd);
     request.on("error", onError);

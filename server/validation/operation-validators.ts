@@ -1,5 +1,11 @@
 /** Request validation from the contract's operations table (D-16: 422), compiled once per operation when its route is registered [D-25, D-28, D-64]. */
-import { createContractAjv, type ContractAjv, type ContractOperation, type ContractParameter, type ValidateFunction } from "../../contract/index.js";
+import {
+  type ContractAjv,
+  type ContractOperation,
+  type ContractParameter,
+  createContractAjv,
+  type ValidateFunction,
+} from "../../contract/index.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { bodyFieldErrors, parameterFieldErrors } from "./field-errors.js";
 
@@ -58,15 +64,25 @@ function compile(operation: ContractOperation, ajvs: RequestAjvs): OperationVali
   const bodyValidator = operation.requestBody ? ajvs.bodies.at(operation.requestBody.pointer) : undefined;
   return {
     parameters: (raw) => validateParameters(parameters, parameterValidator, raw),
-    body: bodyValidator && ((value) => {
-      if (bodyValidator(value)) return;
-      const errors = bodyFieldErrors(bodyValidator.errors ?? []);
-      throw new HttpProblem("validation", `The request body breaks the schema in ${places(errors.length)}; see errors.`, errors);
-    }),
+    body:
+      bodyValidator &&
+      ((value) => {
+        if (bodyValidator(value)) return;
+        const errors = bodyFieldErrors(bodyValidator.errors ?? []);
+        throw new HttpProblem(
+          "validation",
+          `The request body breaks the schema in ${places(errors.length)}; see errors.`,
+          errors,
+        );
+      }),
   };
 }
 
-function validateParameters(parameters: ContractParameter[], validator: ValidateFunction, raw: RawRequestParts): Record<string, unknown> {
+function validateParameters(
+  parameters: ContractParameter[],
+  validator: ValidateFunction,
+  raw: RawRequestParts,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const repeated: string[] = [];
   const malformed: Array<{ parameter: string; detail: string }> = [];
@@ -80,7 +96,10 @@ function validateParameters(parameters: ContractParameter[], validator: Validate
     } else if (values.length > 1) {
       repeated.push(parameter.name);
     } else if (!isNumeralOfType(values[0]!, parameter.schema.type)) {
-      malformed.push({ parameter: parameter.name, detail: `must be ${parameter.schema.type === "integer" ? "an integer" : "a number"} in decimal notation` });
+      malformed.push({
+        parameter: parameter.name,
+        detail: `must be ${parameter.schema.type === "integer" ? "an integer" : "a number"} in decimal notation`,
+      });
     } else {
       data[parameter.name] = values[0];
     }
@@ -92,7 +111,11 @@ function validateParameters(parameters: ContractParameter[], validator: Validate
     ...(valid ? [] : parameterFieldErrors(validator.errors ?? [])),
   ];
   if (errors.length > 0) {
-    throw new HttpProblem("validation", `The request parameters break the schema in ${places(errors.length)}; see errors.`, errors);
+    throw new HttpProblem(
+      "validation",
+      `The request parameters break the schema in ${places(errors.length)}; see errors.`,
+      errors,
+    );
   }
   return data;
 }

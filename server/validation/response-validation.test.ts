@@ -1,9 +1,9 @@
 /** Tests of response validation and of 5xx answers (D-16): a response that breaks the contract is logged and answered 500 without internals. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operation } from "../../contract/index.js";
 import type { CodehostPort } from "../codehost/port.js";
 import { ids } from "../testing/fixtures.js";
 import { startTestServer, type TestServer } from "../testing/test-server.js";
-import { operation } from "../../contract/index.js";
 import { responseChecker } from "./response-validator.js";
 
 /** A code-host port whose data breaks the contract (a repository id that is not an integer), or that fails. */
@@ -14,7 +14,17 @@ const brokenCodehost: CodehostPort = {
       id: integrationId,
       tenantId,
       kind: "plain",
-      repositories: [{ id: 1.5, owner: "acme", name: "x", url: "https://codehost.example/acme/x", defaultBranch: "main", branches: { main: "a".repeat(40) }, tags: {} }],
+      repositories: [
+        {
+          id: 1.5,
+          owner: "acme",
+          name: "x",
+          url: "https://codehost.example/acme/x",
+          defaultBranch: "main",
+          branches: { main: "a".repeat(40) },
+          tags: {},
+        },
+      ],
     };
   },
 };
@@ -37,7 +47,9 @@ describe("response validation", () => {
     expect(response.status).toBe(500);
     expect(response.body).toMatchObject({ type: "urn:deployment-service:problem:internal", status: 500 });
     expect(response.text).not.toContain("1.5");
-    expect(checked.logs.some((line) => line.includes("response breaks the contract") && line.includes("/0/id"))).toBe(true);
+    expect(checked.logs.some((line) => line.includes("response breaks the contract") && line.includes("/0/id"))).toBe(
+      true,
+    );
   });
 
   it("lets the response through when off", async () => {
@@ -57,7 +69,16 @@ describe("response validation", () => {
     const check = responseChecker();
     expect(check(operation("listOAuthProviders"), 200, [])).toEqual([]);
     expect(check(operation("listOAuthProviders"), 200, [{ id: "x" }]).length).toBeGreaterThan(0);
-    expect(check(operation("createDeployment"), 418, {})).toEqual(["status 418 is not documented for createDeployment"]);
-    expect(check(operation("listDeployments"), 422, { type: "urn:deployment-service:problem:validation", title: "t", status: 422, detail: "d" })).toEqual([]);
+    expect(check(operation("createDeployment"), 418, {})).toEqual([
+      "status 418 is not documented for createDeployment",
+    ]);
+    expect(
+      check(operation("listDeployments"), 422, {
+        type: "urn:deployment-service:problem:validation",
+        title: "t",
+        status: 422,
+        detail: "d",
+      }),
+    ).toEqual([]);
   });
 });

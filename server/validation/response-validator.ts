@@ -1,5 +1,5 @@
 /** Response validation against the contract (switchable by VALIDATE_RESPONSES): a response that breaks the schema is a server bug. */
-import { createContractAjv, type ContractAjv, type ContractOperation } from "../../contract/index.js";
+import { type ContractAjv, type ContractOperation, createContractAjv } from "../../contract/index.js";
 import { describeErrors } from "./field-errors.js";
 
 /** Checks a response body of an operation; returns the problems found, empty when it conforms. */

@@ -4,7 +4,10 @@ import { announce, constantBody } from "./constant-body.js";
 
 const server = createServer((_request, response) => {
   const body = JSON.stringify(constantBody);
-  response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  response.writeHead(200, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+  });
   response.end(body);
 });
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {

@@ -55,25 +55,33 @@ export const faults: Fault[] = [
     id: "leaked-client-secret",
     level: "MUST",
     description: "OAuth provider answers carry a client_secret field",
-    response: (req, res) => (isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.client_secret = "leaked-client-secret-value")) : undefined),
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => (p.client_secret = "leaked-client-secret-value"))
+        : undefined,
   },
   {
     id: "dropped-default-code-challenge-method",
     level: "MUST",
     description: "A provider created without code_challenge_method gets null instead of the default S256",
-    response: (req, res) => (isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.code_challenge_method = null)) : undefined),
+    response: (req, res) =>
+      isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.code_challenge_method = null)) : undefined,
   },
   {
     id: "dropped-default-uses-pkce",
     level: "MUST",
     description: "uses_pkce is left out of provider records when it has its default false",
-    response: (req, res) => (isProviders(req) && ok(res) ? eachProvider(res, (p) => void (p.uses_pkce === false && delete p.uses_pkce)) : undefined),
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => void (p.uses_pkce === false && delete p.uses_pkce))
+        : undefined,
   },
   {
     id: "dynamic-client-true",
     level: "MUST",
     description: "Manually created providers are reported as is_dynamic_client true",
-    response: (req, res) => (isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.is_dynamic_client = true)) : undefined),
+    response: (req, res) =>
+      isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.is_dynamic_client = true)) : undefined,
   },
   {
     id: "ignored-name-contains",
@@ -110,50 +118,80 @@ export const faults: Fault[] = [
     id: "limit-zero-accepted",
     level: "MUST",
     description: "limit=0 is accepted (treated as limit=1)",
-    request: (req) => void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
+    request: (req) =>
+      void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
   },
   {
     id: "wrong-default-limit",
     level: "MUST",
     description: "Without limit, 25 deployments are returned instead of 20",
-    request: (req) => void (isDeployments(req) && req.method === "GET" && !req.url.searchParams.has("limit") && req.url.searchParams.set("limit", "25")),
+    request: (req) =>
+      void (
+        isDeployments(req) &&
+        req.method === "GET" &&
+        !req.url.searchParams.has("limit") &&
+        req.url.searchParams.set("limit", "25")
+      ),
   },
   {
     id: "wrong-default-offset",
     level: "MUST",
     description: "Without offset, the list starts at offset 1",
-    request: (req) => void (isDeployments(req) && req.method === "GET" && !req.url.searchParams.has("offset") && req.url.searchParams.set("offset", "1")),
+    request: (req) =>
+      void (
+        isDeployments(req) &&
+        req.method === "GET" &&
+        !req.url.searchParams.has("offset") &&
+        req.url.searchParams.set("offset", "1")
+      ),
   },
   {
     id: "missing-tenant-id",
     level: "MUST",
     description: "Deployment records lack the required tenant_id",
-    response: (req, res) => (isDeployments(req) && ok(res) ? eachDeployment(res, (d) => delete d.tenant_id) : undefined),
+    response: (req, res) =>
+      isDeployments(req) && ok(res) ? eachDeployment(res, (d) => delete d.tenant_id) : undefined,
   },
   {
     id: "id-as-number",
     level: "MUST",
     description: "Repository records carry host_integration_id as a number",
-    response: (req, res) => (isRepos(req) && ok(res) ? mapJson(res, (b) => (b as Json[]).map((r) => ({ ...r, host_integration_id: 12345 }))) : undefined),
+    response: (req, res) =>
+      isRepos(req) && ok(res)
+        ? mapJson(res, (b) => (b as Json[]).map((r) => ({ ...r, host_integration_id: 12345 })))
+        : undefined,
   },
   {
     id: "unknown-status-value",
     level: "MUST",
     description: "Deployments report status RUNNING, which is not in the enum",
-    response: (req, res) => (isDeployments(req) && ok(res) ? eachDeployment(res, (d) => (d.status = "RUNNING")) : undefined),
+    response: (req, res) =>
+      isDeployments(req) && ok(res) ? eachDeployment(res, (d) => (d.status = "RUNNING")) : undefined,
   },
   {
     id: "server-error-on-missing-secrets",
     level: "MUST",
     description: "A deployment body without secrets answers 500 instead of a 4xx",
-    request: (req) => (isDeployments(req) && req.method === "POST" && req.json && typeof req.json === "object" && !("secrets" in (req.json as Json)) ? problem(500, "Internal error", "secrets is not iterable") : undefined),
+    request: (req) =>
+      isDeployments(req) &&
+      req.method === "POST" &&
+      req.json &&
+      typeof req.json === "object" &&
+      !("secrets" in (req.json as Json))
+        ? problem(500, "Internal error", "secrets is not iterable")
+        : undefined,
   },
   {
     id: "unavailable-source-accepted",
     level: "MUST",
-    description: "A cloud service accepts external_container (stored as internal_template, reported as external_container)",
+    description:
+      "A cloud service accepts external_container (stored as internal_template, reported as external_container)",
     request: (req) => {
-      if (isDeployments(req) && req.method === "POST" && (req.json as Json | undefined)?.source === "external_container") {
+      if (
+        isDeployments(req) &&
+        req.method === "POST" &&
+        (req.json as Json | undefined)?.source === "external_container"
+      ) {
         const body = req.json as Json;
         body.source = "internal_template";
         body.source_revision_config = {};
@@ -161,7 +199,10 @@ export const faults: Fault[] = [
       }
       return undefined;
     },
-    response: (req, res) => (req.headers["x-fault-source"] && ok(res) ? eachDeployment(res, (d) => (d.source = "external_container")) : undefined),
+    response: (req, res) =>
+      req.headers["x-fault-source"] && ok(res)
+        ? eachDeployment(res, (d) => (d.source = "external_container"))
+        : undefined,
   },
   {
     id: "rule-4-not-copied",
@@ -179,15 +220,20 @@ export const faults: Fault[] = [
     id: "create-deployment-200",
     level: "SHOULD",
     description: "Creating a deployment answers 200 instead of 201",
-    response: (req, res) => (isDeployments(req) && req.method === "POST" && res.status === 201 ? { ...res, status: 200 } : undefined),
+    response: (req, res) =>
+      isDeployments(req) && req.method === "POST" && res.status === 201 ? { ...res, status: 200 } : undefined,
   },
   {
     id: "cross-tenant-leak",
     level: "SHOULD",
     description: "The deployment list of one tenant also holds another organization's deployments",
     async response(req, res, upstream) {
-      if (!isDeployments(req) || req.method !== "GET" || !ok(res) || req.headers["x-api-key"] === demo.globex.apiKey) return undefined;
-      const other = await upstream("GET", `${deploymentsPath}${req.url.search}`, { "x-api-key": demo.globex.apiKey, accept: "application/json" });
+      if (!isDeployments(req) || req.method !== "GET" || !ok(res) || req.headers["x-api-key"] === demo.globex.apiKey)
+        return undefined;
+      const other = await upstream("GET", `${deploymentsPath}${req.url.search}`, {
+        "x-api-key": demo.globex.apiKey,
+        accept: "application/json",
+      });
       if (!ok(other)) return undefined;
       return mapJson(res, (b) => {
         const page = b as Json;
@@ -227,7 +273,9 @@ export const faults: Fault[] = [
     description: "A status sent on create is taken over into the record",
     response: (req, res) => {
       const sent = (req.json as Json | undefined)?.status;
-      return isDeployments(req) && req.method === "POST" && ok(res) && typeof sent === "string" ? eachDeployment(res, (d) => (d.status = sent)) : undefined;
+      return isDeployments(req) && req.method === "POST" && ok(res) && typeof sent === "string"
+        ? eachDeployment(res, (d) => (d.status = sent))
+        : undefined;
     },
   },
   {
@@ -237,7 +285,10 @@ export const faults: Fault[] = [
     response: (req, res) => {
       if (!isDeployments(req) || req.method !== "POST" || !ok(res)) return undefined;
       const create = operation("createDeployment");
-      const known = new Set([...Object.keys(create.requestBody?.schema.properties ?? {}), ...Object.keys(create.responses[String(create.successStatus)]?.schema.properties ?? {})]);
+      const known = new Set([
+        ...Object.keys(create.requestBody?.schema.properties ?? {}),
+        ...Object.keys(create.responses[String(create.successStatus)]?.schema.properties ?? {}),
+      ]);
       const extra = Object.fromEntries(Object.entries(req.json as Json).filter(([k]) => !known.has(k)));
       return mapJson(res, (b) => ({ ...(b as Json), ...extra }));
     },
@@ -246,13 +297,19 @@ export const faults: Fault[] = [
     id: "oldest-first-deployments",
     level: "SHOULD",
     description: "Deployments are listed oldest first instead of newest first",
-    response: (req, res) => (isDeployments(req) && req.method === "GET" && ok(res) ? mapJson(res, (b) => ({ ...(b as Json), resources: [...((b as Json).resources as Json[])].reverse() })) : undefined),
+    response: (req, res) =>
+      isDeployments(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => ({ ...(b as Json), resources: [...((b as Json).resources as Json[])].reverse() }))
+        : undefined,
   },
   {
     id: "newest-first-providers",
     level: "SHOULD",
     description: "OAuth providers are listed newest first instead of oldest first",
-    response: (req, res) => (isProviders(req) && req.method === "GET" && ok(res) ? mapJson(res, (b) => [...(b as Json[])].reverse()) : undefined),
+    response: (req, res) =>
+      isProviders(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => [...(b as Json[])].reverse())
+        : undefined,
   },
   {
     id: "missing-key-accepted",
@@ -268,7 +325,10 @@ export const faults: Fault[] = [
     id: "text-plain-errors",
     level: "SHOULD",
     description: "Error answers are text/plain instead of application/problem+json",
-    response: (_req, res) => (res.status >= 400 ? { status: res.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: `error ${res.status}` } : undefined),
+    response: (_req, res) =>
+      res.status >= 400
+        ? { status: res.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: `error ${res.status}` }
+        : undefined,
   },
   {
     id: "past-end-offset-reset",
@@ -301,14 +361,17 @@ export const faults: Fault[] = [
     id: "validation-400",
     level: "SHOULD",
     description: "Schema violations answer 400 instead of 422",
-    response: (_req, res) => (res.status === 422 ? mapJson({ ...res, status: 400 }, (b) => ({ ...(b as Json), status: 400 })) : undefined),
+    response: (_req, res) =>
+      res.status === 422 ? mapJson({ ...res, status: 400 }, (b) => ({ ...(b as Json), status: 400 })) : undefined,
   },
   {
     id: "secret-values-unmasked",
     level: "SHOULD",
     description: "Deployment secret values are returned as sent",
     response: (req, res) =>
-      isDeployments(req) && req.method === "POST" && ok(res) ? mapJson(res, (b) => ({ ...(b as Json), secrets: (req.json as Json).secrets })) : undefined,
+      isDeployments(req) && req.method === "POST" && ok(res)
+        ? mapJson(res, (b) => ({ ...(b as Json), secrets: (req.json as Json).secrets }))
+        : undefined,
   },
   {
     id: "method-not-allowed-without-allow",

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faults } from "./catalog.js";
-import { startFaultProxy, type Fault } from "./proxy.js";
+import { type Fault, startFaultProxy } from "./proxy.js";
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -17,10 +17,25 @@ beforeAll(async () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", body });
       if (req.url?.startsWith("/v2/deployments") && req.method === "GET") {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ resources: [{ id: "a", name: "x", status: "READY", tenant_id: "t" }, { id: "b", name: "y", status: "READY", tenant_id: "t" }], offset: 2 }));
+        res.end(
+          JSON.stringify({
+            resources: [
+              { id: "a", name: "x", status: "READY", tenant_id: "t" },
+              { id: "b", name: "y", status: "READY", tenant_id: "t" },
+            ],
+            offset: 2,
+          }),
+        );
       } else {
         res.writeHead(401, { "content-type": "application/problem+json" });
-        res.end(JSON.stringify({ type: "urn:deployment-service:problem:unauthenticated", title: "Unauthenticated", status: 401, detail: "no key" }));
+        res.end(
+          JSON.stringify({
+            type: "urn:deployment-service:problem:unauthenticated",
+            title: "Unauthenticated",
+            status: 401,
+            detail: "no key",
+          }),
+        );
       }
     });
   });
@@ -50,20 +65,56 @@ describe("fault proxy", () => {
     expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2&name_contains=x");
   });
 
-  const cases: { fault: string; path: string; want: (got: { status: number; type: string | null; body: string }) => void }[] = [
-    { fault: "ignored-name-contains", path: "/v2/deployments?name_contains=x&limit=2", want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2") },
-    { fault: "limit-zero-accepted", path: "/v2/deployments?limit=0", want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=1") },
+  const cases: {
+    fault: string;
+    path: string;
+    want: (got: { status: number; type: string | null; body: string }) => void;
+  }[] = [
+    {
+      fault: "ignored-name-contains",
+      path: "/v2/deployments?name_contains=x&limit=2",
+      want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2"),
+    },
+    {
+      fault: "limit-zero-accepted",
+      path: "/v2/deployments?limit=0",
+      want: () => expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=1"),
+    },
     { fault: "off-by-one-offset", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).offset).toBe(1) },
-    { fault: "unknown-status-value", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).resources[0].status).toBe("RUNNING") },
-    { fault: "missing-tenant-id", path: "/v2/deployments", want: (g) => expect("tenant_id" in JSON.parse(g.body).resources[0]).toBe(false) },
-    { fault: "oldest-first-deployments", path: "/v2/deployments", want: (g) => expect(JSON.parse(g.body).resources.map((r: { id: string }) => r.id)).toEqual(["b", "a"]) },
-    { fault: "missing-key-accepted", path: "/v2/auth/providers", want: (g) => expect([g.status, g.body]).toEqual([200, "[]"]) },
-    { fault: "text-plain-errors", path: "/v2/auth/providers", want: (g) => expect([g.status, g.type]).toEqual([401, "text/plain; charset=utf-8"]) },
+    {
+      fault: "unknown-status-value",
+      path: "/v2/deployments",
+      want: (g) => expect(JSON.parse(g.body).resources[0].status).toBe("RUNNING"),
+    },
+    {
+      fault: "missing-tenant-id",
+      path: "/v2/deployments",
+      want: (g) => expect("tenant_id" in JSON.parse(g.body).resources[0]).toBe(false),
+    },
+    {
+      fault: "oldest-first-deployments",
+      path: "/v2/deployments",
+      want: (g) => expect(JSON.parse(g.body).resources.map((r: { id: string }) => r.id)).toEqual(["b", "a"]),
+    },
+    {
+      fault: "missing-key-accepted",
+      path: "/v2/auth/providers",
+      want: (g) => expect([g.status, g.body]).toEqual([200, "[]"]),
+    },
+    {
+      fault: "text-plain-errors",
+      path: "/v2/auth/providers",
+      want: (g) => expect([g.status, g.type]).toEqual([401, "text/plain; charset=utf-8"]),
+    },
   ];
   for (const c of cases) it(c.fault, async () => c.want(await through(byId(c.fault), c.path)));
 
   it("answers directly when a fault says so", async () => {
-    const got = await through(byId("server-error-on-missing-secrets"), "/v2/deployments", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "n" }) });
+    const got = await through(byId("server-error-on-missing-secrets"), "/v2/deployments", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "n" }),
+    });
     expect(got.status).toBe(500);
   });
 

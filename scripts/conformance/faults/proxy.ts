@@ -20,7 +20,12 @@ export interface ProxyResponse {
 }
 
 /** Lets a fault ask the upstream server something of its own (e.g. another tenant's list). */
-type Upstream = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: string) => Promise<ProxyResponse>;
+type Upstream = (
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  body?: string,
+) => Promise<ProxyResponse>;
 
 /** One deliberate fault: at most one request rewrite and one response rewrite. */
 export interface Fault {
@@ -32,17 +37,29 @@ export interface Fault {
   /** Rewrites the request, or answers it directly (returning a response). */
   request?(req: ProxyRequest): ProxyResponse | undefined;
   /** Rewrites the response. */
-  response?(req: ProxyRequest, res: ProxyResponse, upstream: Upstream): Promise<ProxyResponse | undefined> | ProxyResponse | undefined;
+  response?(
+    req: ProxyRequest,
+    res: ProxyResponse,
+    upstream: Upstream,
+  ): Promise<ProxyResponse | undefined> | ProxyResponse | undefined;
 }
 
-const hopByHop = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "host", "upgrade"]);
+const hopByHop = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "host",
+  "upgrade",
+]);
 
 function plainHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers instanceof Headers) {
     for (const [k, v] of headers) out[k] = v;
-  }
-  else for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  } else
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
   return out;
 }
 
@@ -55,11 +72,19 @@ function parse(text: string): unknown {
 }
 
 /** Starts the proxy on 127.0.0.1, port 0. */
-export async function startFaultProxy(upstreamUrl: string, fault: Fault | undefined): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFaultProxy(
+  upstreamUrl: string,
+  fault: Fault | undefined,
+): Promise<{ url: string; close(): Promise<void> }> {
   const upstream: Upstream = async (method, pathAndQuery, headers, body) => {
     const forwarded: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) if (!hopByHop.has(k.toLowerCase())) forwarded[k] = v;
-    const res = await fetch(`${upstreamUrl}${pathAndQuery}`, { method, headers: forwarded, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual" });
+    const res = await fetch(`${upstreamUrl}${pathAndQuery}`, {
+      method,
+      headers: forwarded,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+      redirect: "manual",
+    });
     return { status: res.status, headers: plainHeaders(res.headers), body: await res.text() };
   };
   const server: Server = createServer((incoming, outgoing) => {
@@ -77,7 +102,12 @@ export async function startFaultProxy(upstreamUrl: string, fault: Fault | undefi
         };
         let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
-          const sentBody = req.json !== undefined && req.body !== "" ? (req.body === body ? JSON.stringify(req.json) : req.body) : req.body;
+          const sentBody =
+            req.json !== undefined && req.body !== ""
+              ? req.body === body
+                ? JSON.stringify(req.json)
+                : req.body
+              : req.body;
           res = await upstream(req.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
           res = (await fault?.response?.(req, res, upstream)) ?? res;
         }

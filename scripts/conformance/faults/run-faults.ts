@@ -15,7 +15,7 @@ import { startChildServer } from "../../../server/testing/child-server.js";
 import { parseCommandLine } from "../../cli.js";
 import { demoFlags } from "../demo-flags.js";
 import { faults } from "./catalog.js";
-import { startFaultProxy, type Fault } from "./proxy.js";
+import { type Fault, startFaultProxy } from "./proxy.js";
 
 const cli = fileURLToPath(new URL("../../../conformance/cli.ts", import.meta.url));
 
@@ -38,12 +38,33 @@ const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID
   --table FILE      where the Markdown table of the outcomes goes (default /tmp/readme-conformance-faults.md)`;
 
 /** Runs the CLI as a child process against a URL and reads its results.json. */
-function runSuite(baseUrl: string, reportDir: string, fuzzRuns: string, seed: string): Promise<{ code: number; result?: RunResult; output: string }> {
+function runSuite(
+  baseUrl: string,
+  reportDir: string,
+  fuzzRuns: string,
+  seed: string,
+): Promise<{ code: number; result?: RunResult; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...demoFlags(baseUrl), "--report-dir", reportDir, "--quiet", "--fuzz-runs", fuzzRuns, "--seed", seed], {
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        cli,
+        ...demoFlags(baseUrl),
+        "--report-dir",
+        reportDir,
+        "--quiet",
+        "--fuzz-runs",
+        fuzzRuns,
+        "--seed",
+        seed,
+      ],
+      {
+        env: { ...process.env, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
     child.stderr.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
@@ -69,8 +90,12 @@ async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string):
   const proxy = await startFaultProxy(server.url, fault);
   try {
     const { code, result, output } = await runSuite(proxy.url, dir, fuzzRuns, seed);
-    const failing = (result?.verdicts ?? []).filter((v) => v.status === "fail").map((v) => ({ id: v.id, level: v.level }));
-    const caught = fault ? failing.some((f) => !preexisting.has(f.id) && (fault.level === "SHOULD" || f.level === "MUST")) : code === 0 && failing.length === 0;
+    const failing = (result?.verdicts ?? [])
+      .filter((v) => v.status === "fail")
+      .map((v) => ({ id: v.id, level: v.level }));
+    const caught = fault
+      ? failing.some((f) => !preexisting.has(f.id) && (fault.level === "SHOULD" || f.level === "MUST"))
+      : code === 0 && failing.length === 0;
     return {
       id: fault?.id ?? "control (no fault)",
       level: fault?.level ?? "none",
@@ -109,10 +134,18 @@ function table(outcomes: Outcome[]): string {
     const must = own.filter((f) => f.level === "MUST").map((f) => f.id);
     const should = own.filter((f) => f.level === "SHOULD").map((f) => f.id);
     const catching =
-      o.level === "none" ? (own.length === 0 ? "none (as required)" : `failing without a fault: ${own.map((f) => f.id).join(", ")}`) : [...must.map((id) => `**${id}**`), ...should].join(", ") || "—";
+      o.level === "none"
+        ? own.length === 0
+          ? "none (as required)"
+          : `failing without a fault: ${own.map((f) => f.id).join(", ")}`
+        : [...must.map((id) => `**${id}**`), ...should].join(", ") || "—";
     return `| ${o.id} | ${o.level} | ${o.description} | ${catching} | ${o.caught ? "yes" : "**NO**"} |`;
   });
-  return ["| Fault | Level | What is wrong | Failing checks (MUST in bold) | Caught at its level |", "|---|---|---|---|---|", ...rows].join("\n");
+  return [
+    "| Fault | Level | What is wrong | Failing checks (MUST in bold) | Caught at its level |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 async function main(): Promise<number> {
@@ -125,20 +158,28 @@ async function main(): Promise<number> {
   });
   const only = values.only?.split(",");
   const concurrency = Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a positive integer, got ${values.concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`--concurrency must be a positive integer, got ${values.concurrency}`);
   const fuzzRuns = values["fuzz-runs"];
   const seed = values.seed;
   const tablePath = values.table;
   const selected = faults.filter((f) => !only || only.includes(f.id));
   const started = Date.now();
-  console.log(`Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`);
+  console.log(
+    `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
+  );
   // the control first: its failures (if any) are findings about the reference server and catch nothing
   const control = only ? [] : [await runOne(undefined, fuzzRuns, seed)];
   for (const f of control[0]?.failing ?? []) preexisting.add(f.id);
-  if (control[0]) console.log(`${control[0].caught ? "✓" : "✗"} control ${control[0].seconds}s → ${control[0].failing.map((f) => `${f.id}(${f.level})`).join(", ") || "every check passed"}`);
+  if (control[0])
+    console.log(
+      `${control[0].caught ? "✓" : "✗"} control ${control[0].seconds}s → ${control[0].failing.map((f) => `${f.id}(${f.level})`).join(", ") || "every check passed"}`,
+    );
   const rest = await pool(selected, concurrency, async (fault) => {
     const o = await runOne(fault, fuzzRuns, seed);
-    console.log(`${o.caught ? "✓" : "✗"} ${o.id} [${o.level}] ${o.seconds}s → ${o.failing.map((f) => `${f.id}(${f.level})`).join(", ") || "no failing check"}${o.error ? `\n${o.error}` : ""}`);
+    console.log(
+      `${o.caught ? "✓" : "✗"} ${o.id} [${o.level}] ${o.seconds}s → ${o.failing.map((f) => `${f.id}(${f.level})`).join(", ") || "no failing check"}${o.error ? `\n${o.error}` : ""}`,
+    );
     return o;
   });
   const outcomes = [...control, ...rest];
