@@ -34,7 +34,7 @@ export interface Exchange {
 const maxShownBody = 4096;
 
 /** What `send` needs: a fully built request. */
-export interface OutgoingRequest {
+interface OutgoingRequest {
   method: string;
   url: string;
   headers: Record<string, string>;

@@ -7,7 +7,7 @@ import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp } from "./http.js";
 
 /** The context plus what the runner reads back after the check. */
-export interface RecordingContext extends CheckContext {
+interface RecordingContext extends CheckContext {
   readonly exchanges: Exchange[];
   readonly createdResources: CreatedResource[];
   readonly notes: string[];

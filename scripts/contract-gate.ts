@@ -2,7 +2,7 @@
 import type { ContractChange } from "./contract-classify.js";
 
 /** One acknowledgment line of spec/CHANGELOG.md: `- <rule id> <location>: <why>` under `## Unreleased`. */
-export interface Acknowledgment {
+interface Acknowledgment {
   rule: string;
   /** A full change location (`createDeployment request body.name`), an operation id, a component schema name, or a component schema and one enum value. */
   location: string;
@@ -10,7 +10,7 @@ export interface Acknowledgment {
 }
 
 /** The verdict on a list of changes. */
-export interface Verdict {
+interface Verdict {
   pass: boolean;
   /** Whether info.version's major part went up versus the base. */
   majorRaised: boolean;

@@ -4,7 +4,7 @@ import type { OperationObject } from "openapi3-ts/oas31";
 import { document as contractDocument, type OpenAPIObject } from "../contract/index.js";
 
 /** One titled response example: what `Prefer: example=<title>` (with `Prefer: code=<status>` for errors) serves. */
-export interface TitledExample {
+interface TitledExample {
   operationId: string;
   method: string;
   path: string;

@@ -16,14 +16,14 @@ interface Finding {
 }
 
 /** What was checked: the findings and how many rows of each table were walked. */
-export interface CheckResult {
+interface CheckResult {
   findings: Finding[];
   rowsChecked: Record<string, number>;
   rowsInSpec: Record<string, number>;
 }
 
 /** The type a row of the interface spec states, in a form comparable with a JSON Schema. */
-export type Expected =
+type Expected =
   | { kind: "string"; format?: string }
   | { kind: "integer" | "number" | "boolean" | "object" }
   | { kind: "enum"; values: string[] }
@@ -83,7 +83,7 @@ const requiredByDecision: Record<string, { required: string[]; decision: string 
 };
 
 /** Where the model deliberately refines what a row states. `where` is `Schema.field`, `query.name` or `Schema.*`. */
-export interface Exception {
+interface Exception {
   where: string;
   aspect: "type" | "nullable";
   /** The model's type (aspect type) or nullability (aspect nullable) instead of the stated one. */

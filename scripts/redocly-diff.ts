@@ -9,7 +9,7 @@ const root = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 
 /** Redocly's verdict: the semver bump the changes need, and each change's rule and impact. */
-export interface RedoclyDiff {
+interface RedoclyDiff {
   bump: "major" | "minor" | "patch" | "none";
   changes: Array<{ pointer: string; impact: string; rules: string[]; message: string }>;
 }

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 
 /** What one compilation gave: the document text (with the schema dialect declared) and tsp's diagnostics. */
-export interface Compiled {
+interface Compiled {
   ok: boolean;
   /** The OpenAPI document, or "" when the compilation failed. */
   text: string;

@@ -22,7 +22,7 @@ import { openStore } from "./storage/open-store.js";
 import type { Store } from "./storage/store.js";
 import { responseChecker } from "./validation/response-validator.js";
 
-export interface StartOptions {
+interface StartOptions {
   /** Where log lines go (tests capture them); stdout otherwise. */
   logDestination?: DestinationStream;
   /** A store opened by the caller (tests); opened from the configuration otherwise. */

@@ -21,8 +21,6 @@ export const areas = {
   fuzz: fuzzChecks,
 } satisfies Record<string, Check[]>;
 
-export type Area = keyof typeof areas;
-
 export const allChecks: Check[] = Object.values(areas).flat();
 
 /** The area of a check id: the id without its number (DEP-LIST-007 → DEP-LIST). */

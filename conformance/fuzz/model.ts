@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { operation, type SchemaObject } from "../../contract/index.js";
 
 /** What the schema says about one field reachable in a request body. */
-export interface FieldModel {
+interface FieldModel {
   /** Path of keys; numbers are array indexes. */
   path: (string | number)[];
   types: string[];

@@ -10,7 +10,7 @@ export interface Caller {
   tenantId?: string;
 }
 
-export interface JsonAnswer<Body = unknown> {
+interface JsonAnswer<Body = unknown> {
   status: number;
   contentType: string;
   body: Body;
@@ -47,7 +47,7 @@ export function templateDeployment(name: string): DeploymentCreate {
   return { name, source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] };
 }
 
-export interface Walk {
+interface Walk {
   deployments: Deployment[];
   count: number;
   pages: number;

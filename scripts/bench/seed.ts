@@ -6,7 +6,7 @@ import { operation } from "../../contract/index.js";
 import { type Caller, call, templateDeployment } from "./http.js";
 import { type LoadFigures, runLoad } from "./load.js";
 
-export interface SeedResult extends LoadFigures {
+interface SeedResult extends LoadFigures {
   created: number;
   prefix: string;
 }

@@ -17,7 +17,7 @@ export const repoRoot = resolve(import.meta.dirname, "..", "..");
 const benchEncryptionKey = "4b1d9e0c7a2f5e8b3c6d1a4f7e0b9c2d5a8e1f4b7c0d3e6a9f2b5c8e1d4a7b0c";
 
 /** A running target other than the reference server (a bare baseline, Prism): where it answers and how to end it. */
-export interface Target {
+interface Target {
   name: string;
   url: string;
   pid: number;
@@ -25,7 +25,7 @@ export interface Target {
   stop(graceMs?: number): Promise<void>;
 }
 
-export interface SpawnOptions {
+interface SpawnOptions {
   name: string;
   /** Executable and arguments. */
   command: string;
@@ -144,7 +144,7 @@ export function tsNode(file: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ["--import", "tsx", join(repoRoot, file)] };
 }
 
-export interface ReferenceOptions {
+interface ReferenceOptions {
   name?: string;
   /** Its stdout and stderr go to `<logDir>/<name>.log`. */
   logDir: string;

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parsePrefer } from "../../contract/index.js";
 
 /** A plain Node request handler. */
-export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** The fault and latency settings of a mock. */
 export interface FaultOptions {

@@ -13,7 +13,7 @@ import { isJsonContentType } from "../../server/validation/json-body.js";
 import { compileOperationValidators } from "../../server/validation/operation-validators.js";
 
 /** Where the handlers answer, e.g. `http://api.test`. */
-export interface ContractHandlerOptions {
+interface ContractHandlerOptions {
   baseUrl: string;
 }
 

@@ -12,7 +12,7 @@ import { document, documentPath } from "../../contract/index.js";
 const prismDialect = "https://json-schema.org/draft/2020-12/schema";
 
 /** A document written for Prism, and how to remove it. */
-export interface PrismDocument {
+interface PrismDocument {
   path: string;
   /** Whether the dialect had to be added (false once the generator declares it itself). */
   dialectAdded: boolean;

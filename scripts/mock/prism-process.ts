@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 const prismBin = fileURLToPath(new URL("../../node_modules/.bin/prism", import.meta.url));
 
 /** A running Prism. */
-export interface PrismProcess {
+interface PrismProcess {
   /** Where Prism listens, e.g. `http://127.0.0.1:41234`. */
   url: string;
   child: ChildProcess;
@@ -15,7 +15,7 @@ export interface PrismProcess {
 }
 
 /** Options of startPrism. */
-export interface StartPrismOptions {
+interface StartPrismOptions {
   /** Arguments after `prism`, e.g. `["mock", doc, "--port", "4010"]`. */
   args: string[];
   /** Give up when Prism has not said it is listening after this long. */

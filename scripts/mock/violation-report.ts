@@ -14,7 +14,7 @@ export interface ViolatingExchange {
 }
 
 /** Counts over every exchange the proxy saw. */
-export interface ProxySummary {
+interface ProxySummary {
   exchanges: number;
   requestsBreakingContract: number;
   responsesBreakingContract: number;

@@ -11,7 +11,7 @@ import { postgresBaseUrl, withSearchPath } from "../bench/scenarios.js";
 import { startReference } from "../bench/targets.js";
 import type { ScenarioResult } from "./scenario.js";
 
-export interface ConcurrencyOptions {
+interface ConcurrencyOptions {
   rounds: number;
   parallel: number;
   dataDir: string;

@@ -14,7 +14,7 @@ import { startReference } from "../bench/targets.js";
 import { prng } from "./fuzz-cases.js";
 import type { ScenarioResult } from "./scenario.js";
 
-export interface CrashOptions {
+interface CrashOptions {
   cycles: number;
   concurrency: number;
   /** The kill comes after a random time in this range (ms) of load. */

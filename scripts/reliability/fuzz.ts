@@ -13,7 +13,7 @@ import { type FuzzCase, type FuzzContext, fuzzCases, renderCase } from "./fuzz-c
 import { rawRequest } from "./raw-http.js";
 import type { ScenarioResult } from "./scenario.js";
 
-export interface FuzzOptions {
+interface FuzzOptions {
   seed: number;
   count: number;
   warmupCount: number;

@@ -12,7 +12,7 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-export type RawOutcome = { kind: "answer"; answer: RawAnswer } | { kind: "no-answer"; reason: string; bytes: number };
+type RawOutcome = { kind: "answer"; answer: RawAnswer } | { kind: "no-answer"; reason: string; bytes: number };
 
 const headerEnd = Buffer.from("\r\n\r\n");
 

@@ -12,7 +12,7 @@ import { startReference } from "../bench/targets.js";
 import { parseResponse } from "./raw-http.js";
 import type { ScenarioResult } from "./scenario.js";
 
-export interface ShutdownOptions {
+interface ShutdownOptions {
   requests: number;
   dataDir: string;
   logDir: string;

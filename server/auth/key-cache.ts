@@ -1,7 +1,7 @@
 /** A bounded, short-lived cache of API-key hash → key record (D-85): known keys only, so a new key works at once and an unknown one is asked every time. */
 import type { ApiKeyRecord } from "../storage/records.js";
 
-export interface KeyCacheOptions {
+interface KeyCacheOptions {
   /** How long a found record is reused. */
   ttlMs: number;
   /** At most this many records; the oldest entry goes first. */

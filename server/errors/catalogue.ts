@@ -20,7 +20,7 @@ export type ProblemKind =
   | "serviceUnavailable";
 
 /** How one kind of problem is answered. */
-export interface ProblemEntry {
+interface ProblemEntry {
   status: number;
   type: ProblemType;
   title: string;

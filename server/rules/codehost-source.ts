@@ -2,7 +2,7 @@
 import type { CodehostPort } from "../codehost/port.js";
 import type { RuleViolation } from "./source-rules.js";
 
-export interface CodehostResolution {
+interface CodehostResolution {
   commitSha: string;
 }
 

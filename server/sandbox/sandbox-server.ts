@@ -13,7 +13,7 @@ import { HttpProblem } from "../errors/http-problem.js";
 import { createSandboxSession, type SandboxSession } from "./sandbox-session.js";
 
 /** Options of startSandbox. */
-export interface SandboxOptions {
+interface SandboxOptions {
   port?: number;
   host?: string;
   hosting?: Hosting;
@@ -25,7 +25,7 @@ export interface SandboxOptions {
 }
 
 /** The sandbox's sessions behind one request handler, for a server (or a front that wraps it) to serve. */
-export interface Sandbox {
+interface Sandbox {
   handle(request: IncomingMessage, response: ServerResponse): void;
   sessionCount(): number;
   /** Drops every session. */

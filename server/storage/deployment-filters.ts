@@ -1,7 +1,7 @@
 /** SQL of the list-deployments filters (D-39 to D-45) for both dialects, combined with AND. */
 import type { DeploymentQuery } from "./records.js";
 
-export type Dialect = "sqlite" | "postgres";
+type Dialect = "sqlite" | "postgres";
 
 /** Whether the query has any filter; without one the page is an index seek on the sequence number. */
 export function isUnfiltered(query: DeploymentQuery): boolean {

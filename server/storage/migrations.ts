@@ -2,7 +2,7 @@
 import type { Dialect } from "./initial-schema.js";
 
 /** A numbered migration and how to get its SQL for a dialect. */
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   /** The statements for one dialect; asked only when the migration is still to be applied. */

@@ -28,7 +28,7 @@ import { type Store, UniqueViolation } from "./store.js";
 
 type Row = Record<string, unknown>;
 
-export interface PostgresStoreOptions {
+interface PostgresStoreOptions {
   connectionString: string;
   /** Schema to work in (created when missing); tests use a fresh one per run. */
   schema?: string;

@@ -83,7 +83,7 @@ function namePage(tenantId: string, query: DeploymentQuery, columns: string): { 
   };
 }
 
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   /** File path, or ":memory:". */
   path: string;
   /** FULL (default) syncs the WAL at every commit; NORMAL survives a process crash but not a power loss. */

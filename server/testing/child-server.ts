@@ -9,7 +9,7 @@ const mainPath = fileURLToPath(new URL("../main.ts", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /** How to start the server. */
-export interface ChildServerOptions {
+interface ChildServerOptions {
   /**
    * The server's environment over the defaults `PORT=0`, `HOST=127.0.0.1`, `LOG_LEVEL=info` (the
    * "listening" line is an info entry) and a temporary `DATA_DIR` removed when the process ends.

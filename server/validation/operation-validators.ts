@@ -17,7 +17,7 @@ interface RawRequestParts {
 }
 
 /** The validators of one operation. */
-export interface OperationValidators {
+interface OperationValidators {
   /** Coerced, defaulted parameters keyed by parameter name; throws a 422 HttpProblem. */
   parameters(raw: RawRequestParts): Record<string, unknown>;
   /** Validates the body in place (unknown fields removed, defaults applied); throws a 422 HttpProblem. Absent when the operation takes no body. */
