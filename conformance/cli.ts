@@ -1,13 +1,23 @@
 /**
- * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`.
+ * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`, or
+ * `npm run conformance -- replay CHECK-ID --seed N [options]` to run one check again.
  * Validates the configuration, probes the target, runs the suite with vitest and reports.
- * Exit 0: every selected MUST check passed; 1: a MUST check failed; 2: bad configuration or unreachable target.
+ * Exit 0: every selected MUST check passed; 1: a MUST check failed (or, with --fail-on-unexercised, a
+ * documented status was never reached); 2: bad configuration or unreachable target.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { operation } from "../contract/index.js";
+import { operation, operationList } from "../contract/index.js";
 import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
+import { loadDecisions } from "./coverage/decisions.js";
+import { computeCoverage } from "./coverage/matrix.js";
+import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
+import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
+import { type CheckExchange, toHar } from "./report/har.js";
+import { renderReplay } from "./report/replay.js";
 import { writeReports } from "./report/write.js";
 import { VerdictCollector } from "./reporter.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
@@ -22,7 +32,7 @@ export async function probe(config: ConformanceConfig): Promise<void> {
   const url = `${config.baseUrl}${operation("listOAuthProviders").path}`;
   try {
     const res = await fetch(url, {
-      headers: { "X-Api-Key": config.apiKey, Accept: "application/json" },
+      headers: { Accept: "application/json", ...config.headers, "X-Api-Key": config.apiKey },
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
     });
     await res.arrayBuffer();
@@ -36,12 +46,19 @@ export async function probe(config: ConformanceConfig): Promise<void> {
   }
 }
 
-/** Runs the suite against a validated configuration and returns the result (no printing, no exit). */
-export async function runConformance(config: ConformanceConfig): Promise<RunResult> {
+/**
+ * Runs the suite against a validated configuration (no printing, no exit): the result, and every
+ * exchange with its check when `recordExchanges` is set (--har, replay); results.json never carries them.
+ */
+export async function runConformance(
+  config: ConformanceConfig,
+  options: { recordExchanges?: boolean } = {},
+): Promise<{ result: RunResult; exchanges: CheckExchange[] }> {
   const runConfig: RunConfig = {
     ...config,
     runId: newRunId(),
     seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),
+    recordExchanges: options.recordExchanges === true || config.har !== undefined,
   };
   const started = new Date();
   const collector = new VerdictCollector();
@@ -68,7 +85,15 @@ export async function runConformance(config: ConformanceConfig): Promise<RunResu
   const verdicts = [...collector.verdicts].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   if (verdicts.length === 0 && collector.errors.length === 0)
     collector.errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
-  return {
+  const exchanges: CheckExchange[] = [];
+  for (const v of verdicts) {
+    for (const exchange of v.exchanges ?? []) exchanges.push({ check: v.id, exchange });
+    delete v.exchanges;
+    if (v.status === "fail" && v.failure) v.failure.replay = replayCommand(runConfig, v.id);
+  }
+  const coverage = computeCoverage(verdicts, operationList, loadDecisions());
+  const created = createdResources(verdicts);
+  const result: RunResult = {
     runId: runConfig.runId,
     seed: runConfig.seed,
     target: config.baseUrl,
@@ -78,14 +103,53 @@ export async function runConformance(config: ConformanceConfig): Promise<RunResu
     config: publicConfig(runConfig),
     summary: summarize(verdicts),
     verdicts,
-    created: createdResources(verdicts),
+    created,
     errors: collector.errors,
-    exitCode: exitCodeOf(verdicts, collector.errors),
+    warnings: weakRunWarnings({
+      verdicts,
+      createdCount: created.length,
+      readOnly: config.readOnly,
+      warnSkippedPercent: config.warnSkippedPercent,
+    }),
+    coverage,
+    exitCode: exitCodeOf(verdicts, collector.errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
+  return { result, exchanges };
+}
+
+/** Writes the HAR file of a run. */
+function writeHar(file: string, exchanges: CheckExchange[], result: RunResult): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(toHar(exchanges, result), null, 2)}\n`);
+}
+
+/** `replay CHECK-ID --seed N [flags]`: that check alone, its verdict and every exchange it made. */
+async function replay(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  let config: ConformanceConfig;
+  let checkId: string;
+  try {
+    const parsed = parseReplayArgs(argv);
+    checkId = parsed.checkId;
+    const { allChecks } = await import("./checks/index.js");
+    if (!allChecks.some((c) => c.id === checkId)) throw new ConfigError(`replay: no check has the id ${checkId}`);
+    config = { ...resolveConfig(parsed.flags, env).config, only: [checkId], skip: [] };
+    await probe(config);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof UnreachableError) {
+      console.error(`conformance: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const { result, exchanges } = await runConformance(config, { recordExchanges: true });
+  console.log(renderReplay(result, exchanges));
+  if (config.har) writeHar(config.har, exchanges, result);
+  return result.verdicts.some((v) => v.status === "fail") || result.errors.length > 0 ? 1 : 0;
 }
 
 /** The command: parse, validate, probe, run, print, write reports; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  if (argv[0] === "replay") return replay(argv.slice(1), env);
   let config: ConformanceConfig;
   try {
     const resolved = resolveConfig(argv, env);
@@ -110,11 +174,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     throw error;
   }
-  const result = await runConformance(config);
+  const { result, exchanges } = await runConformance(config);
   console.log(renderConsole(result, { quiet: config.quiet }));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);
     console.log(`Reports: ${files.join(", ")}`);
+  }
+  if (config.har) {
+    writeHar(config.har, exchanges, result);
+    console.log(`HAR: ${config.har} (${exchanges.length} exchanges)`);
   }
   return result.exitCode;
 }

@@ -85,6 +85,43 @@ describe("resolveConfig precedence", () => {
       env: { CONFORMANCE_READ_ONLY: "true" },
       want: { readOnly: false, quiet: true },
     },
+    {
+      name: "reporting flags: repeated -H / --header, max response time, HAR, unexercised, skipped share",
+      argv: [
+        "--base-url=http://x.example",
+        "--api-key=k",
+        "-H",
+        "X-Trace: a:b",
+        "--header=X-Team:  core ",
+        "--max-response-time",
+        "250",
+        "--har",
+        "/tmp/run.har",
+        "--fail-on-unexercised",
+        "--warn-skipped-percent=20",
+      ],
+      env: { CONFORMANCE_HEADER: "X-Env: 1" },
+      want: {
+        headers: { "X-Trace": "a:b", "X-Team": "core" },
+        maxResponseTimeMs: 250,
+        har: "/tmp/run.har",
+        failOnUnexercised: true,
+        warnSkippedPercent: 20,
+      },
+    },
+    {
+      name: "headers from the environment (one per line) and defaults of the reporting flags",
+      argv: ["--base-url=http://x.example", "--api-key=k"],
+      env: { CONFORMANCE_HEADER: "X-One: 1\nX-Two: 2\n" },
+      want: { headers: { "X-One": "1", "X-Two": "2" }, failOnUnexercised: false, warnSkippedPercent: 50 },
+    },
+    {
+      name: "headers in a config file as an object",
+      argv: ["--config", "c.json"],
+      env: {},
+      file: { baseUrl: "http://f.example", apiKey: "k", headers: { "X-From-File": "yes" }, "max-response-time": 900 },
+      want: { headers: { "X-From-File": "yes" }, maxResponseTimeMs: 900 },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -134,6 +171,26 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
       argv: ["--base-url", "http://x", "--api-key", "k", "--seed", "abc"],
       want: /--seed must be an integer/,
     },
+    {
+      name: "a header without a colon",
+      argv: ["--base-url", "http://x", "--api-key", "k", "-H", "X-Trace"],
+      want: /--header must be 'Name: value'/,
+    },
+    {
+      name: "a header with a bad name",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--header", "X Trace: 1"],
+      want: /--header must be 'Name: value'/,
+    },
+    {
+      name: "a max response time of zero",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--max-response-time", "0"],
+      want: /--max-response-time must be between 1 and 600000/,
+    },
+    {
+      name: "a skipped share above 100",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--warn-skipped-percent", "101"],
+      want: /--warn-skipped-percent must be between 0 and 100/,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -182,5 +239,12 @@ describe("envName and publicConfig", () => {
     const text = JSON.stringify(publicConfig(config));
     expect(text).not.toContain("secret-main");
     expect(text).not.toContain("secret-other");
+  });
+  it("redacts credential headers given with -H", () => {
+    const { config } = resolveConfig(
+      ["--base-url", "http://x", "--api-key", "k", "-H", "Authorization: Bearer tok-123", "-H", "X-Team: core"],
+      {},
+    );
+    expect(publicConfig(config).headers).toEqual({ Authorization: "[REDACTED]", "X-Team": "core" });
   });
 });

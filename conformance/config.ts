@@ -1,6 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { redactHeaders } from "./redact.js";
 
 export type Hosting = "cloud" | "self_hosted";
 
@@ -29,12 +30,24 @@ export interface ConformanceConfig {
   timeoutMs: number;
   /** Print every check line (default) or only failures and the summary. */
   quiet: boolean;
+  /** Extra headers sent on every request (`-H 'Name: value'`); a check's own headers win. */
+  headers: Record<string, string>;
+  /** An answer slower than this (ms) fails the check that sent it (D-87). */
+  maxResponseTimeMs?: number;
+  /** Write every exchange of the run as HAR 1.2 to this file. */
+  har?: string;
+  /** A documented status no check reached makes the exit code 1. */
+  failOnUnexercised: boolean;
+  /** Warn when more than this share (percent) of the selected checks was skipped. */
+  warnSkippedPercent: number;
 }
 
 /** The configuration handed to the checks: the validated one plus the run identity. */
 export interface RunConfig extends ConformanceConfig {
   runId: string;
   seed: number;
+  /** Keep every exchange in the verdicts (for --har and replay); results.json does not carry them. */
+  recordExchanges?: boolean;
 }
 
 /** A bad configuration: the CLI prints the message on one line and exits 2. */
@@ -61,6 +74,11 @@ const options = [
   { key: "fuzzRuns", flag: "fuzz-runs", kind: "string" },
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
+  { key: "headers", flag: "header", kind: "repeat" },
+  { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
+  { key: "har", flag: "har", kind: "string" },
+  { key: "failOnUnexercised", flag: "fail-on-unexercised", kind: "boolean" },
+  { key: "warnSkippedPercent", flag: "warn-skipped-percent", kind: "string" },
 ] as const;
 
 type OptionKey = (typeof options)[number]["key"];
@@ -93,8 +111,15 @@ export function usage(): string {
     "  --fuzz-runs N                property runs per fuzzed operation (default 100)",
     "  --timeout-ms N               per-request timeout (default 10000)",
     "  --quiet                      print only failures and the summary",
+    "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
+    "  --max-response-time MS       an answer slower than MS fails the check that sent it",
+    "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
+    "  --fail-on-unexercised        exit 1 when a documented status of an operation was never reached",
+    "  --warn-skipped-percent N     warn when more than N% of the selected checks were skipped (default 50)",
     "  --config FILE                JSON file with the same keys (camelCase or flag names)",
     "  --list                       print every check (id, level, needs, statement, spec pointer) and exit",
+    "",
+    "Replay one check with the same generated data: deployment-conformance replay CHECK-ID --seed N [flags]",
     "",
     "Every flag is also an environment variable: --base-url → CONFORMANCE_BASE_URL, ...",
     "Precedence: flags > environment > config file.",
@@ -105,7 +130,13 @@ export function usage(): string {
 /** The flags as node:util parseArgs takes them: every option, plus `--config`, `--help` (`-h`) and `--list`. */
 const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
   ...Object.fromEntries(
-    options.map((option) => [option.flag, { type: option.kind === "boolean" ? "boolean" : "string" } as const]),
+    options.map((option) => [
+      option.flag,
+      {
+        type: option.kind === "boolean" ? "boolean" : "string",
+        ...(option.flag === "header" ? { short: "H", multiple: true } : {}),
+      } as const,
+    ]),
   ),
   config: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -141,6 +172,8 @@ function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help
       if (!option) throw new ConfigError(`unknown flag ${token.rawName}`);
       if (option.kind === "boolean")
         raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
+      else if (option.kind === "repeat")
+        raw[option.key] = [...((raw[option.key] as string[] | undefined) ?? []), stringValue(token)];
       else raw[option.key] = option.kind === "list" ? splitList(stringValue(token)) : stringValue(token);
     }
   }
@@ -169,7 +202,9 @@ function fromEnv(env: Record<string, string | undefined>): { raw: RawConfig; con
         ? parseBoolean(value, envName(option.flag))
         : option.kind === "list"
           ? splitList(value)
-          : value;
+          : option.kind === "repeat"
+            ? value.split(/\r?\n/).filter((line) => line.trim() !== "")
+            : value;
   }
   return { raw, configFile: env.CONFORMANCE_CONFIG || undefined };
 }
@@ -190,6 +225,12 @@ function fromFile(path: string, read: (p: string) => string = (p) => readFileSyn
     if (!option) throw new ConfigError(`unknown key '${k}' in config file ${path}`);
     if (option.kind === "boolean") raw[option.key] = typeof v === "boolean" ? v : parseBoolean(String(v), k);
     else if (option.kind === "list") raw[option.key] = Array.isArray(v) ? v.map(String) : splitList(String(v));
+    else if (option.kind === "repeat")
+      raw[option.key] = Array.isArray(v)
+        ? v.map(String)
+        : typeof v === "object" && v !== null
+          ? Object.entries(v).map(([name, value]) => `${name}: ${String(value)}`)
+          : [String(v)];
     else raw[option.key] = String(v);
   }
   return raw;
@@ -244,6 +285,8 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const seed = optionalInt(str("seed"), "seed", -(2 ** 31), 2 ** 31 - 1);
   const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
+  const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
+  const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
     apiKey,
@@ -262,13 +305,38 @@ export function validate(raw: RawConfig): ConformanceConfig {
     fuzzRuns,
     timeoutMs,
     quiet: raw.quiet === true,
+    headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
+    maxResponseTimeMs,
+    har: str("har"),
+    failOnUnexercised: raw.failOnUnexercised === true,
+    warnSkippedPercent,
   };
+}
+
+/** A header name is an RFC 9110 token. */
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `Name: value` lines into a header record; a later line of the same name wins. */
+export function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon).trim() : "";
+    if (!headerName.test(name)) throw new ConfigError(`--header must be 'Name: value', got '${line}'`);
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 /** The configuration without secrets, for reports. */
 export function publicConfig(config: ConformanceConfig | RunConfig): Record<string, unknown> {
-  const { apiKey, otherApiKey, ...rest } = config;
-  return { ...rest, apiKey: apiKey ? "[REDACTED]" : undefined, otherApiKey: otherApiKey ? "[REDACTED]" : undefined };
+  const { apiKey, otherApiKey, headers, ...rest } = config;
+  return {
+    ...rest,
+    headers: redactHeaders(headers ?? {}),
+    apiKey: apiKey ? "[REDACTED]" : undefined,
+    otherApiKey: otherApiKey ? "[REDACTED]" : undefined,
+  };
 }
 
 function flagOf(key: OptionKey): string {

@@ -25,6 +25,8 @@ export interface Exchange {
   request: RecordedRequest;
   response: RecordedResponse;
   json: unknown;
+  /** When the request was sent (ISO 8601), for the HAR file. */
+  startedAt?: string;
   durationMs: number;
   /** The contract operation the request exercised, if any. */
   operation?: string;
@@ -65,6 +67,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     keyRef: out.keyRef,
     ...(out.body !== undefined ? shown(redactBody(out.body, out.secrets)) : {}),
   };
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   let response: Response;
   let text: string;
@@ -104,6 +107,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
       ...(shownBody.bodyTruncated ? { bodyTruncated: true } : {}),
     },
     json,
+    startedAt,
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -1,5 +1,6 @@
 /** The result of a whole run: verdicts, summary per level, created resources, exit code (0 / 1 / 2). */
 import type { CreatedResource, Level } from "./check.js";
+import type { Coverage } from "./coverage/matrix.js";
 import type { Verdict } from "./verdict.js";
 
 export interface LevelSummary {
@@ -22,6 +23,10 @@ export interface RunResult {
   created: (CreatedResource & { check: string })[];
   /** Errors of the runner itself (a suite file that failed to load). */
   errors: string[];
+  /** Signs that the run proved little (every answer 401/403, nothing created, most checks skipped). */
+  warnings: string[];
+  /** Per operation × documented status and per decision: reached, passed, failed. */
+  coverage: Coverage;
   exitCode: 0 | 1;
 }
 
@@ -35,9 +40,14 @@ export function summarize(verdicts: Verdict[]): Record<Level, LevelSummary> {
   return summary;
 }
 
-/** Exit 1 when a MUST check failed or the runner itself failed; SHOULD failures are reported, not fatal. */
-export function exitCodeOf(verdicts: Verdict[], errors: string[]): 0 | 1 {
-  return verdicts.some((v) => v.level === "MUST" && v.status === "fail") || errors.length > 0 ? 1 : 0;
+/**
+ * Exit 1 when a MUST check failed or the runner itself failed, or, with --fail-on-unexercised, when a
+ * documented status was never reached; SHOULD failures are reported, not fatal.
+ */
+export function exitCodeOf(verdicts: Verdict[], errors: string[], unexercised: string[] = []): 0 | 1 {
+  return verdicts.some((v) => v.level === "MUST" && v.status === "fail") || errors.length > 0 || unexercised.length > 0
+    ? 1
+    : 0;
 }
 
 /** Every resource created, with the check that created it. */

@@ -1,6 +1,6 @@
 /** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
 
-import { answerProblems } from "../contract/index.js";
+import { answerProblems, matchPath } from "../contract/index.js";
 import { type CheckContext, CheckFailure, CheckSkip, type CreatedResource, type SendRequest } from "./check.js";
 import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
@@ -26,12 +26,24 @@ function secretsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-let nameCounter = 0;
-/** Distinguishes names made by different suite files (each loads this module afresh). */
-const salt = Math.random().toString(36).slice(2, 5).padEnd(3, "x");
+/** The contract operation a request exercised, from its method and path, when the check did not name it. */
+function operationOf(method: string, path: string): string | undefined {
+  const match = matchPath(method, path.split("?")[0]!);
+  return match.kind === "operation" ? match.operation.id : undefined;
+}
 
-/** Builds a context; `fixtures` is shared by the checks of one suite file. */
-export function createContext(config: RunConfig, fixtures: Map<string, Promise<unknown>>): RecordingContext {
+/**
+ * Builds a context; `fixtures` is shared by the checks of one suite file. Names depend only on the
+ * run prefix, the check id and a counter of this context, so a replay (same seed, one check) sends
+ * the same names as the full run did but for the run prefix, which keeps them unique (no 409).
+ */
+export function createContext(
+  config: RunConfig,
+  fixtures: Map<string, Promise<unknown>>,
+  checkId: string,
+): RecordingContext {
+  let nameCounter = 0;
+  const nameTag = checkId.toLowerCase().replace(/[^a-z0-9]/g, "");
   const exchanges: Exchange[] = [];
   const createdResources: CreatedResource[] = [];
   const notes: string[] = [];
@@ -43,7 +55,7 @@ export function createContext(config: RunConfig, fixtures: Map<string, Promise<u
     createdResources,
     notes,
     async send(request: SendRequest): Promise<Exchange> {
-      const headers: Record<string, string> = { Accept: "application/json" };
+      const headers: Record<string, string> = { Accept: "application/json", ...config.headers };
       const auth = request.auth ?? "main";
       let keyRef: "main" | "other" | "literal" | "none" = "none";
       if (auth === "main") {
@@ -77,8 +89,14 @@ export function createContext(config: RunConfig, fixtures: Map<string, Promise<u
         timeoutMs: config.timeoutMs,
         secrets,
       });
-      if (request.operation) exchange.operation = request.operation;
+      const operationId = request.operation ?? operationOf(request.method, request.path);
+      if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
+      if (config.maxResponseTimeMs !== undefined && exchange.durationMs > config.maxResponseTimeMs)
+        throw new CheckFailure(
+          `the answer took ${exchange.durationMs} ms, more than --max-response-time ${config.maxResponseTimeMs} ms (D-87)`,
+          exchange,
+        );
       const status = exchange.response.status;
       if (request.operation && !request.noValidate && status >= 200 && status < 300) {
         // Any 2xx is judged by the documented success body: most operations only require a 2xx (D-06), the exact status is a check of its own.
@@ -97,7 +115,7 @@ export function createContext(config: RunConfig, fixtures: Map<string, Promise<u
     },
     name(label: string): string {
       nameCounter += 1;
-      return `${prefix}${label}-${salt}${nameCounter}`;
+      return `${prefix}${label}-${nameTag}${nameCounter}`;
     },
     created(resource: CreatedResource): void {
       createdResources.push(resource);

@@ -9,6 +9,15 @@ interface FailureDetail {
   curl?: string;
   /** An unexpected error (a bug of the check or a transport failure) rather than a contract violation. */
   error?: boolean;
+  /** The command that runs this check again with the same seed. */
+  replay?: string;
+}
+
+/** How often a check's requests got one status from one contract operation (operation absent: no operation matched). */
+export interface Answer {
+  operation?: string;
+  status: number;
+  count: number;
 }
 
 /** Meta attached to each vitest test of the suite. */
@@ -23,6 +32,10 @@ export interface CheckMeta {
   created?: CreatedResource[];
   notes?: string[];
   requests?: number;
+  /** The (operation, status) pairs its exchanges hit, for the coverage matrix. */
+  answers?: Answer[];
+  /** Every exchange, only when the run records them (--har, replay). */
+  exchanges?: Exchange[];
 }
 
 declare module "vitest" {

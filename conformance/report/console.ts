@@ -1,6 +1,7 @@
 /** Console output of a run: one line per check, MUST and SHOULD summaries apart, details of each failure. */
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
+import { renderMatrix } from "./matrix-text.js";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -8,6 +9,7 @@ const green = (s: string) => paint(32, s);
 const red = (s: string) => paint(31, s);
 const dim = (s: string) => paint(2, s);
 const bold = (s: string) => paint(1, s);
+const yellow = (s: string) => paint(33, s);
 
 /** The line of one check: `✓ [MUST] DEP-LIST-007 statement`. */
 function checkLine(v: Verdict): string {
@@ -62,6 +64,7 @@ function failureDetails(v: Verdict): string {
     );
   }
   if (f?.curl) lines.push("    reproduce:", indent(f.curl));
+  if (f?.replay) lines.push("    replay:", indent(f.replay));
   return lines.join("\n");
 }
 
@@ -103,6 +106,11 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
             .join(", ")
     }`,
   );
+  out.push("", bold("Coverage"), ...renderMatrix(result.coverage));
+  if (result.config.failOnUnexercised === true && result.coverage.unexercised.length > 0)
+    out.push(red(`Never reached (--fail-on-unexercised, exit 1): ${result.coverage.unexercised.join(", ")}`));
+  if (result.warnings.length > 0) out.push("", bold(yellow("Warnings: this run proved little")));
+  for (const w of result.warnings) out.push(yellow(`⚠ ${w}`));
   out.push(
     "",
     bold("Summary"),
@@ -110,6 +118,13 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
     levelLine(result, "SHOULD"),
     `Duration ${(result.durationMs / 1000).toFixed(1)} s`,
   );
-  out.push(result.exitCode === 0 ? green("Every selected MUST check passed.") : red("A MUST check failed (exit 1)."));
+  const mustFailed = result.verdicts.some((v) => v.level === "MUST" && v.status === "fail") || result.errors.length > 0;
+  out.push(
+    result.exitCode === 0
+      ? green("Every selected MUST check passed.")
+      : mustFailed
+        ? red("A MUST check failed (exit 1).")
+        : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
+  );
   return out.join("\n");
 }

@@ -18,6 +18,23 @@ const result: RunResult = {
   summary: { MUST: { pass: 1, fail: 1, skip: 0 }, SHOULD: { pass: 1, fail: 0, skip: 1 } },
   created: [{ kind: "deployment", id: "d1", name: "cf-h7ml01-x", key: "main", check: "DEP-LIST-001" }],
   errors: [],
+  warnings: ["the run created nothing <b>"],
+  coverage: {
+    operations: [
+      {
+        operation: "listDeployments",
+        method: "GET",
+        path: "/v2/deployments",
+        statuses: [
+          { status: 200, state: "failed", requests: 2, passedBy: ["DEP-LIST-001"], failedBy: ["DEP-LIST-004"] },
+          { status: 401, state: "unreached", requests: 0, passedBy: [], failedBy: [] },
+        ],
+        undocumented: [],
+      },
+    ],
+    decisions: [{ id: "D-13", level: "SHOULD", state: "passed", checks: ["AUTH-001"] }],
+    unexercised: ["listDeployments 401"],
+  },
   exitCode: 1,
   verdicts: [
     {
@@ -91,6 +108,14 @@ describe("renderHtml", () => {
   });
   it("escapes check text", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
+  });
+  it("shows the coverage matrix, the unreached statuses and the warnings, escaped", () => {
+    expect(html).toMatch(
+      /<td class="cov failed" title="listDeployments 200: failed, 2 requests\nfailed: DEP-LIST-004\npassed: DEP-LIST-001">✗<\/td>/,
+    );
+    expect(html).toMatch(/<td class="cov unreached"[^>]*>·<\/td>/);
+    expect(html).toContain("Never reached: listDeployments 401");
+    expect(html).toContain("<li>the run created nothing &lt;b&gt;</li>");
   });
   it("expands the first MUST failure and never shows a key", () => {
     expect(html).toMatch(/<details class="failure" open>/);

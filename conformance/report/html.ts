@@ -1,10 +1,8 @@
 /** A self-contained HTML report: summary per level, a table filterable by status, failures in <details>. */
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
-
-function htmlEscape(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+import { htmlEscape } from "./escape.js";
+import { coverageSection, warningSection } from "./matrix-html.js";
 
 function pretty(body: string | undefined): string {
   if (body === undefined || body === "") return "(empty)";
@@ -34,6 +32,7 @@ function failureBlock(v: Verdict, open: boolean): string {
     parts.push(`<h4>Request</h4><pre>${htmlEscape(req)}</pre><h4>Response</h4><pre>${htmlEscape(res)}</pre>`);
   }
   if (f.curl) parts.push(`<h4>Reproduce</h4><pre class="curl">${htmlEscape(f.curl)}</pre>`);
+  if (f.replay) parts.push(`<h4>Replay</h4><pre class="replay">${htmlEscape(f.replay)}</pre>`);
   return `<details class="failure"${open ? " open" : ""}><summary>Failure details</summary>${parts.join("")}</details>`;
 }
 
@@ -85,11 +84,16 @@ table{border-collapse:collapse;width:100%;background:#fff} td{border-top:1px sol
 pre{background:#f4f6f9;border:1px solid #e1e5eb;padding:.6rem;overflow:auto;max-height:24rem;font-size:12px;white-space:pre-wrap;word-break:break-all}
 .why{color:#b31d28;font-weight:600} .reason{color:#6a7385;font-size:12px} .created{color:#6a7385;font-size:12px}
 details summary{cursor:pointer;color:#1a3f8b} tr.hidden{display:none}
+.warnings{border:1px solid #d4a72c;background:#fff8e1;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}
+#coverage th{font-size:12px;padding:.3rem .5rem;text-align:center} td.cov{text-align:center;font-weight:700}
+td.cov.passed{color:#1f7a35} td.cov.failed{color:#b31d28;background:#fff5f5} td.cov.exercised{color:#8a6d00} td.cov.unreached{color:#8a93a3}
+tr.dec.failed td{color:#b31d28} tr.dec.unchecked td{color:#8a93a3}
 </style></head><body>
 <h1>Conformance report</h1>
 <div class="meta">Run <b>${htmlEscape(result.runId)}</b> against <code>${htmlEscape(result.target)}</code> · seed ${result.seed} · ${htmlEscape(result.startedAt)} · ${(result.durationMs / 1000).toFixed(1)} s</div>
 <div class="verdict ${result.exitCode === 0 ? "good" : "bad"}">${verdict}</div>
 <div class="cards">${card("MUST")}${card("SHOULD")}</div>
+${warningSection(result.warnings)}
 <div class="filters">Show:
 <label><input type="checkbox" data-filter="fail" checked> failed</label>
 <label><input type="checkbox" data-filter="pass" checked> passed</label>
@@ -98,6 +102,7 @@ details summary{cursor:pointer;color:#1a3f8b} tr.hidden{display:none}
 <table id="checks"><tbody>
 ${rows}
 </tbody></table>
+${coverageSection(result.coverage)}
 <h2>Created on the target</h2>
 <p>${result.created.length} resources, names prefixed <code>cf-${htmlEscape(result.runId)}-</code> (the interface has no delete).</p>
 ${result.errors.length > 0 ? `<h2>Runner errors</h2><pre>${htmlEscape(result.errors.join("\n"))}</pre>` : ""}

@@ -82,6 +82,8 @@ const result: RunResult = {
   summary: { MUST: { pass: 1, fail: 1, skip: 0 }, SHOULD: { pass: 0, fail: 0, skip: 1 } },
   created: [],
   errors: [],
+  warnings: [],
+  coverage: { operations: [], decisions: [], unexercised: [] },
   exitCode: 1,
   verdicts: [
     {

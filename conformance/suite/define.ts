@@ -1,5 +1,6 @@
 /** Registers the checks of one area as vitest tests carrying their id, level and tags in task meta. */
 import { test } from "vitest";
+import { answersOf } from "../answers.js";
 import type { Check } from "../check.js";
 import { CheckFailure, CheckSkip } from "../check.js";
 import type { RunConfig } from "../config.js";
@@ -41,7 +42,7 @@ export function defineArea(area: string, checks: Check[]): void {
         t.skip(unmet);
         return;
       }
-      const ctx = createContext(config, fixtures);
+      const ctx = createContext(config, fixtures, check.id);
       try {
         await check.run(ctx);
       } catch (error) {
@@ -79,4 +80,6 @@ function record(meta: CheckMeta, ctx: ReturnType<typeof createContext>): void {
   meta.created = ctx.createdResources;
   meta.notes = ctx.notes;
   meta.requests = ctx.exchanges.length;
+  meta.answers = answersOf(ctx.exchanges);
+  if (ctx.config.recordExchanges) meta.exchanges = ctx.exchanges;
 }

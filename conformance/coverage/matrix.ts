@@ -1,0 +1,115 @@
+/** The coverage matrix of a run: per operation × documented status and per decision, what the checks reached and how they fared. */
+import type { Verdict } from "../verdict.js";
+import { citedDecisions, type DecisionRow } from "./decisions.js";
+
+/**
+ * failed: the failure exchange of a failing check got this status; passed: a passing check got it;
+ * exercised: only checks that failed elsewhere or were skipped got it; unreached: no exchange got it.
+ */
+export type CellState = "passed" | "failed" | "exercised" | "unreached";
+
+export interface StatusCoverage {
+  status: number;
+  state: CellState;
+  /** Exchanges of the run that got this status from this operation. */
+  requests: number;
+  passedBy: string[];
+  failedBy: string[];
+}
+
+export interface OperationCoverage {
+  operation: string;
+  method: string;
+  path: string;
+  statuses: StatusCoverage[];
+  /** Statuses the target answered that the contract does not document for this operation. */
+  undocumented: { status: number; requests: number; checks: string[] }[];
+}
+
+/** passed / failed: a check citing the decision ran with that verdict (a failure wins); skipped: every citing check was skipped; unchecked: no check of the run cites it. */
+export interface DecisionCoverage {
+  id: string;
+  level: DecisionRow["level"];
+  state: "passed" | "failed" | "skipped" | "unchecked";
+  checks: string[];
+}
+
+export interface Coverage {
+  operations: OperationCoverage[];
+  decisions: DecisionCoverage[];
+  /** `operationId status` of every documented status no exchange reached. */
+  unexercised: string[];
+}
+
+/** What the matrix needs of an operation of the contract. */
+export interface OperationShape {
+  id: string;
+  method: string;
+  path: string;
+  statuses: number[];
+}
+
+/** Computes the matrix from the verdicts (their answers and failure exchanges), the operations and the decision rows. */
+export function computeCoverage(
+  verdicts: readonly Verdict[],
+  operations: readonly OperationShape[],
+  decisions: readonly DecisionRow[],
+): Coverage {
+  const operationRows = operations.map((op): OperationCoverage => {
+    const cells = new Map<number, StatusCoverage>(
+      op.statuses.map((status) => [status, { status, state: "unreached", requests: 0, passedBy: [], failedBy: [] }]),
+    );
+    const undocumented = new Map<number, { status: number; requests: number; checks: string[] }>();
+    for (const v of verdicts) {
+      for (const answer of v.answers ?? []) {
+        if (answer.operation !== op.id) continue;
+        const cell = cells.get(answer.status);
+        if (!cell) {
+          const extra = undocumented.get(answer.status) ?? { status: answer.status, requests: 0, checks: [] };
+          extra.requests += answer.count;
+          if (!extra.checks.includes(v.id)) extra.checks.push(v.id);
+          undocumented.set(answer.status, extra);
+          continue;
+        }
+        cell.requests += answer.count;
+        if (v.status === "pass" && !cell.passedBy.includes(v.id)) cell.passedBy.push(v.id);
+      }
+      const failed = v.status === "fail" ? v.failure?.exchange : undefined;
+      if (failed?.operation === op.id) {
+        const cell = cells.get(failed.response.status);
+        if (cell && !cell.failedBy.includes(v.id)) cell.failedBy.push(v.id);
+      }
+    }
+    for (const cell of cells.values())
+      cell.state =
+        cell.failedBy.length > 0
+          ? "failed"
+          : cell.passedBy.length > 0
+            ? "passed"
+            : cell.requests > 0
+              ? "exercised"
+              : "unreached";
+    return {
+      operation: op.id,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      statuses: [...cells.values()],
+      undocumented: [...undocumented.values()].sort((a, b) => a.status - b.status),
+    };
+  });
+  const decisionRows = decisions.map((row): DecisionCoverage => {
+    const citing = verdicts.filter((v) => citedDecisions(v.specRef).includes(row.id));
+    const state = citing.some((v) => v.status === "fail")
+      ? "failed"
+      : citing.some((v) => v.status === "pass")
+        ? "passed"
+        : citing.length > 0
+          ? "skipped"
+          : "unchecked";
+    return { id: row.id, level: row.level, state, checks: citing.map((v) => v.id) };
+  });
+  const unexercised = operationRows.flatMap((op) =>
+    op.statuses.filter((s) => s.state === "unreached").map((s) => `${op.operation} ${s.status}`),
+  );
+  return { operations: operationRows, decisions: decisionRows, unexercised };
+}

@@ -1,0 +1,36 @@
+/** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, nothing created, most checks skipped). */
+import type { Verdict } from "../verdict.js";
+
+/** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
+const integrationOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
+
+export interface WeakRunInput {
+  verdicts: readonly Verdict[];
+  createdCount: number;
+  readOnly: boolean;
+  /** Warn when more than this share (percent) of the checks was skipped. */
+  warnSkippedPercent: number;
+}
+
+/** One sentence per sign of a weak run, each saying what to look at. */
+export function weakRunWarnings(input: WeakRunInput): string[] {
+  const warnings: string[] = [];
+  const answers = input.verdicts.flatMap((v) => v.answers ?? []);
+  const total = answers.reduce((n, a) => n + a.count, 0);
+  if (total > 0 && answers.every((a) => a.status === 401 || a.status === 403))
+    warnings.push(`every one of the ${total} answers was 401 or 403: check --api-key and --tenant-id`);
+  const integration = answers.filter((a) => a.operation !== undefined && integrationOperations.has(a.operation));
+  if (integration.length > 0 && integration.every((a) => a.status === 404))
+    warnings.push(
+      "every answer of the integration operations (3 and 4) was 404: check --integration-id and --managed-integration-id",
+    );
+  const ran = input.verdicts.filter((v) => v.status !== "skip").length;
+  if (ran > 0 && input.createdCount === 0 && !input.readOnly)
+    warnings.push("the run created nothing: no deployment or OAuth provider creation succeeded");
+  const skipped = input.verdicts.length - ran;
+  if (input.verdicts.length > 0 && (skipped * 100) / input.verdicts.length > input.warnSkippedPercent)
+    warnings.push(
+      `${skipped} of ${input.verdicts.length} checks (${Math.round((skipped * 100) / input.verdicts.length)}%) were skipped, more than ${input.warnSkippedPercent}%: see the skip reasons`,
+    );
+  return warnings;
+}

@@ -1,0 +1,42 @@
+/** `replay <check-id> --seed N [flags]`: one check again with the same generated data, and the command that does it for a failure. */
+import type { RunConfig } from "./config.js";
+import { ConfigError } from "./config.js";
+import { shellQuote } from "./curl.js";
+import { redactHeaders } from "./redact.js";
+
+/** The check id and the flags of a replay command line (`argv` without the `replay` word). */
+export function parseReplayArgs(argv: string[]): { checkId: string; flags: string[] } {
+  const [checkId, ...flags] = argv;
+  if (checkId === undefined || checkId.startsWith("-"))
+    throw new ConfigError("replay needs a check id: replay <check-id> --seed N [flags]");
+  if (!/^[A-Z]+(-[A-Z]+)*-\d+$/i.test(checkId))
+    throw new ConfigError(`replay takes one check id (e.g. DEP-LIST-004), got '${checkId}'`);
+  if (!flags.some((flag) => flag === "--seed" || flag.startsWith("--seed=")))
+    throw new ConfigError("replay needs --seed N (the seed the run printed) to generate the same data");
+  return { checkId: checkId.toUpperCase(), flags };
+}
+
+/**
+ * The command that replays one check of a run: its configuration as flags, keys as the environment
+ * variables the curl commands use, never the keys themselves (credential headers stay redacted).
+ */
+export function replayCommand(config: RunConfig, checkId: string): string {
+  const parts = ["npm run conformance -- replay", checkId, "--seed", String(config.seed)];
+  const add = (flag: string, value: string | undefined) => {
+    if (value !== undefined) parts.push(flag, shellQuote(value));
+  };
+  add("--base-url", config.baseUrl);
+  parts.push("--api-key", '"$CONFORMANCE_API_KEY"');
+  if (config.otherApiKey) parts.push("--other-api-key", '"$CONFORMANCE_OTHER_API_KEY"');
+  add("--tenant-id", config.tenantId);
+  if (config.hosting !== "cloud") add("--hosting", config.hosting);
+  add("--integration-id", config.integrationId);
+  add("--managed-integration-id", config.managedIntegrationId);
+  if (config.readOnly) parts.push("--read-only");
+  if (config.stateless) parts.push("--stateless");
+  if (config.fuzzRuns !== 100) add("--fuzz-runs", String(config.fuzzRuns));
+  if (config.timeoutMs !== 10_000) add("--timeout-ms", String(config.timeoutMs));
+  if (config.maxResponseTimeMs !== undefined) add("--max-response-time", String(config.maxResponseTimeMs));
+  for (const [name, value] of Object.entries(redactHeaders(config.headers))) add("-H", `${name}: ${value}`);
+  return parts.join(" ");
+}

@@ -1,0 +1,20 @@
+/** Console output of `replay`: the verdict of the one check and every exchange it made, in order. */
+import type { RunResult } from "../result.js";
+import type { CheckExchange } from "./har.js";
+import { exchangeText, failureText } from "./text.js";
+
+export function renderReplay(result: RunResult, exchanges: readonly CheckExchange[]): string {
+  const out = [`Replay of run ${result.runId} against ${result.target} (seed ${result.seed})`, ""];
+  for (const v of result.verdicts) {
+    const verdict = v.status === "pass" ? "passed" : v.status === "fail" ? "FAILED" : `skipped (${v.skipReason})`;
+    out.push(`${v.id} [${v.level}] ${v.statement}: ${verdict}`);
+    if (v.status === "fail") out.push("", failureText(v));
+  }
+  for (const e of result.errors) out.push(`runner error: ${e}`);
+  out.push("", `${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}:`);
+  exchanges.forEach(({ exchange }, index) => {
+    out.push("", `#${index + 1} ${exchange.operation ?? "(no contract operation)"} · ${exchange.durationMs} ms`);
+    out.push(...exchangeText(exchange));
+  });
+  return out.join("\n");
+}
