@@ -317,7 +317,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** `Name: value` lines into a header record; a later line of the same name wins. */
-export function parseHeaders(lines: string[]): Record<string, string> {
+function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(":");

@@ -8,7 +8,7 @@ import { citedDecisions, type DecisionRow } from "./decisions.js";
  */
 export type CellState = "passed" | "failed" | "exercised" | "unreached";
 
-export interface StatusCoverage {
+interface StatusCoverage {
   status: number;
   state: CellState;
   /** Exchanges of the run that got this status from this operation. */
@@ -42,7 +42,7 @@ export interface Coverage {
 }
 
 /** What the matrix needs of an operation of the contract. */
-export interface OperationShape {
+interface OperationShape {
   id: string;
   method: string;
   path: string;

@@ -4,7 +4,7 @@ import type { Verdict } from "../verdict.js";
 /** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
 const integrationOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
 
-export interface WeakRunInput {
+interface WeakRunInput {
   verdicts: readonly Verdict[];
   createdCount: number;
   readOnly: boolean;
