@@ -5,6 +5,7 @@ import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
+import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
@@ -18,6 +19,7 @@ export const areas = {
   auth: authChecks,
   isolation: isolationChecks,
   errors: errorChecks,
+  headers: headerChecks,
   fuzz: fuzzChecks,
 } satisfies Record<string, Check[]>;
 
