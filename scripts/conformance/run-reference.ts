@@ -4,7 +4,7 @@
  *   npm run conformance:reference -- --database-url URL     the same on PostgreSQL (or env TEST_DATABASE_URL), in a fresh schema
  *   npm run conformance:reference -- --target mock          the static Prism mock: stateless checks only
  *   npm run conformance:reference -- --target stateful-mock the sandbox (D-79), cloud then self_hosted
- * Every other argument goes to the suite (e.g. --report-dir DIR, --only DEP-LIST).
+ * Every other argument goes to the suite (e.g. --report-dir DIR, --only DEP-LIST, or replay CHECK-ID --seed N).
  */
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
@@ -23,7 +23,8 @@ const usage = `Usage: npm run conformance:reference -- [--target reference|mock|
                       stateful-mock: the sandbox (npm run mock -- --stateful), AUTH-002 skipped
   --database-url URL  reference only: PostgreSQL in a fresh schema (default: env TEST_DATABASE_URL, else SQLite)
   --hosting H         only this hosting kind (default: cloud, then self_hosted)
-Every other flag goes to the suite (npm run conformance -- --help); a second hosting's --report-dir DIR becomes DIR-self_hosted.`;
+Every other flag goes to the suite (npm run conformance -- --help); a second hosting's --report-dir DIR becomes DIR-self_hosted
+(and --har F.har becomes F-self_hosted.har).`;
 
 interface Options {
   target: Target;
@@ -82,6 +83,12 @@ function parseOptions(args: string[]): Options {
   return options;
 }
 
+/** The suite's command line: the target's flags, then the user's; a `replay CHECK-ID` stays in front, where the suite reads it. */
+function suiteArgv(targetFlags: string[], suiteArgs: string[]): string[] {
+  if (suiteArgs[0] !== "replay") return [...targetFlags, ...suiteArgs];
+  return [...suiteArgs.slice(0, 2), ...targetFlags, ...suiteArgs.slice(2)];
+}
+
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
@@ -99,10 +106,13 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   }
 }
 
-/** The suite's arguments for the second and later hostings: reports go beside the first run's (DIR-self_hosted). */
+/** The suite's arguments for the second and later hostings: reports go beside the first run's (DIR-self_hosted, run-self_hosted.har). */
 function withSuffixedReportDir(args: string[], hosting: Hosting): string[] {
+  const harFile = (file: string) => file.replace(/(\.har)?$/, `-${hosting}$1`);
   return args.map((arg, index) => {
     if (arg.startsWith("--report-dir=")) return `${arg}-${hosting}`;
+    if (arg.startsWith("--har=")) return `--har=${harFile(arg.slice("--har=".length))}`;
+    if (args[index - 1] === "--har") return harFile(arg);
     return args[index - 1] === "--report-dir" ? `${arg}-${hosting}` : arg;
   });
 }
@@ -134,7 +144,7 @@ function runReference(options: Options): Promise<number> {
       `Reference server (${hosting}, ${schema ? "PostgreSQL" : "SQLite"}, demo data) at ${server.url}, listening after ${Math.round(server.listeningAfterMs)} ms`,
     );
     try {
-      return await runSuite([...demoFlags(server.url, hosting), ...suiteArgs], process.env);
+      return await runSuite(suiteArgv(demoFlags(server.url, hosting), suiteArgs), process.env);
     } finally {
       await server.stop();
       if (options.databaseUrl && schema) await dropSchema(options.databaseUrl, schema);
@@ -147,7 +157,7 @@ async function runMock(options: Options): Promise<number> {
   const mock = await startMock({ port: 0 });
   console.log(`Mock at ${mock.url} (stateless: checks that need state or real error details are skipped)`);
   try {
-    return await runSuite([...demoFlags(mock.url), "--stateless", ...options.suiteArgs], process.env);
+    return await runSuite(suiteArgv([...demoFlags(mock.url), "--stateless"], options.suiteArgs), process.env);
   } finally {
     await mock.close();
   }
@@ -161,7 +171,10 @@ function runStatefulMock(options: Options): Promise<number> {
       `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
     );
     try {
-      return await runSuite([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002", ...suiteArgs], process.env);
+      return await runSuite(
+        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002"], suiteArgs),
+        process.env,
+      );
     } finally {
       await sandbox.close();
     }
