@@ -41,10 +41,13 @@ describe("weakRunWarnings", () => {
       given: {
         verdicts: [
           verdict("pass", [{ operation: "listDeployments", status: 401, count: 3 }]),
-          verdict("fail", [{ status: 403, count: 1 }]),
+          verdict("fail", [
+            { operation: "createDeployment", status: 403, count: 1 },
+            { status: 404, count: 2 },
+          ]),
         ],
       },
-      want: [/every one of the 4 answers was 401 or 403/],
+      want: [/every one of the 4 answers of contract operations was 401 or 403/],
     },
     {
       name: "every integration answer 404",

@@ -15,11 +15,14 @@ interface WeakRunInput {
 /** One sentence per sign of a weak run, each saying what to look at. */
 export function weakRunWarnings(input: WeakRunInput): string[] {
   const warnings: string[] = [];
-  const answers = input.verdicts.flatMap((v) => v.answers ?? []);
+  // requests to no operation (unknown paths, other methods) answer 404/405 whatever the key
+  const answers = input.verdicts.flatMap((v) => v.answers ?? []).filter((a) => a.operation !== undefined);
   const total = answers.reduce((n, a) => n + a.count, 0);
   if (total > 0 && answers.every((a) => a.status === 401 || a.status === 403))
-    warnings.push(`every one of the ${total} answers was 401 or 403: check --api-key and --tenant-id`);
-  const integration = answers.filter((a) => a.operation !== undefined && integrationOperations.has(a.operation));
+    warnings.push(
+      `every one of the ${total} answers of contract operations was 401 or 403: check --api-key and --tenant-id`,
+    );
+  const integration = answers.filter((a) => integrationOperations.has(a.operation!));
   if (integration.length > 0 && integration.every((a) => a.status === 404))
     warnings.push(
       "every answer of the integration operations (3 and 4) was 404: check --integration-id and --managed-integration-id",
