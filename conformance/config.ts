@@ -123,7 +123,8 @@ export function usage(): string {
     "",
     "Every flag is also an environment variable: --base-url → CONFORMANCE_BASE_URL, ...",
     "Precedence: flags > environment > config file.",
-    "Exit: 0 every selected MUST check passed; 1 a MUST check failed; 2 bad configuration or unreachable target.",
+    "Exit: 0 every selected MUST check passed; 1 a MUST check failed (or, with --fail-on-unexercised, a status was never reached);",
+    "2 bad configuration or unreachable target.",
   ].join("\n");
 }
 
