@@ -31,6 +31,7 @@ const coverage: Coverage = {
   decisions: [
     { id: "D-13", level: "SHOULD", state: "passed", checks: ["AUTH-001"] },
     { id: "D-14", level: "SHOULD", state: "unchecked", checks: [] },
+    { id: "D-16", level: "SHOULD", state: "failed", checks: ["ERR-001", "ERR-002"] },
   ],
   unexercised: ["listDeployments 422"],
 };
@@ -49,8 +50,11 @@ describe("renderMatrix", () => {
       "Statuses: 4 of 5 documented (operation, status) pairs reached: 2 passed, 1 failed, 1 exercised only; 1 never reached",
     );
     expect(lines).toContain(
-      "Decisions: 1 of 2 (D-NN) cited by a check of this run: 1 passed, 0 failed, 0 skipped; 1 not checked",
+      "Decisions: 2 of 3 (D-NN) cited by a check of this run: 1 passed, 1 failed, 0 skipped; 1 not checked",
     );
-    expect(lines.at(-1)).toBe("Undocumented statuses answered: listDeployments 500 (FUZZ-003)");
+    expect(lines.slice(-2)).toEqual([
+      "Undocumented statuses answered: listDeployments 500 (FUZZ-003)",
+      "Decisions with a failing check: D-16 (ERR-001, ERR-002)",
+    ]);
   });
 });

@@ -43,5 +43,10 @@ export function renderMatrix(coverage: Coverage): string[] {
     op.undocumented.map((u) => `${op.operation} ${u.status} (${u.checks.join(", ")})`),
   );
   if (undocumented.length > 0) lines.push(`Undocumented statuses answered: ${undocumented.join("; ")}`);
+  const failedDecisions = coverage.decisions.filter((d) => d.state === "failed");
+  if (failedDecisions.length > 0)
+    lines.push(
+      `Decisions with a failing check: ${failedDecisions.map((d) => `${d.id} (${d.checks.join(", ")})`).join("; ")}`,
+    );
   return lines;
 }
