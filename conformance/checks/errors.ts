@@ -10,7 +10,7 @@ import type { Exchange } from "../http.js";
 const tags = ["errors"];
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
-function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
+export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
   const contentType = exchange.response.headers["content-type"] ?? "";
   ensure(
     contentType.toLowerCase().startsWith("application/problem+json"),
@@ -40,7 +40,7 @@ function expectProblem(exchange: Exchange, type: string | undefined, what: strin
     ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
 }
 
-const urn = (s: string) => `urn:deployment-service:problem:${s}`;
+export const urn = (s: string) => `urn:deployment-service:problem:${s}`;
 
 /** Error answers of the contract operations, each validated against the documented problem schema. */
 async function errorSamples(ctx: CheckContext) {

@@ -9,6 +9,7 @@ import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { statusChecks } from "./statuses.js";
 
 /** Areas in run order; each is one suite file. */
 export const areas = {
@@ -19,6 +20,7 @@ export const areas = {
   auth: authChecks,
   isolation: isolationChecks,
   errors: errorChecks,
+  statuses: statusChecks,
   headers: headerChecks,
   fuzz: fuzzChecks,
 } satisfies Record<string, Check[]>;
