@@ -23,6 +23,7 @@ describe("resolveConfig precedence", () => {
         level: "should",
         readOnly: false,
         fuzzRuns: 100,
+        stateRuns: 25,
       },
     },
     {

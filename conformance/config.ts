@@ -26,6 +26,8 @@ export interface ConformanceConfig {
   seed?: number;
   /** Property runs per fuzzed operation. */
   fuzzRuns: number;
+  /** Generated sequences per stateful check (create and list commands judged by the model). */
+  stateRuns: number;
   /** Per-request timeout in ms. */
   timeoutMs: number;
   /** Print every check line (default) or only failures and the summary. */
@@ -72,6 +74,7 @@ const options = [
   { key: "stateless", flag: "stateless", kind: "boolean" },
   { key: "seed", flag: "seed", kind: "string" },
   { key: "fuzzRuns", flag: "fuzz-runs", kind: "string" },
+  { key: "stateRuns", flag: "state-runs", kind: "string" },
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
@@ -109,6 +112,7 @@ export function usage(): string {
     "  --stateless                  the target keeps no state (a mock); stateful checks are skipped",
     "  --seed N                     fast-check seed (printed on every run)",
     "  --fuzz-runs N                property runs per fuzzed operation (default 100)",
+    "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
     "  --quiet                      print only failures and the summary",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
@@ -285,6 +289,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     throw new ConfigError("--other-api-key must differ from --api-key");
   const seed = optionalInt(str("seed"), "seed", -(2 ** 31), 2 ** 31 - 1);
   const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
+  const stateRuns = optionalInt(str("stateRuns"), "state-runs", 1, 10_000) ?? 25;
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
   const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
   const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
@@ -304,6 +309,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     stateless: raw.stateless === true,
     seed,
     fuzzRuns,
+    stateRuns,
     timeoutMs,
     quiet: raw.quiet === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),

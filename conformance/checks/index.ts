@@ -9,6 +9,7 @@ import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
 
 /** Areas in run order; each is one suite file. */
@@ -23,6 +24,7 @@ export const areas = {
   statuses: statusChecks,
   headers: headerChecks,
   fuzz: fuzzChecks,
+  stateful: statefulChecks,
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

@@ -1,0 +1,137 @@
+/**
+ * Valid request bodies and list queries generated with fast-check: every source the hosting kind allows with the
+ * optional fields the per-source table of D-48 allows it, and every filter of List deployments.
+ */
+import fc from "fast-check";
+import type { Hosting } from "../config.js";
+import { sourcesFor } from "../data.js";
+
+type Json = Record<string, unknown>;
+
+const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
+/** A few tags only, so that an `image_version` filter drawn from the same set often matches (D-42). */
+export const imageTags = fc.constantFrom("1.0", "2.0", "latest");
+const command = word.map((w) => `npm run ${w}`);
+const uuid = fc.uuid({ version: 4 });
+
+/** Secrets with distinct names (D-54, D-55: values come back masked, names as given). */
+const secrets = fc.uniqueArray(
+  fc.record({ name: fc.stringMatching(/^[A-Z][A-Z0-9_]{0,11}$/), value: fc.string({ minLength: 1, maxLength: 24 }) }),
+  { maxLength: 3, selector: (s) => s.name },
+);
+
+/** A few resource settings of the main workload, each within its schema's bounds. */
+const resourceSpec = fc.record(
+  {
+    min_scale: fc.integer({ min: 0, max: 3 }),
+    max_scale: fc.integer({ min: 3, max: 10 }),
+    cpu: fc.constantFrom(0.25, 0.5, 1, 2),
+    memory_mb: fc.integer({ min: 128, max: 4096 }),
+  },
+  { requiredKeys: [] },
+);
+
+/** Optional keys of an object: each present or absent. */
+const optional = <T extends Json>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
+  fc.record(fields, { requiredKeys: [] }) as fc.Arbitrary<Partial<T>>;
+
+/** A valid create-deployment body (without its name) for a source other than codehost, which needs an integration. */
+function bodyFor(source: string): fc.Arbitrary<Json> {
+  const image = fc.tuple(word, imageTags).map(([repo, tag]) => `registry.example.com/conformance/${repo}:${tag}`);
+  switch (source) {
+    case "external_container":
+      return fc
+        .record({
+          image_uri: image,
+          config: optional({
+            listener_id: uuid,
+            custom_url: word.map((w) => `https://${w}.example.com`),
+            resource_spec: resourceSpec,
+          }),
+          secrets,
+        })
+        .map(({ image_uri, config, secrets }) => ({
+          source,
+          source_config: config,
+          source_revision_config: { image_uri },
+          secrets,
+        }));
+    case "internal_container":
+      return fc.record({ image_uri: image, secrets }).map(({ image_uri, secrets }) => ({
+        source,
+        source_config: {},
+        source_revision_config: { image_uri },
+        secrets,
+      }));
+    case "internal_source":
+      return fc
+        .record({ config: optional({ install_command: command, build_command: command }), secrets, file: word })
+        .map(({ config, secrets, file }) => ({
+          source,
+          source_config: config,
+          source_revision_config: { source_tarball_path: `uploads/${file}.tar.gz`, graph_config_path: "graph.json" },
+          secrets,
+        }));
+    default:
+      return secrets.map((s) => ({ source, source_config: {}, source_revision_config: {}, secrets: s }));
+  }
+}
+
+/** A valid body (without `name`) of any source the hosting kind offers without an integration. */
+export function deploymentBodies(hosting: Hosting): fc.Arbitrary<Json> {
+  return fc.oneof(...sourcesFor[hosting].filter((s) => s !== "codehost").map(bodyFor));
+}
+
+/** A valid create-OAuth-provider body for a provider id, with random optional fields. */
+export function providerBodies(providerId: string): fc.Arbitrary<Json> {
+  return fc
+    .record(
+      {
+        uses_pkce: fc.boolean(),
+        code_challenge_method: fc.constantFrom("S256", "plain"),
+        provider_type: fc.constantFrom("microsoft", "salesforce", "slack", null),
+        token_endpoint_auth_method: fc.constantFrom("none", "client_secret_basic", "client_secret_post"),
+        client_secret: fc.string({ minLength: 1, maxLength: 40 }),
+        name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
+      },
+      { requiredKeys: ["name"] },
+    )
+    .map((optional) => ({
+      provider_id: providerId,
+      client_id: `client-${providerId}`,
+      auth_url: "https://auth.example.com/oauth/authorize",
+      token_url: "https://auth.example.com/oauth/token",
+      ...optional,
+    }));
+}
+
+/** Each list filter other than the ones that scope a query to a run (name_contains, deployment_ids). */
+const filterFields = {
+  status: fc.uniqueArray(fc.constantFrom("AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+  remote_reconciled: fc.boolean(),
+  deployment_type: fc.constantFrom("dev_free", "dev", "prod"),
+  tag_value_ids: fc.array(uuid, { minLength: 1, maxLength: 2 }),
+  image_version: imageTags,
+};
+
+/** The other filters of a list query: mostly none or one, sometimes several combined. */
+export const otherFilters: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  {
+    weight: 4,
+    arbitrary: fc.oneof(
+      ...Object.entries(filterFields).map(([k, v]) => (v as fc.Arbitrary<unknown>).map((x) => ({ [k]: x }))),
+    ),
+  },
+  { weight: 2, arbitrary: optional(filterFields) },
+);
+
+/** `limit` biased to the small values that make many pages, with both bounds (1 and 100). */
+export const limits = fc.oneof(
+  fc.integer({ min: 1, max: 4 }),
+  fc.constantFrom(1, 20, 100),
+  fc.integer({ min: 1, max: 100 }),
+);
