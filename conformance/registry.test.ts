@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { allChecks, areas, idArea } from "./checks/index.js";
 
 const committed = JSON.parse(readFileSync(new URL("./check-ids.json", import.meta.url), "utf8")) as string[];
-const idPattern = /^(PROV-CREATE|PROV-LIST|REPO-LIST|DEP-CREATE|DEP-LIST|AUTH|ISO|ERR|FUZZ)-\d{3}$/;
+const idPattern = /^(PROV-CREATE|PROV-LIST|REPO-LIST|DEP-CREATE|DEP-LIST|AUTH|ISO|ERR|FUZZ|EDGE|SEM)-\d{3}$/;
 
 describe("check registry", () => {
   it("has no duplicate id", () => {

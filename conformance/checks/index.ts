@@ -3,11 +3,13 @@ import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
+import { edgeChecks } from "./edge.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { isolationChecks } from "./isolation.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { semanticChecks } from "./semantics.js";
 
 /** Areas in run order; each is one suite file. */
 export const areas = {
@@ -18,6 +20,8 @@ export const areas = {
   auth: authChecks,
   isolation: isolationChecks,
   errors: errorChecks,
+  edge: edgeChecks,
+  semantics: semanticChecks,
   fuzz: fuzzChecks,
 } satisfies Record<string, Check[]>;
 
