@@ -524,7 +524,8 @@ export const semanticChecks: Check[] = [
           for (const { label, value } of variants) {
             const body = deploymentBody(ctx.name("rule"), source, repo);
             const [top, leaf] = path.includes(".") ? path.split(".") : [undefined, path];
-            const target = top ? ((body[top] as Json) ?? (body[top] = {})) : body;
+            // every body of deploymentBody() carries both config objects
+            const target = top ? (body[top] as Json) : body;
             if (value === undefined) delete (target as Json)[leaf!];
             else (target as Json)[leaf!] = value;
             const ex = await tryCreate(ctx, body);
