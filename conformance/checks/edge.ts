@@ -373,4 +373,47 @@ export const edgeChecks: Check[] = [
       }
     },
   },
+  {
+    id: "EDGE-012",
+    level: "MUST",
+    tags: [...tags, "validation", "createDeployment", "createOAuthProvider"],
+    statement:
+      "A body that is not well-formed JSON is rejected with a 4xx (never a 2xx or 5xx) on both create operations",
+    specRef: "interface-spec: Bodies are JSON (Content-Type: application/json on requests with a body)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const path of [paths.deployments, paths.providers])
+        for (const raw of ['{"name": "x",', "{name: 'x'}", "[1, 2", "nul"]) {
+          const ex = await tryCreate(
+            ctx,
+            { path, raw, headers: { "Content-Type": "application/json" } },
+            path === paths.deployments ? "deployment" : "oauth_provider",
+          );
+          expect4xx(ex, `POST ${path} with the body ${raw}`);
+        }
+    },
+  },
+  {
+    id: "EDGE-013",
+    level: "MUST",
+    tags: [...list, "filters"],
+    statement:
+      "Every documented list parameter is accepted (2xx) with a well-formed value: name_contains, status, remote_reconciled, tag_value_ids, image_version, deployment_type, deployment_ids, limit and offset together",
+    specRef: "interface-spec: 5. List deployments (query parameters, all optional)",
+    needs: [],
+    async run(ctx) {
+      const id = "00000000-0000-4000-8000-0000000000cf";
+      const each = [
+        { name_contains: "cf" },
+        { status: "READY" },
+        { remote_reconciled: "false" },
+        { tag_value_ids: id },
+        { image_version: "1.0.0" },
+        { deployment_type: "dev" },
+        { deployment_ids: id },
+      ];
+      for (const q of each) await listDeployments(ctx, q);
+      await listDeployments(ctx, Object.assign({ limit: 5, offset: 1 }, ...each));
+    },
+  },
 ];

@@ -600,4 +600,61 @@ export const semanticChecks: Check[] = [
       for (const { label, body } of cases) expectStatus(await tryCreate(ctx, body), 422, label);
     },
   },
+  {
+    id: "SEM-017",
+    level: "MUST",
+    tags: [...tags, "read-only", "createDeployment", "createOAuthProvider"],
+    statement:
+      "Response-only and read-only fields sent on create are refused or not taken over: a deployment's id, tenant_id, timestamps, status, revision ids and repo_commit_sha; a provider's mcp_server_url and is_dynamic_client",
+    specRef:
+      'interface-spec: Deployment (response record) ("Read-only"); SourceRevisionConfig (repo_commit_sha "Present in responses only"); OAuth provider response record (mcp_server_url, is_dynamic_client "only in responses")',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const forged: Json = {
+        id: "00000000-0000-4000-8000-0000000000aa",
+        tenant_id: "00000000-0000-4000-8000-0000000000bb",
+        created_at: "2001-01-01T00:00:00Z",
+        updated_at: "2001-01-01T00:00:00Z",
+        status: "AWAITING_DELETE",
+        latest_revision_id: "00000000-0000-4000-8000-0000000000cc",
+        active_revision_id: "00000000-0000-4000-8000-0000000000dd",
+      };
+      const base = deploymentBody(ctx.name("ro"), plainSource(ctx.config.hosting));
+      const sha = "e".repeat(40);
+      const ex = await tryCreate(ctx, {
+        ...base,
+        ...forged,
+        source_revision_config: { ...(base.source_revision_config as Json), repo_commit_sha: sha },
+      });
+      if (ex.response.status < 300) {
+        const record = ex.json as Json;
+        const taken = Object.keys(forged).filter((k) => record[k] === forged[k]);
+        if ((record.source_revision_config as Json | undefined)?.repo_commit_sha === sha) taken.push("repo_commit_sha");
+        ensure(taken.length === 0, `read-only fields were taken from the request: ${taken.join(", ")}`, ex);
+      }
+      const prov = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: {
+          ...providerBody(ctx.name("ro")),
+          mcp_server_url: "https://mcp.example.com/cf",
+          is_dynamic_client: true,
+        },
+        noValidate: true,
+      });
+      if (prov.response.status < 300 && isObject(prov.json)) {
+        ctx.created({
+          kind: "oauth_provider",
+          id: String(prov.json.id),
+          name: String(prov.json.provider_id),
+          key: "main",
+        });
+        const taken = [
+          prov.json.mcp_server_url === "https://mcp.example.com/cf" && "mcp_server_url",
+          prov.json.is_dynamic_client === true && "is_dynamic_client",
+        ].filter(Boolean);
+        ensure(taken.length === 0, `response-only fields were taken from the request: ${taken.join(", ")}`, prov);
+      }
+    },
+  },
 ];

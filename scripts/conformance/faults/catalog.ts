@@ -44,7 +44,7 @@ export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyRes
   });
 }
 
-export const problem = (status: number, title: string, detail: string): ProxyResponse => ({
+const problem = (status: number, title: string, detail: string): ProxyResponse => ({
   status,
   headers: { "content-type": "application/problem+json" },
   body: JSON.stringify({ type: "urn:deployment-service:problem:internal", title, status, detail }),
