@@ -82,6 +82,59 @@ async function countNamed(ctx: CheckContext, name: string): Promise<{ n: number;
   return { n: page.resources.filter((r) => r.name === name).length, exchange: page.exchange };
 }
 
+/** Requests that are wrong in more than their credentials. */
+const wrongInOtherWays: (Omit<SendRequest, "auth" | "tenant"> & { label: string; tenantHeader?: string })[] = [
+  {
+    label: "malformed JSON",
+    method: "POST",
+    path: paths.deployments,
+    raw: '{"name":',
+    headers: { "Content-Type": "application/json" },
+  },
+  {
+    label: "a body breaking the schema",
+    method: "POST",
+    path: paths.deployments,
+    json: { name: 1, source: "ftp" },
+  },
+  {
+    label: "a provider body breaking the schema",
+    method: "POST",
+    path: paths.providers,
+    json: { provider_id: 7 },
+  },
+  {
+    label: "a text/plain body",
+    method: "POST",
+    path: paths.deployments,
+    raw: "hello",
+    headers: { "Content-Type": "text/plain" },
+  },
+  { label: "limit=0", method: "GET", path: paths.deployments, query: { limit: 0 } },
+  { label: "status=RUNNING", method: "GET", path: paths.deployments, query: { status: "RUNNING" } },
+  { label: "a malformed integration id", method: "GET", path: paths.repos("not-a-uuid") },
+  { label: "a malformed X-Tenant-Id", method: "GET", path: paths.deployments, tenantHeader: "not-a-uuid" },
+];
+
+/** A missing or unknown key answers 401 whatever else is wrong with the request (D-13). */
+function authFirst(id: string, key: "none" | "unknown", label: string): Check {
+  return {
+    id,
+    level: "SHOULD",
+    tags: [...tags, "auth", "validation"],
+    statement: `${label}, a request that is wrong in other ways too (bad body, bad content type, bad query, bad tenant or path id) answers 401`,
+    specRef: "D-13 (a missing or unknown key is 401 before anything else of the request is looked at)",
+    needs: ["server"],
+    async run(ctx) {
+      const auth = key === "none" ? "none" : { key: `dk_conformance_wrong_${ctx.config.runId}` };
+      for (const { label: what, tenantHeader, ...req } of wrongInOtherWays) {
+        const ex = await ctx.send({ ...req, auth, tenant: tenantHeader ?? "none" });
+        expectStatus(ex, 401, `${what}, ${label.toLowerCase()}`);
+      }
+    },
+  };
+}
+
 export const edgeChecks: Check[] = [
   {
     id: "EDGE-001",
@@ -247,54 +300,8 @@ export const edgeChecks: Check[] = [
       }
     },
   },
-  {
-    id: "EDGE-009",
-    level: "SHOULD",
-    tags: [...tags, "auth", "validation"],
-    statement:
-      "Without a key or with an unknown key, a request that is wrong in other ways too (bad body, bad content type, bad query, bad tenant or path id) answers 401",
-    specRef: "D-13 (a missing or unknown key is 401 before anything else of the request is looked at)",
-    needs: ["server"],
-    async run(ctx) {
-      const bad: (Omit<SendRequest, "auth" | "tenant"> & { label: string; tenantHeader?: string })[] = [
-        {
-          label: "malformed JSON",
-          method: "POST",
-          path: paths.deployments,
-          raw: '{"name":',
-          headers: { "Content-Type": "application/json" },
-        },
-        {
-          label: "a body breaking the schema",
-          method: "POST",
-          path: paths.deployments,
-          json: { name: 1, source: "ftp" },
-        },
-        {
-          label: "a provider body breaking the schema",
-          method: "POST",
-          path: paths.providers,
-          json: { provider_id: 7 },
-        },
-        {
-          label: "a text/plain body",
-          method: "POST",
-          path: paths.deployments,
-          raw: "hello",
-          headers: { "Content-Type": "text/plain" },
-        },
-        { label: "limit=0", method: "GET", path: paths.deployments, query: { limit: 0 } },
-        { label: "status=RUNNING", method: "GET", path: paths.deployments, query: { status: "RUNNING" } },
-        { label: "a malformed integration id", method: "GET", path: paths.repos("not-a-uuid") },
-        { label: "a malformed X-Tenant-Id", method: "GET", path: paths.deployments, tenantHeader: "not-a-uuid" },
-      ];
-      for (const auth of ["none", { key: `dk_conformance_wrong_${ctx.config.runId}` }] as const)
-        for (const { label, tenantHeader, ...req } of bad) {
-          const ex = await ctx.send({ ...req, auth, tenant: tenantHeader ?? "none" });
-          expectStatus(ex, 401, `${label} ${auth === "none" ? "without X-Api-Key" : "with an unknown key"}`);
-        }
-    },
-  },
+  authFirst("EDGE-009", "none", "Without a key"),
+  authFirst("EDGE-014", "unknown", "With an unknown key"),
   {
     id: "EDGE-010",
     level: "SHOULD",
