@@ -218,6 +218,8 @@ const given: Record<string, Step[]> = {
   "image-version-prefix-match": [list("image_version=1.2")],
   "status-or-deployment-ids": [list("status=UNUSED&deployment_ids=d-999")],
   "limit-100-returns-99": [list("limit=100")],
+  "limit-100-refused": [list("limit=100")],
+  "limit-101-clamped": [list("limit=101")],
   "offset-zero-refused": [list("offset=0")],
   "fractional-limit-truncated": [list("limit=2.5")],
   "lenient-integer-notation": [list("limit=%2B5")],

@@ -403,6 +403,27 @@ export const subtleFaults: Fault[] = [
         : undefined,
   },
   {
+    id: "limit-100-refused",
+    level: "MUST",
+    description: "limit=100 is refused with 422 (the maximum is read as exclusive)",
+    request: (req) =>
+      isList(req) && params(req).get("limit") === "100"
+        ? problemOf(422, "validation", "Request validation failed", "limit must be less than 100", {
+            errors: [{ parameter: "limit", detail: "must be < 100" }],
+          })
+        : undefined,
+  },
+  {
+    id: "limit-101-clamped",
+    level: "MUST",
+    description: "limit above 100 is clamped to 100 instead of refused",
+    request: (req) => {
+      const v = Number(params(req).get("limit"));
+      if (isList(req) && Number.isInteger(v) && v > 100) params(req).set("limit", "100");
+      return undefined;
+    },
+  },
+  {
     id: "offset-zero-refused",
     level: "MUST",
     description: "An explicit offset=0 is refused with 422 (the minimum is read as exclusive)",
