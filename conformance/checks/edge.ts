@@ -77,6 +77,7 @@ function rawDeployment(ctx: CheckContext, label: string): { name: string; raw: s
   return { name, raw: JSON.stringify(deploymentBody(name, plainSource(ctx.config.hosting))) };
 }
 
+/** How many deployments carry exactly this name (a refused create must leave none). */
 async function countNamed(ctx: CheckContext, name: string): Promise<{ n: number; exchange: Exchange }> {
   const page = await listDeployments(ctx, { name_contains: name, limit: 100 });
   return { n: page.resources.filter((r) => r.name === name).length, exchange: page.exchange };
