@@ -3,12 +3,14 @@ import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
+import { edgeChecks } from "./edge.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { semanticChecks } from "./semantics.js";
 import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
 
@@ -23,6 +25,8 @@ export const areas = {
   errors: errorChecks,
   statuses: statusChecks,
   headers: headerChecks,
+  edge: edgeChecks,
+  semantics: semanticChecks,
   fuzz: fuzzChecks,
   stateful: statefulChecks,
 } satisfies Record<string, Check[]>;

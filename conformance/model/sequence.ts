@@ -256,10 +256,10 @@ export async function runSequences(ctx: CheckContext, judge: Judge, runs: number
     const sequence = new Sequence(ctx, `${ctx.prefix}${judge[0]}${sequenceCount}x`, judge);
     try {
       await fc.asyncModelRun(() => ({ model: sequence, real: sequence }), cmds);
-        (await import("node:fs")).appendFileSync(
-          "/tmp/seq.log",
-          `${String(cmds)} ${sequence.model.deployments.length} ${sequence.exchanges.length}\n`,
-        );
+      (await import("node:fs")).appendFileSync(
+        "/tmp/seq.log",
+        `${String(cmds)} ${sequence.model.deployments.length} ${sequence.exchanges.length}\n`,
+      );
     } catch (error) {
       failing = { sequence, error };
       throw error;

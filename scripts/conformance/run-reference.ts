@@ -20,7 +20,7 @@ type Target = (typeof targets)[number];
 const usage = `Usage: npm run conformance:reference -- [--target reference|mock|stateful-mock] [--database-url URL] [--hosting cloud|self_hosted] [suite flags]
   --target T          reference (default): the reference server as a child process, demo data
                       mock: the static Prism mock (npm run mock), stateless checks only
-                      stateful-mock: the sandbox (npm run mock -- --stateful), AUTH-002 skipped
+                      stateful-mock: the sandbox (npm run mock -- --stateful), AUTH-002 and EDGE-014 skipped
   --database-url URL  reference only: PostgreSQL in a fresh schema (default: env TEST_DATABASE_URL, else SQLite)
   --hosting H         only this hosting kind (default: cloud, then self_hosted)
 Every other flag goes to the suite (npm run conformance -- --help); a second hosting's --report-dir DIR becomes DIR-self_hosted
@@ -168,11 +168,11 @@ function runStatefulMock(options: Options): Promise<number> {
   return perHosting(options, async (hosting, suiteArgs) => {
     const sandbox = await startSandbox({ hosting, readyAfterMs: 200 });
     console.log(
-      `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
+      `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 and EDGE-014 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
     );
     try {
       return await runSuite(
-        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002"], suiteArgs),
+        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002,EDGE-014"], suiteArgs),
         process.env,
       );
     } finally {

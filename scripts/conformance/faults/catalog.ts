@@ -2,20 +2,20 @@
 import { demo, matchPath, operation } from "../../../contract/index.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const deploymentsPath = operation("listDeployments").path;
-const isDeployments = (r: ProxyRequest) => r.url.pathname === deploymentsPath;
-const isProviders = (r: ProxyRequest) => r.url.pathname === operation("listOAuthProviders").path;
+export const deploymentsPath = operation("listDeployments").path;
+export const isDeployments = (r: ProxyRequest) => r.url.pathname === deploymentsPath;
+export const isProviders = (r: ProxyRequest) => r.url.pathname === operation("listOAuthProviders").path;
 const repositoryOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
 const isRepos = (r: ProxyRequest) => {
   const match = matchPath("GET", r.url.pathname);
   return match.kind === "operation" && repositoryOperations.has(match.operation.id);
 };
-const ok = (res: ProxyResponse) => res.status >= 200 && res.status < 300;
+export const ok = (res: ProxyResponse) => res.status >= 200 && res.status < 300;
 
 /** Rewrites the JSON body of a response. */
-function mapJson(res: ProxyResponse, f: (body: unknown) => unknown): ProxyResponse {
+export function mapJson(res: ProxyResponse, f: (body: unknown) => unknown): ProxyResponse {
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.body);
@@ -26,7 +26,7 @@ function mapJson(res: ProxyResponse, f: (body: unknown) => unknown): ProxyRespon
 }
 
 /** Applies a change to every deployment record of a list page or create answer. */
-function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyResponse {
+export function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyResponse {
   return mapJson(res, (b) => {
     const body = b as Json;
     if (Array.isArray(body.resources)) (body.resources as Json[]).forEach(f);
@@ -36,7 +36,7 @@ function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyResponse
 }
 
 /** Applies a change to every provider record of a list or create answer. */
-function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
+export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
   return mapJson(res, (b) => {
     if (Array.isArray(b)) (b as Json[]).forEach(f);
     else if (b && typeof b === "object") f(b as Json);

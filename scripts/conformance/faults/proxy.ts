@@ -7,6 +7,8 @@ export interface ProxyRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
+  /** Header names as the client wrote them (Node lowercases the names in `headers`). */
+  rawHeaderNames: string[];
   body: string;
   /** The parsed JSON body, when it is JSON. */
   json: unknown;
@@ -97,6 +99,7 @@ export async function startFaultProxy(
           method: incoming.method ?? "GET",
           url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
           headers: plainHeaders(incoming.headers),
+          rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
           body,
           json: parse(body),
         };

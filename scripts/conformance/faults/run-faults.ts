@@ -16,6 +16,7 @@ import { parseCommandLine } from "../../cli.js";
 import { demoFlags } from "../demo-flags.js";
 import { faults } from "./catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
+import { subtleFaults } from "./subtle-catalog.js";
 
 const cli = fileURLToPath(new URL("../../../conformance/cli.ts", import.meta.url));
 
@@ -163,7 +164,7 @@ async function main(): Promise<number> {
   const fuzzRuns = values["fuzz-runs"];
   const seed = values.seed;
   const tablePath = values.table;
-  const selected = faults.filter((f) => !only || only.includes(f.id));
+  const selected = [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
   const started = Date.now();
   console.log(
     `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
