@@ -8,6 +8,7 @@ import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
+import { positiveChecks } from "./positive.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
 import { semanticChecks } from "./semantics.js";
@@ -29,6 +30,7 @@ export const areas = {
   semantics: semanticChecks,
   fuzz: fuzzChecks,
   stateful: statefulChecks,
+  positive: positiveChecks,
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

@@ -82,8 +82,8 @@ export function deploymentBodies(hosting: Hosting): fc.Arbitrary<Json> {
   return fc.oneof(...sourcesFor[hosting].filter((s) => s !== "codehost").map(bodyFor));
 }
 
-/** A valid create-OAuth-provider body for a provider id, with random optional fields. */
-export function providerBodies(providerId: string): fc.Arbitrary<Json> {
+/** A valid create-OAuth-provider body with random optional fields; the caller adds a fresh `provider_id`. */
+export function providerBodies(): fc.Arbitrary<Json> {
   return fc
     .record(
       {
@@ -97,8 +97,7 @@ export function providerBodies(providerId: string): fc.Arbitrary<Json> {
       { requiredKeys: ["name"] },
     )
     .map((optional) => ({
-      provider_id: providerId,
-      client_id: `client-${providerId}`,
+      client_id: "conformance-client",
       auth_url: "https://auth.example.com/oauth/authorize",
       token_url: "https://auth.example.com/oauth/token",
       ...optional,
