@@ -113,7 +113,8 @@ const filterFields = {
   remote_reconciled: fc.boolean(),
   deployment_type: fc.constantFrom("dev_free", "dev", "prod"),
   tag_value_ids: fc.array(uuid, { minLength: 1, maxLength: 2 }),
-  image_version: imageTags,
+  // prefixes of the tags too: image_version is an exact match (D-42)
+  image_version: fc.constantFrom("1.0", "2.0", "latest", "1", "late"),
 };
 
 /**

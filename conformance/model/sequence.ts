@@ -108,8 +108,8 @@ class CreateCommand implements fc.AsyncCommand<Sequence, Sequence> {
 
 /** How a list query is tied to the sequence, so records of other runs never show: its name tag or its ids. */
 interface Scope {
-  /** A case-mixed needle: the tag, the tag plus a name's next characters, or a probe with `%` / `_`. */
-  needle: "tag" | "tag+" | "upper" | "percent" | "underscore" | "none";
+  /** A case-mixed needle: the tag, the tag plus a name's next characters, a part that is no prefix, or a probe with `%` / `_`. */
+  needle: "tag" | "tag+" | "middle" | "upper" | "percent" | "underscore" | "none";
   /** Indexes (modulo the deployments created so far) of ids to ask for, plus maybe an id nobody has. */
   picks: number[];
   unknownId: boolean;
@@ -127,6 +127,8 @@ function resolve(s: Sequence, scope: Scope, filters: ListQuery): ListQuery {
   const needles: Record<Scope["needle"], string | undefined> = {
     tag: s.tag,
     "tag+": first.slice(0, s.tag.length + 2),
+    // a substring that is no prefix (the run id makes it unique to this run)
+    middle: s.tag.slice(s.ctx.prefix.indexOf("-") + 1),
     upper: s.tag.toUpperCase(),
     percent: `${s.tag}%`,
     underscore: `${s.tag.slice(0, -1)}_`,
@@ -221,7 +223,7 @@ class WalkCommand implements fc.AsyncCommand<Sequence, Sequence> {
 
 /** Scopes drawn with `constantFrom` (unbiased): mostly the tag itself, so that most lists have something to judge. */
 const scopes: fc.Arbitrary<Scope> = fc.record({
-  needle: fc.constantFrom("tag", "tag", "tag", "tag+", "upper", "upper", "percent", "underscore", "none"),
+  needle: fc.constantFrom("tag", "tag", "tag", "tag+", "middle", "upper", "upper", "percent", "underscore", "none"),
   picks: fc.constantFrom(0, 0, 1, 2, 3).chain((n) => fc.array(fc.nat(20), { minLength: n, maxLength: n })),
   unknownId: fc.boolean(),
 });
