@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 /** A few tags only, so that an `image_version` filter drawn from the same set often matches (D-42). */
-export const imageTags = fc.constantFrom("1.0", "2.0", "latest");
+const imageTags = fc.constantFrom("1.0", "2.0", "latest");
 const command = word.map((w) => `npm run ${w}`);
 const uuid = fc.uuid({ version: 4 });
 

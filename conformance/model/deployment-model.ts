@@ -20,7 +20,7 @@ export interface ListQuery {
 }
 
 /** One deployment as the model knows it: the create answer, and what the body decides about its filters. */
-export interface ModelDeployment {
+interface ModelDeployment {
   id: string;
   name: string;
   /** The create answer: every field of a later listing must equal it, state fields apart (D-12). */
@@ -34,7 +34,7 @@ export interface ModelDeployment {
 }
 
 /** Whether a deployment matches a query: surely, surely not, or either (its state may move meanwhile). */
-export type Match = "yes" | "no" | "maybe";
+type Match = "yes" | "no" | "maybe";
 
 /** The fields that change after create (D-12): a listing may differ from the create answer there. */
 export const stateFields = ["status", "updated_at", "active_revision_id"] as const;
@@ -48,7 +48,7 @@ export function imageTag(imageUri: unknown): string | null {
 }
 
 /** D-08: newest first, `id` descending on equal `created_at`. */
-export function newestFirst(a: ModelDeployment, b: ModelDeployment): number {
+function newestFirst(a: ModelDeployment, b: ModelDeployment): number {
   const ta = instant(a.record.created_at) ?? 0n;
   const tb = instant(b.record.created_at) ?? 0n;
   if (ta !== tb) return ta > tb ? -1 : 1;
@@ -61,7 +61,7 @@ function possibleStates(statusSeen: string): string[] {
 }
 
 /** Whether one deployment matches every filter of the query (D-39 to D-43). */
-export function matches(d: ModelDeployment, q: ListQuery): Match {
+function matches(d: ModelDeployment, q: ListQuery): Match {
   // D-39: case-insensitive substring; `%` and `_` are plain characters.
   if (q.name_contains !== undefined && !d.name.toLowerCase().includes(q.name_contains.toLowerCase())) return "no";
   if (q.deployment_ids !== undefined && !q.deployment_ids.some((id) => id.toLowerCase() === d.id.toLowerCase()))

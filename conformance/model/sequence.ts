@@ -20,7 +20,7 @@ type Json = Record<string, unknown>;
  * returned offset returns exactly the deployments asked for by id; a listed deployment equals its create answer).
  * `model`: everything the model knows (D-08 order, D-09 offsets, D-39 to D-43 filters), on every query.
  */
-export type Judge = "must" | "model";
+type Judge = "must" | "model";
 
 /** One generated sequence against the target: its own name tag, model and exchanges. */
 class Sequence {
