@@ -25,7 +25,8 @@ const resourceSpec = fc.record(
   {
     min_scale: fc.integer({ min: 0, max: 3 }),
     max_scale: fc.integer({ min: 3, max: 10 }),
-    cpu: fc.constantFrom(0.25, 0.5, 1, 2),
+    // one decimal: D-04 rounds cpu to it, so the value comes back as sent
+    cpu: fc.constantFrom(0.5, 1, 1.5, 2),
     memory_mb: fc.integer({ min: 128, max: 4096 }),
   },
   { requiredKeys: [] },
