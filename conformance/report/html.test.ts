@@ -124,7 +124,7 @@ describe("renderHtml", () => {
 });
 
 describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
-  it("shows the summary and the expanded failure, and filters by status", async () => {
+  it("shows the summary, the coverage matrix and the expanded failure, and filters by status", async () => {
     const { chromium: launcher } = await import("playwright-core");
     const browser = await launcher.launch({
       executablePath: chromium,
@@ -137,6 +137,13 @@ describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
       expect(await page.textContent("#summary-SHOULD")).toContain("1 skipped");
       expect(await page.isVisible("details.failure[open] pre.curl")).toBe(true);
       expect(await page.isVisible("text=expected a 4xx answer, got 200")).toBe(true);
+      // the coverage matrix: the failed cell and the unreached one, with the checks in the failed cell's title
+      expect(await page.isVisible("table#coverage")).toBe(true);
+      const failed = page.locator("table#coverage td.cov.failed");
+      expect(await failed.textContent()).toBe("✗");
+      expect(await failed.getAttribute("title")).toContain("failed: DEP-LIST-004");
+      expect(await page.locator("table#coverage td.cov.unreached").textContent()).toBe("·");
+      expect(await page.isVisible("text=Never reached: listDeployments 401")).toBe(true);
       await page.uncheck('input[data-filter="pass"]');
       expect(await page.locator("tr.check.pass").first().isVisible()).toBe(false);
       expect(await page.locator("tr.check.fail").first().isVisible()).toBe(true);
