@@ -166,3 +166,39 @@ export function instant(value: unknown): bigint | undefined {
   if (Number.isNaN(whole)) return undefined;
   return BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000000`.slice(0, 9));
 }
+
+/** Deployments a suite file creates once: `size` sharing a name stem, plus one container deployment with an image tag. */
+interface DeploymentSet {
+  stem: string;
+  ids: string[];
+  names: string[];
+  containerId: string;
+  containerName: string;
+}
+
+/**
+ * Creates a suite file's deployment set once (a fixture named `label`): `size` deployments of the hosting kind's
+ * plain source, then one container deployment, each body made by `bodyFor`.
+ */
+export function deploymentSet(
+  ctx: CheckContext,
+  label: string,
+  size: number,
+  bodyFor: (name: string, source: Source, container: boolean) => Json,
+): Promise<DeploymentSet> {
+  return ctx.fixture(`deployment-set:${label}`, async () => {
+    const stem = `${ctx.prefix}${label}-`;
+    const ids: string[] = [];
+    const names: string[] = [];
+    for (let i = 0; i < size; i++) {
+      const name = `${stem}${i}`;
+      const { record } = await createDeployment(ctx, { body: bodyFor(name, plainSource(ctx.config.hosting), false) });
+      ids.push(String(record.id));
+      names.push(name);
+    }
+    const containerName = `${ctx.prefix}${label}img`;
+    const containerSource: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
+    const { record } = await createDeployment(ctx, { body: bodyFor(containerName, containerSource, true) });
+    return { stem, ids, names, containerId: String(record.id), containerName };
+  });
+}

@@ -3,40 +3,23 @@
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { containerImageTag, type Source } from "../data.js";
-import { createDeployment, instant, type Json, listDeployments, paths, walkDeployments } from "../helpers.js";
+import {
+  createDeployment,
+  deploymentSet,
+  instant,
+  type Json,
+  listDeployments,
+  paths,
+  walkDeployments,
+} from "../helpers.js";
 
 const tags = ["listDeployments", "deployments"];
 const pagination = [...tags, "pagination"];
 const filters = [...tags, "filters"];
 const setSize = 7;
 
-/** A set of deployments created by this run, sharing a name stem, plus one container deployment. */
-interface PageSet {
-  stem: string;
-  ids: string[];
-  names: string[];
-  containerId: string;
-  containerName: string;
-}
-
-async function pageSet(ctx: CheckContext): Promise<PageSet> {
-  return ctx.fixture("page-set", async () => {
-    const stem = `${ctx.prefix}pg${Math.random().toString(36).slice(2, 6)}-`;
-    const ids: string[] = [];
-    const names: string[] = [];
-    for (let i = 0; i < setSize; i++) {
-      const name = `${stem}${i}`;
-      const source: Source = ctx.config.hosting === "cloud" ? "internal_template" : "external_container";
-      const { record } = await createDeployment(ctx, { body: bodyFor(name, source) });
-      ids.push(String(record.id));
-      names.push(name);
-    }
-    const containerName = `${ctx.prefix}img${Math.random().toString(36).slice(2, 6)}`;
-    const containerSource: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
-    const { record } = await createDeployment(ctx, { body: bodyFor(containerName, containerSource, true) });
-    return { stem, ids, names, containerId: String(record.id), containerName };
-  });
-}
+/** The set the list checks page through; self-hosted plain deployments carry an image without a tag. */
+const pageSet = (ctx: CheckContext) => deploymentSet(ctx, "pg", setSize, bodyFor);
 
 function bodyFor(name: string, source: Source, withImage = false): Json {
   const image = { image_uri: `registry.example.com/conformance/app:${containerImageTag}` };

@@ -6,6 +6,7 @@ import { containerImageTag, deploymentBody, plainSource, providerBody, type Sour
 import {
   createDeployment,
   createProvider,
+  deploymentSet,
   differences,
   firstRepository,
   instant,
@@ -13,6 +14,7 @@ import {
   listDeployments,
   listProviders,
   paths,
+  walkDeployments,
 } from "../helpers.js";
 import type { Exchange } from "../http.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
@@ -21,48 +23,15 @@ const tags = ["semantics"];
 const list = [...tags, "listDeployments"];
 const setSize = 7;
 
-/** Deployments of this suite file sharing a name stem, plus one container deployment with an image tag. */
-interface SemSet {
-  stem: string;
-  ids: string[];
-  names: string[];
-  containerId: string;
-  containerName: string;
-}
-
-function semSet(ctx: CheckContext): Promise<SemSet> {
-  return ctx.fixture("sem-set", async () => {
-    const stem = `${ctx.prefix}sm${Math.random().toString(36).slice(2, 6)}-`;
-    const ids: string[] = [];
-    const names: string[] = [];
-    for (let i = 0; i < setSize; i++) {
-      const name = `${stem}${i}`;
-      const { record } = await createDeployment(ctx, { body: deploymentBody(name, plainSource(ctx.config.hosting)) });
-      ids.push(String(record.id));
-      names.push(name);
-    }
-    const containerName = `${ctx.prefix}smimg${Math.random().toString(36).slice(2, 6)}`;
-    const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
-    const { record } = await createDeployment(ctx, { body: deploymentBody(containerName, source) });
-    return { stem, ids, names, containerId: String(record.id), containerName };
-  });
-}
+/** The set of this suite file: plain deployments of the hosting kind, and one container deployment with an image tag. */
+const semSet = (ctx: CheckContext) => deploymentSet(ctx, "sm", setSize, (name, source) => deploymentBody(name, source));
 
 const idsOf = (resources: Json[]) => resources.map((r) => String(r.id));
 
-/** Walks every page of a filter and returns the records in the order seen. */
+/** Walks every page of a filter; returns the records in the order seen and the last exchange. */
 async function walk(ctx: CheckContext, query: Json, limit: number) {
-  const records: Json[] = [];
-  let offset = 0;
-  let last: Exchange | undefined;
-  for (let i = 0; i < 100; i++) {
-    const page = await listDeployments(ctx, { ...(query as Record<string, string>), limit, offset });
-    last = page.exchange;
-    records.push(...page.resources);
-    if (page.resources.length === 0 || page.offset <= offset) break;
-    offset = page.offset;
-  }
-  return { records, last: last! };
+  const { records, exchanges } = await walkDeployments(ctx, query as Record<string, string>, limit, 100);
+  return { records, last: exchanges.at(-1)! };
 }
 
 /**

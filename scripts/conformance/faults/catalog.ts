@@ -50,6 +50,25 @@ const problem = (status: number, title: string, detail: string): ProxyResponse =
   body: JSON.stringify({ type: "urn:deployment-service:problem:internal", title, status, detail }),
 });
 
+/** A record made up for a create the upstream refused as a duplicate (the faults that accept duplicates). */
+export function madeUpDeployment(body: Json): ProxyResponse {
+  const now = new Date().toISOString();
+  return {
+    status: 201,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      ...body,
+      id: crypto.randomUUID(),
+      tenant_id: demo.acme.productionTenantId,
+      created_at: now,
+      updated_at: now,
+      status: "AWAITING_DATABASE",
+      latest_revision_id: crypto.randomUUID(),
+      active_revision_id: null,
+    }),
+  };
+}
+
 export const faults: Fault[] = [
   {
     id: "leaked-client-secret",
@@ -249,22 +268,7 @@ export const faults: Fault[] = [
     description: "A duplicate deployment name is accepted: the 409 becomes a 201 with a made-up record",
     response: (req, res) => {
       if (!isDeployments(req) || req.method !== "POST" || res.status !== 409) return undefined;
-      const body = req.json as Json;
-      const now = new Date().toISOString();
-      return {
-        status: 201,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          ...body,
-          id: crypto.randomUUID(),
-          tenant_id: demo.acme.productionTenantId,
-          created_at: now,
-          updated_at: now,
-          status: "AWAITING_DATABASE",
-          latest_revision_id: crypto.randomUUID(),
-          active_revision_id: null,
-        }),
-      };
+      return madeUpDeployment(req.json as Json);
     },
   },
   {

@@ -7,6 +7,7 @@ import {
   isDeployments,
   isProviders,
   type Json,
+  madeUpDeployment,
   mapJson,
   ok,
 } from "./catalog.js";
@@ -106,25 +107,6 @@ const bodyValid = (operationId: "createDeployment" | "createOAuthProvider", body
 
 /** Demo integrations by id, for the faults that copy a field from the wrong repository. */
 const integrations = new Map(demoFixture.integrations.map((i) => [i.id, i]));
-
-/** A record made up for a create the upstream refused as a duplicate. */
-function madeUpDeployment(body: Json): ProxyResponse {
-  const now = new Date().toISOString();
-  return {
-    status: 201,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      ...body,
-      id: crypto.randomUUID(),
-      tenant_id: demo.acme.productionTenantId,
-      created_at: now,
-      updated_at: now,
-      status: "AWAITING_DATABASE",
-      latest_revision_id: crypto.randomUUID(),
-      active_revision_id: null,
-    }),
-  };
-}
 
 /** Faults that keep state between requests (what was created) get it from a factory, one state per fault. */
 function lostRecords(every: number): Fault {
