@@ -1,22 +1,13 @@
 /** The one Ajv set-up of the kit: JSON Schema 2020-12 with one format policy for the OpenAPI formats (D-78), holding the whole contract document. */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import type { SchemaObject } from "openapi3-ts/oas31";
+import { _, Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { OpenAPIObject, SchemaObject } from "openapi3-ts/oas31";
 import { document } from "./document.js";
+import { contractFormats } from "./formats.js";
 
 export type { ErrorObject, ValidateFunction };
 
-// ajv-formats is CommonJS: depending on the loader its function is the module or its default export.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
-
 /** The id under which the document is added; `openapi.json#/components/...` resolves in every contract Ajv. */
 const documentId = "openapi.json";
-
-const int32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
-/** The canonical textual form only (the contract's `uuid`): no `urn:uuid:` prefix, no braces. */
-const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How a contract Ajv treats the data it validates. */
 export interface ContractAjvOptions {
@@ -28,6 +19,10 @@ export interface ContractAjvOptions {
   removeUnknownFields?: boolean;
   /** Report every error, not only the first (default true). */
   allErrors?: boolean;
+  /** The document to validate against (default: generated/openapi.json); `npm run generate` passes the fresh one. */
+  document?: OpenAPIObject;
+  /** Keep each validator's source for Ajv standalone code (D-87); formats are then referred to as `contractFormats`. */
+  standaloneCode?: boolean;
 }
 
 /** Validators over the contract document, each compiled once. */
@@ -51,16 +46,9 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
     coerceTypes: options.coerceParameters ? "array" : false,
     useDefaults: options.useDefaults ?? false,
     removeAdditional: options.removeUnknownFields ?? false,
+    ...(options.standaloneCode ? { code: { source: true, formats: _`contractFormats` } } : {}),
   });
-  addFormats(ajv);
-  ajv.addFormat("uuid", canonicalUuid);
-  ajv.addFormat("int32", {
-    type: "number",
-    validate: (n: number) => Number.isInteger(n) && n >= int32.min && n <= int32.max,
-  });
-  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isSafeInteger(n) });
-  ajv.addFormat("float", { type: "number", validate: (n: number) => Number.isFinite(n) });
-  ajv.addFormat("double", { type: "number", validate: (n: number) => Number.isFinite(n) });
+  for (const [name, format] of Object.entries(contractFormats)) ajv.addFormat(name, format);
   // OpenAPI keywords that are annotations only, and the document's top-level fields, which Ajv
   // meets as keywords of the root schema when it resolves a pointer into the document.
   ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
@@ -75,17 +63,14 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
     "webhooks",
     "jsonSchemaDialect",
   ]);
-  ajv.addSchema(options.removeUnknownFields ? closeComponentSchemas(document) : document, documentId);
+  const contract = options.document ?? document;
+  ajv.addSchema(options.removeUnknownFields ? closeComponentSchemas(contract) : contract, documentId);
 
   const byPointer = new Map<string, ValidateFunction>();
   const at = (pointer: string): ValidateFunction => {
     let validate = byPointer.get(pointer);
     if (!validate) {
-      const fragment = pointer
-        .split("/")
-        .map((segment) => encodeURIComponent(segment).replaceAll("%7E", "~"))
-        .join("/");
-      validate = ajv.compile({ $ref: `${documentId}#${fragment}` });
+      validate = ajv.compile({ $ref: documentRef(pointer) });
       byPointer.set(pointer, validate);
     }
     return validate;
@@ -106,11 +91,20 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
   };
 }
 
+/** The `$ref` of the schema at this JSON Pointer of the document, as every contract Ajv resolves it. */
+export function documentRef(pointer: string): string {
+  const fragment = pointer
+    .split("/")
+    .map((segment) => encodeURIComponent(segment).replaceAll("%7E", "~"))
+    .join("/");
+  return `${documentId}#${fragment}`;
+}
+
 /**
  * A copy of the document in which every component object schema that lists its `properties` and
  * says nothing about other fields gets `additionalProperties: false`, so that `removeAdditional` drops them.
  */
-function closeComponentSchemas(contract: typeof document): typeof document {
+function closeComponentSchemas(contract: OpenAPIObject): OpenAPIObject {
   return {
     ...contract,
     components: { ...contract.components, schemas: closeObjectSchemas(contract.components?.schemas) as never },

@@ -1,5 +1,6 @@
 /**
  * `npm run generate`: spec/ → generated/openapi.json → generated/operations.json, generated/types.ts, generated/client.ts,
+ * generated/validators.ts (the server's Ajv standalone validators, D-87),
  * then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
  * another directory. `--watch` regenerates on every save under spec/.
@@ -15,12 +16,13 @@ import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { generateClient } from "./generate-client.js";
+import { generateValidators } from "./generate-validators.js";
 import { buildOperationsTable } from "./operations-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
 const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
 
-Compiles spec/ and writes generated/openapi.json, operations.json, types.ts and client.ts, lints the
+Compiles spec/ and writes generated/openapi.json, operations.json, types.ts, client.ts and validators.ts, lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
   --check      write nothing; exit 1 when generated/ differs from what spec/ produces
@@ -84,6 +86,7 @@ async function generate(): Promise<boolean> {
     "operations.json": `${JSON.stringify(operationsTable, null, 2)}\n`,
     "types.ts": typesText,
     "client.ts": generateClient(document as never, operationsTable),
+    "validators.ts": generateValidators(document, operationsTable),
   };
 
   if (check) {

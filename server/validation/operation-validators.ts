@@ -1,11 +1,7 @@
-/** Request validation from the contract's operations table (D-16: 422), compiled once per operation when its route is registered [D-25, D-28, D-64]. */
-import {
-  type ContractAjv,
-  type ContractOperation,
-  type ContractParameter,
-  createContractAjv,
-  type ValidateFunction,
-} from "../../contract/index.js";
+/** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-87), nothing compiled at start-up [D-25, D-28, D-64]. */
+import type { ValidateFunction } from "ajv";
+import type { ContractOperation, ContractParameter } from "../../contract/operations.js";
+import { bodyValidators, parameterValidators } from "../../generated/validators.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { bodyFieldErrors, parameterFieldErrors } from "./field-errors.js";
 
@@ -24,44 +20,25 @@ interface OperationValidators {
   body: ((value: unknown) => void) | undefined;
 }
 
-/** The two Ajv set-ups of request validation, shared by every operation of the process. */
-interface RequestAjvs {
-  /** Parameters arrive as strings: coerce them (and single values to arrays), apply defaults. */
-  parameters: ContractAjv;
-  /** Bodies are JSON: no coercion; unknown fields removed (D-28) and defaults applied. */
-  bodies: ContractAjv;
-}
-
-let shared: RequestAjvs | undefined;
-/** Created once per process: several servers in one test process share them. */
-function requestAjvs(): RequestAjvs {
-  shared ??= {
-    parameters: createContractAjv({ coerceParameters: true, useDefaults: true }),
-    bodies: createContractAjv({ useDefaults: true, removeUnknownFields: true }),
-  };
-  return shared;
-}
-
 const compiled = new WeakMap<ContractOperation, OperationValidators>();
 
-/** The validators of one operation, compiled on the first call for it in this process (every app of the process shares them). */
+/** The validators of one operation (every app of the process shares them). */
 export function compileOperationValidators(operation: ContractOperation): OperationValidators {
   let validators = compiled.get(operation);
   if (!validators) {
-    validators = compile(operation, requestAjvs());
+    validators = bind(operation);
     compiled.set(operation, validators);
   }
   return validators;
 }
 
-function compile(operation: ContractOperation, ajvs: RequestAjvs): OperationValidators {
+function bind(operation: ContractOperation): OperationValidators {
   const { parameters } = operation;
-  const parameterValidator = ajvs.parameters.compile({
-    type: "object",
-    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
-    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
-  });
-  const bodyValidator = operation.requestBody ? ajvs.bodies.at(operation.requestBody.pointer) : undefined;
+  const parameterValidator = parameterValidators[operation.id];
+  const bodyValidator = operation.requestBody ? bodyValidators[operation.id] : undefined;
+  if (!parameterValidator || (operation.requestBody && !bodyValidator)) {
+    throw new Error(`generated/validators.ts has no validator for ${operation.id}: run \`npm run generate\``);
+  }
   return {
     parameters: (raw) => validateParameters(parameters, parameterValidator, raw),
     body:

@@ -1,21 +1,16 @@
-/** Response validation against the contract (switchable by VALIDATE_RESPONSES): a response that breaks the schema is a server bug. */
-import { type ContractAjv, type ContractOperation, createContractAjv } from "../../contract/index.js";
+/** Response validation against the contract (switchable by VALIDATE_RESPONSES) with the standalone validators of generated/validators.ts (D-87): a response that breaks the schema is a server bug. */
+import type { ContractOperation } from "../../contract/operations.js";
+import { responseValidators } from "../../generated/validators.js";
 import { describeErrors } from "./field-errors.js";
 
 /** Checks a response body of an operation; returns the problems found, empty when it conforms. */
 export type ResponseChecker = (operation: ContractOperation, status: number, body: unknown) => string[];
 
-let shared: ContractAjv | undefined;
-
-/** The checker; its Ajv is created once per process and each body schema compiled on first use. */
+/** The checker (the validators report the first error only: a valid response, the usual case, costs the same). */
 export function responseChecker(): ResponseChecker {
-  // allErrors off: a valid response (the usual case) costs the same, a broken one is reported by its first fault.
-  shared ??= createContractAjv({ allErrors: false });
-  const ajv = shared;
   return (operation, status, body) => {
-    const documented = operation.responses[String(status)];
-    if (!documented) return [`status ${status} is not documented for ${operation.id}`];
-    const validate = ajv.at(documented.pointer);
+    const validate = operation.responses[String(status)] && responseValidators[`${operation.id}_${status}`];
+    if (!validate) return [`status ${status} is not documented for ${operation.id}`];
     if (validate(body)) return [];
     return describeErrors(validate.errors ?? []).map(({ path, detail }) => `${path || "/"} ${detail}`);
   };
