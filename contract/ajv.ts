@@ -21,7 +21,7 @@ export interface ContractAjvOptions {
   allErrors?: boolean;
   /** The document to validate against (default: generated/openapi.json); `npm run generate` passes the fresh one. */
   document?: OpenAPIObject;
-  /** Keep each validator's source for Ajv standalone code (D-87); formats are then referred to as `contractFormats`. */
+  /** Keep each validator's source for Ajv standalone code (D-88); formats are then referred to as `contractFormats`. */
   standaloneCode?: boolean;
 }
 

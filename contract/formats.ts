@@ -1,6 +1,6 @@
 /**
  * The format policy of every contract Ajv (D-78): ajv-formats' full formats, the canonical `uuid` and the OpenAPI
- * numeric formats. The standalone validators of generated/validators.ts refer to this object by name (D-87), so the
+ * numeric formats. The standalone validators of generated/validators.ts refer to this object by name (D-88), so the
  * formats they check are exactly the ones a runtime-compiled validator checks.
  */
 import type { Format } from "ajv";

@@ -1,4 +1,4 @@
-/** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-87), nothing compiled at start-up [D-25, D-28, D-64]. */
+/** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-88), nothing compiled at start-up [D-25, D-28, D-64]. */
 import type { ValidateFunction } from "ajv";
 import type { ContractOperation, ContractParameter } from "../../contract/operations.js";
 import { bodyValidators, parameterValidators } from "../../generated/validators.js";

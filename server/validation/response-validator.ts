@@ -1,4 +1,4 @@
-/** Response validation against the contract (switchable by VALIDATE_RESPONSES) with the standalone validators of generated/validators.ts (D-87): a response that breaks the schema is a server bug. */
+/** Response validation against the contract (switchable by VALIDATE_RESPONSES) with the standalone validators of generated/validators.ts (D-88): a response that breaks the schema is a server bug. */
 import type { ContractOperation } from "../../contract/operations.js";
 import { responseValidators } from "../../generated/validators.js";
 import { describeErrors } from "./field-errors.js";
