@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["{contract,scripts,server,conformance,examples}/**/*.test.ts"],
     exclude: ["**/node_modules/**"],
+    globalSetup: ["scripts/test-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

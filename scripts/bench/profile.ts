@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import Database from "better-sqlite3";
 import { demo } from "../../contract/index.js";
+import { buildServerIfStale } from "../build-server.js";
 import { parseCommandLine } from "../cli.js";
 import { templateDeployment } from "./http.js";
 import { runLoad } from "./load.js";
@@ -96,6 +97,7 @@ if (isMain) {
       );
     process.exit(0);
   }
+  await buildServerIfStale();
   const dir = mkdtempSync(join(tmpdir(), "profile-"));
   const profileDir = join(dir, "profiles");
   const sqlitePath = join(dir, "db.sqlite");

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { buildServerIfStale } from "../build-server.js";
 import { parseCommandLine } from "../cli.js";
 import { fullConfig, quickConfig } from "./config.js";
 import {
@@ -27,6 +28,7 @@ const usage = `Usage: npm run bench -- [--quick]
 Writes the table to stdout and as JSON to .bench/; server logs go to .bench/logs/.`;
 const { values } = parseCommandLine(usage, { quick: { type: "boolean", default: false } });
 const config = values.quick ? quickConfig : fullConfig;
+await buildServerIfStale();
 const started = performance.now();
 const benchDir = join(repoRoot, ".bench");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

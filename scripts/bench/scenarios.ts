@@ -457,7 +457,7 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
     samplesMs: samples,
     medianMs: median(samples),
     listeningMedianMs: median(listening),
-    note: `node --import tsx server/main.ts on the seeded file, validation on, first GET /v2/auth/providers sent on the "listening" line, timed from spawn (npm start adds npm's own start-up)`,
+    note: `node dist/server/main.mjs (the built server, as npm start runs it) on the seeded file, validation on, first GET /v2/auth/providers sent on the "listening" line, timed from spawn (npm start adds npm's own start-up)`,
   };
   ctx.log(
     `start-up to first answer: median ${result.medianMs.toFixed(0)} ms (${samples.map((s) => s.toFixed(0)).join(", ")})`,

@@ -156,7 +156,7 @@ interface ReferenceOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the reference server (server/main.ts) in production mode with the demo data and a fixed encryption key. */
+/** Starts the reference server (built, as `npm start` runs it) in production mode with the demo data and a fixed encryption key. */
 export function startReference(options: ReferenceOptions): Promise<ChildServer> {
   return startChildServer({
     logFile: join(options.logDir, `${options.name ?? "reference"}.log`),

@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
 import { startSandbox } from "../../server/sandbox/sandbox-server.js";
 import { startChildServer } from "../../server/testing/child-server.js";
+import { buildServerIfStale } from "../build-server.js";
 import { startMock } from "../mock.js";
 import { demoFlags } from "./demo-flags.js";
 
@@ -189,6 +190,8 @@ const runners: Record<Target, (options: Options) => Promise<number>> = {
 
 const options = parseOptions(process.argv.slice(2));
 const started = Date.now();
+// The reference runs judge the server as `npm start` runs it: compiled (D-89).
+if (options.target === "reference") await buildServerIfStale();
 runners[options.target](options).then(
   (code) => {
     console.log(

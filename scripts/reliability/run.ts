@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot, startReference } from "../bench/targets.js";
+import { buildServerIfStale } from "../build-server.js";
 import { parseCommandLine } from "../cli.js";
 import { concurrencyScenario } from "./concurrency.js";
 import { crashScenario } from "./crash.js";
@@ -39,6 +40,7 @@ const settings = quick ? quickSettings : fullSettings;
 const cycles = Number(values.cycles ?? settings.cycles);
 const fuzzCount = Number(values["fuzz-count"] ?? settings.fuzzCount);
 
+await buildServerIfStale();
 const started = performance.now();
 const log = (message: string) =>
   process.stderr.write(`[reliability ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);

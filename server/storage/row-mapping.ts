@@ -83,6 +83,22 @@ export function toTracingProjectRecord(row: Row): TracingProjectRecord {
   };
 }
 
+/**
+ * The deployment an insert stored, as of nowUs, built from what was inserted rather than read back:
+ * the same record toDeploymentRecord makes of the row (READY once its ready time has passed, D-53).
+ */
+export function insertedDeploymentRecord(
+  d: NewDeployment,
+  seq: number,
+  createdUs: number,
+  readyUs: number,
+  nowUs: number,
+): DeploymentRecord {
+  const record = newDeploymentRecord(d, seq, createdUs, readyUs);
+  if (readyUs > nowUs) return record;
+  return { ...record, status: "READY", activeRevisionId: record.latestRevisionId, updatedUs: readyUs };
+}
+
 /** A new deployment as the insert stores it: provisioning, no active revision yet. */
 function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, readyUs: number): DeploymentRecord {
   return {

@@ -22,6 +22,7 @@ import {
   deploymentInsertColumns,
   deploymentInsertValues,
   deploymentTextColumns,
+  insertedDeploymentRecord,
   toDeploymentRecord,
   toOAuthProviderRecord,
   toRevisionRecord,
@@ -319,14 +320,14 @@ export class SqliteStore implements Store {
       setImmediate(() => this.flushCreates());
     }
     const insertOne = this.db.transaction((d: NewDeployment, nowUs: number) => this.insertDeployment(d, nowUs));
-    const outcomes: Array<{ row?: Row; error?: unknown }> = [];
+    const outcomes: Array<{ record?: DeploymentRecord; error?: unknown }> = [];
     try {
       this.db
         .transaction(() => {
           for (const item of batch) {
             try {
               // A nested transaction is a savepoint: a failure undoes this create only.
-              outcomes.push({ row: insertOne(item.deployment, item.nowUs) });
+              outcomes.push({ record: insertOne(item.deployment, item.nowUs) });
             } catch (error) {
               outcomes.push({ error: asUniqueViolation(error) });
             }
@@ -334,7 +335,7 @@ export class SqliteStore implements Store {
           // The names of the batch's deployments for name_contains, in the same commit (D-84).
           // In batch order, which is each tenant's sequence order: the index's rowids keep it.
           const created = batch
-            .filter((_, i) => outcomes[i]!.row !== undefined)
+            .filter((_, i) => outcomes[i]!.record !== undefined)
             .map((item) => ({
               name: item.deployment.name.toLowerCase(),
               id: item.deployment.id,
@@ -353,14 +354,14 @@ export class SqliteStore implements Store {
       return;
     }
     batch.forEach((item, i) => {
-      const outcome = outcomes[i] as { row?: Row; error?: unknown };
-      if (outcome.row) item.resolve(toDeploymentRecord(outcome.row, item.nowUs));
+      const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
+      if (outcome.record) item.resolve(outcome.record);
       else item.reject(outcome.error);
     });
   }
 
   /** The deployment, its first revision and its tracing project, numbered from the tenant's counter. */
-  private insertDeployment(d: NewDeployment, nowUs: number): Row {
+  private insertDeployment(d: NewDeployment, nowUs: number): DeploymentRecord {
     let counter = this.statement(
       `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = MAX(last_created_us + 1, ?)
        WHERE tenant_id = ? RETURNING deployment_seq, last_created_us`,
@@ -375,16 +376,17 @@ export class SqliteStore implements Store {
     const seq = Number(counter.deployment_seq);
     const createdUs = Number(counter.last_created_us);
     const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
-    const row = this.statement(
-      `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")}) RETURNING ${deploymentColumns}`,
-    ).get(...values) as Row;
+    // Nothing is read back: the record is what was inserted (no row to parse, D-83).
+    this.statement(
+      `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")})`,
+    ).run(...values);
     this.statement(
       "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)",
     ).run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
     this.statement(
       "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)",
     ).run(d.tracingProjectId, d.tenantId, d.name, d.id, createdUs);
-    return row;
+    return insertedDeploymentRecord(d, seq, createdUs, createdUs + d.readyAfterUs, nowUs);
   }
 
   async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {

@@ -1,11 +1,13 @@
-/** The one launcher of the reference server as a child process (`server/main.ts` as `npm start` runs it), for the kill -9 and multi-process tests, the suite, the benchmark and the reliability runs. */
+/** The one launcher of the reference server as a child process (the built `dist/server/main.mjs`, as `npm start` runs it), for the kill -9 and multi-process tests, the suite, the benchmark and the reliability runs. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const mainPath = fileURLToPath(new URL("../main.ts", import.meta.url));
+const sourceMain = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** Written by `npm run build` (scripts/build-server.ts); the test run builds it first (vitest's global set-up). */
+const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /** How to start the server. */
@@ -24,6 +26,11 @@ interface ChildServerOptions {
    * then spends no CPU on the one log line per request. `lines()` reads the file.
    */
   logFile?: string;
+  /**
+   * `built` (default): the compiled server that `npm start` runs (D-89); `source`: server/main.ts
+   * through tsx, for a change not yet built.
+   */
+  runtime?: "built" | "source";
   /** Give up (and SIGKILL the process) when no "listening" line came after this long; default 30 s. */
   startTimeoutMs?: number;
 }
@@ -63,6 +70,8 @@ export function listeningUrl(line: string): string | undefined {
 
 /** Spawns the server and resolves once it has printed its "listening" line. */
 export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
+  if (options.runtime !== "source" && !existsSync(builtMain))
+    throw new Error(`${builtMain} does not exist: run \`npm run build\` first`);
   const ownDataDir = options.env?.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), "reference-server-")) : undefined;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({
@@ -81,7 +90,8 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     logFd = openSync(options.logFile, "w");
   }
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", mainPath], {
+  const entry = options.runtime === "source" ? ["--import", "tsx", sourceMain] : [builtMain];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repositoryRoot,
     env,
     stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],

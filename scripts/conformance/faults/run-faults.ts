@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunResult } from "../../../conformance/result.js";
 import { startChildServer } from "../../../server/testing/child-server.js";
+import { buildServerIfStale } from "../../build-server.js";
 import { parseCommandLine } from "../../cli.js";
 import { demoFlags } from "../demo-flags.js";
 import { faults } from "./catalog.js";
@@ -162,6 +163,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new Error(`--concurrency must be a positive integer, got ${values.concurrency}`);
   const fuzzRuns = values["fuzz-runs"];
+  await buildServerIfStale();
   const seed = values.seed;
   const tablePath = values.table;
   const selected = [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
