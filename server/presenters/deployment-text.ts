@@ -28,7 +28,13 @@ export function provisionedSince(status: unknown, readyUs: number, nowUs: number
   return status === "AWAITING_DATABASE" && readyUs <= nowUs;
 }
 
-/** A page of the list answer from stored texts: `{"resources":[…],"offset":n}` with nothing parsed. */
-export function deploymentPageText(texts: string[], offset: number): string {
-  return `{"resources":[${texts.join(",")}],"offset":${offset}}`;
+const pageHead = Buffer.from('{"resources":[');
+
+/**
+ * A page of the list answer from stored texts joined with commas: `{"resources":[…],"offset":n}`
+ * with nothing parsed, assembled as bytes (the database gives them as bytes: no string to make and
+ * encode again, which for a 100-item page cost about as much as reading it).
+ */
+export function deploymentPageText(joinedTexts: Buffer, offset: number): Buffer {
+  return Buffer.concat([pageHead, joinedTexts, Buffer.from(`],"offset":${offset}}`)]);
 }

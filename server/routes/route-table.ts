@@ -72,7 +72,7 @@ function koaPath(template: string): string {
 /** Sends the success answer, checked against the contract when response validation is on. */
 function respond(ctx: Context, deps: Dependencies, operation: ContractOperation, answer: unknown): void {
   const text = answer instanceof JsonText ? answer.text : undefined;
-  const checked = deps.checkResponse ? (text === undefined ? answer : JSON.parse(text)) : undefined;
+  const checked = deps.checkResponse ? (text === undefined ? answer : JSON.parse(text.toString())) : undefined;
   const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
   if (problems.length > 0) {
     // A response that breaks the contract is a server bug: never send it, say so in the log.

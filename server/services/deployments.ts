@@ -71,7 +71,7 @@ export class DeploymentService {
 
   /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
   async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
-    const texts = await this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
-    return new JsonText(deploymentPageText(texts, nextOffset(query.offset, texts.length)));
+    const page = await this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    return new JsonText(deploymentPageText(page.joined, nextOffset(query.offset, page.count)));
   }
 }

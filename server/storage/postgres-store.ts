@@ -24,7 +24,7 @@ import {
   toRevisionRecord,
   toTracingProjectRecord,
 } from "./row-mapping.js";
-import { type Store, UniqueViolation } from "./store.js";
+import { type DeploymentTexts, type Store, UniqueViolation } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -294,15 +294,16 @@ export class PostgresStore implements Store {
     return (await this.query(page.sql, page.params)).map((row) => toDeploymentRecord(row, nowUs));
   }
 
-  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]> {
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     const page = this.page(deploymentTextColumns, tenantId, query, nowUs);
-    return (await this.query(page.sql, page.params)).map((row) => {
+    const texts = (await this.query(page.sql, page.params)).map((row) => {
       const readyUs = Number(row.ready_us);
       const text = row.rendered as string;
       return provisionedSince(row.status, readyUs, nowUs)
         ? readyDeploymentText(text, row.latest_revision_id as string | null, readyUs)
         : text;
     });
+    return { joined: Buffer.from(texts.join(",")), count: texts.length };
   }
 
   /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */

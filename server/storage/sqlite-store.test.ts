@@ -107,7 +107,7 @@ describe("SqliteStore texts", () => {
       const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
       const records = await store.listDeployments(tenantId, { limit: 10, offset: 0 }, now);
       expect(records.map((r) => r.status)).toEqual(["AWAITING_DATABASE", "READY"]);
-      expect(texts.map((text) => JSON.parse(text))).toEqual(records.map(presentDeployment));
+      expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
     } finally {
       await store.close();
       fs.rmSync(dir, { recursive: true, force: true });

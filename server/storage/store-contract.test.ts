@@ -230,7 +230,8 @@ for (const adapter of adapters) {
       const same = async (query: DeploymentQuery, nowUs: number) => {
         const texts = await store.listDeploymentTexts(tenant, query, nowUs);
         const records = await store.listDeployments(tenant, query, nowUs);
-        expect(texts.map((text) => JSON.parse(text))).toEqual(records.map(presentDeployment));
+        expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
+        expect(texts.count).toBe(records.length);
         return records.map((r) => r.status);
       };
       const queries: DeploymentQuery[] = [
@@ -320,9 +321,8 @@ for (const adapter of adapters) {
         const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
           (d) => d.name,
         );
-        const texts = (await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
-          (text) => (JSON.parse(text) as { name: string }).name,
-        );
+        const { joined } = await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now);
+        const texts = (JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((deployment) => deployment.name);
         expect(page).toEqual(newestFirst.slice(offset, offset + 5));
         expect(texts).toEqual(page);
       }

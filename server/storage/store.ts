@@ -51,10 +51,16 @@ export interface Store {
   createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
   /** Newest first (D-08) with the filters of D-39 to D-45, as of nowUs. */
   listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]>;
-  /** The same page as listDeployments, as the stored JSON text of each deployment as of nowUs (D-83). */
-  listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string[]>;
+  /** The same page as listDeployments, as the stored JSON texts of its deployments as of nowUs (D-83). */
+  listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts>;
   listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]>;
   getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined>;
   /** Stores READY for every deployment whose provisioning ended by nowUs; returns how many. */
   promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number>;
+}
+
+/** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array) as UTF-8 bytes, and how many there are. */
+export interface DeploymentTexts {
+  joined: Buffer;
+  count: number;
 }
