@@ -1,6 +1,8 @@
-/** D-81: while PostgreSQL cannot be reached every operation answers 503 with Retry-After and /healthz says so; the server recovers by itself. */
+/** D-81: while PostgreSQL cannot be reached (the connection cut, or the database server stopped) every operation answers 503 with Retry-After and /healthz says so; the server recovers by itself. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operation } from "../contract/index.js";
+import { demo, operation } from "../contract/index.js";
+import { type ChildServer, startChildServer } from "./testing/child-server.js";
+import { type PrivatePostgres, privatePostgresAvailable, startPrivatePostgres } from "./testing/private-postgres.js";
 import { startTcpProxy, type TcpProxy } from "./testing/tcp-proxy.js";
 import { startTestServer, type TestServer, testDatabaseUrl } from "./testing/test-server.js";
 
@@ -45,3 +47,50 @@ describe.skipIf(!testDatabaseUrl)("database outage (PostgreSQL behind a proxy th
     expect((await server.request("GET", "/healthz", { key: null })).body).toEqual({ status: "ok", database: "ok" });
   });
 });
+
+describe.skipIf(!privatePostgresAvailable())(
+  "database outage (a PostgreSQL cluster of the test's own, stopped and started)",
+  () => {
+    let postgres: PrivatePostgres;
+    let server: ChildServer;
+    const get = (path: string, key: string | null = demo.acme.apiKey) =>
+      fetch(`${server.url}${path}`, { headers: key ? { "X-Api-Key": key } : {} });
+    beforeAll(async () => {
+      postgres = await startPrivatePostgres();
+      // The built server, as `npm start` runs it.
+      server = await startChildServer({ env: { DATABASE_URL: postgres.url, DEMO: "true" } });
+    }, 60_000);
+    afterAll(async () => {
+      await server?.stop();
+      postgres?.destroy();
+    });
+
+    it("answers 503 with Retry-After while PostgreSQL is stopped, /healthz says so, and recovers once it runs again", async () => {
+      expect((await get(deployments)).status).toBe(200);
+      postgres.stop();
+
+      const list = await get(deployments);
+      expect(list.status).toBe(503);
+      expect(list.headers.get("retry-after")).toBe("2");
+      expect(list.headers.get("content-type")).toBe("application/problem+json");
+      const text = await list.text();
+      expect(JSON.parse(text)).toMatchObject({
+        type: "urn:deployment-service:problem:service-unavailable",
+        status: 503,
+      });
+      expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
+      const health = await get("/healthz", null);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
+
+      postgres.start();
+      let recovered = 0;
+      for (let attempt = 0; attempt < 50 && recovered !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        recovered = (await get(deployments)).status;
+      }
+      expect(recovered).toBe(200);
+      expect(await (await get("/healthz", null)).json()).toEqual({ status: "ok", database: "ok" });
+    }, 60_000);
+  },
+);
