@@ -7,9 +7,25 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
-import { filteredPage, SqliteStore, unfilteredPageSql } from "./sqlite-store.js";
+import { deploymentColumns } from "./row-mapping.js";
+import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 
 describe("SqliteStore", () => {
+  // SQLite prepares a statement with a bound LIMIT again at every run: the limit is part of the text.
+  it.each([
+    { given: "no filter", want: unfilteredPage(deploymentColumns, 20) },
+    { given: "a status filter", want: filteredPage("t", { limit: 20, offset: 40, statuses: ["READY"] }, 0).sql },
+    { given: "deployment ids", want: filteredPage("t", { limit: 7, offset: 0, deploymentIds: ["a"] }, 0).sql },
+    {
+      given: "a name of 3 characters or more",
+      want: filteredPage("t", { limit: 100, offset: 5, nameContains: "abc" }, 0).sql,
+    },
+    { given: "a short name", want: filteredPage("t", { limit: 1, offset: 0, nameContains: "a" }, 0).sql },
+  ])("writes the limit of a page with $given into its SQL, never as a parameter", ({ want }) => {
+    expect(want).toMatch(/LIMIT \d+/);
+    expect(want).not.toMatch(/LIMIT \?/);
+  });
+
   it("runs in WAL mode and serves unfiltered pages by index seek", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-store-"));
     const file = path.join(dir, "s.sqlite");
@@ -19,7 +35,9 @@ describe("SqliteStore", () => {
     try {
       expect(inspect.pragma("journal_mode", { simple: true })).toBe("wal");
       const plan = (
-        inspect.prepare(`EXPLAIN QUERY PLAN ${unfilteredPageSql}`).all("t", "t", 0, 20) as Array<{ detail: string }>
+        inspect.prepare(`EXPLAIN QUERY PLAN ${unfilteredPage(deploymentColumns, 20)}`).all("t", "t", 0) as Array<{
+          detail: string;
+        }>
       ).map((r) => r.detail);
       // A range seek on (tenant_id, seq): the offset bounds seq instead of skipping rows.
       expect(plan.some((d) => /SEARCH deployments USING INDEX .*\(tenant_id=\? AND seq<\?\)/.test(d))).toBe(true);

@@ -33,19 +33,25 @@ import { type DeploymentTexts, type Store, UniqueViolation } from "./store.js";
 type Row = Record<string, unknown>;
 
 /**
- * One page of a tenant's deployments without filters (parameters: tenant, tenant, offset, limit).
+ * `LIMIT n` written into the SQL text. SQLite prepares a statement whose LIMIT is a bound parameter
+ * again at every run (parsing and planning it: most of a 20-row page's database time); a page's
+ * limit is a validated 1 to 100, so each kind of page has at most 100 statements (D-83).
+ */
+function limitClause(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a limit must be a whole number, got ${limit}`);
+  return `LIMIT ${limit}`;
+}
+
+/**
+ * One page of a tenant's deployments without filters (parameters: tenant, tenant, offset).
  * Sequence numbers are dense per tenant, so offset k is the deployment numbered total - k: an index
  * range seek whatever the offset, and a walk over all pages stays linear.
  */
-export const unfilteredPageSql = unfilteredPage(deploymentColumns);
-
-function unfilteredPage(columns: string): string {
+export function unfilteredPage(columns: string, limit: number): string {
   return `SELECT ${columns} FROM deployments WHERE tenant_id = ?
      AND seq <= (SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?) - ?
-   ORDER BY seq DESC LIMIT ?`;
+   ORDER BY seq DESC ${limitClause(limit)}`;
 }
-
-const unfilteredTextPageSql = unfilteredPage(deploymentTextColumns);
 
 /**
  * A page's texts joined by SQLite itself, as bytes: one Buffer instead of a row and a string per
@@ -60,8 +66,6 @@ function joinedTextPage(pageSql: string): string {
             count(CASE WHEN status = 'AWAITING_DATABASE' AND ready_us <= ? THEN 1 END)
           FROM (${pageSql})`;
 }
-
-const unfilteredJoinedTextPageSql = joinedTextPage(unfilteredTextPageSql);
 
 /** The SQL and parameters of a filtered page: the filters, then `ORDER BY seq DESC` with LIMIT and OFFSET. */
 export function filteredPage(
@@ -78,8 +82,8 @@ export function filteredPage(
   // so it looks the candidates up by primary key instead (a handful of rows, not the tenant's 100,000).
   const tenantColumn = query.deploymentIds !== undefined || usesNameIndex(query) ? "+tenant_id" : "tenant_id";
   return {
-    sql: `SELECT ${columns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`,
-    params: [tenantId, ...filters.params, query.limit, query.offset],
+    sql: `SELECT ${columns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC ${limitClause(query.limit)} OFFSET ?`,
+    params: [tenantId, ...filters.params, query.offset],
   };
 }
 
@@ -94,11 +98,14 @@ function namePage(tenantId: string, query: DeploymentQuery, columns: string): { 
     sql: `SELECT ${columns} FROM deployments WHERE id IN (
             SELECT deployment_id FROM deployments_name_index
             WHERE deployments_name_index MATCH ? AND tenant_id = ? AND instr(name_lower, ?) > 0
-            ORDER BY rowid DESC LIMIT ? OFFSET ?)
+            ORDER BY rowid DESC ${limitClause(query.limit)} OFFSET ?)
           ORDER BY seq DESC`,
-    params: [ftsPhrase(needle), tenantId, needle, query.limit, query.offset],
+    params: [ftsPhrase(needle), tenantId, needle, query.offset],
   };
 }
+
+/** How many prepared statements of each kind a store keeps. */
+const maxCachedStatements = 500;
 
 interface SqliteStoreOptions {
   /** File path, or ":memory:". */
@@ -110,7 +117,9 @@ interface SqliteStoreOptions {
 export class SqliteStore implements Store {
   readonly kind = "sqlite" as const;
   private readonly db: Database.Database;
+  /** Prepared statements by SQL text, the least recently used dropped past a bound (filtered pages make many texts). */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly rawStatements = new Map<string, Database.Statement>();
 
   constructor(options: SqliteStoreOptions) {
     if (options.path !== ":memory:") fs.mkdirSync(path.dirname(options.path), { recursive: true });
@@ -125,27 +134,32 @@ export class SqliteStore implements Store {
     this.db.pragma("busy_timeout = 5000");
   }
 
-  /** A prepared statement, prepared once per SQL text. */
+  /** A prepared statement, prepared once per SQL text while it stays in use. */
   private statement(sql: string): Database.Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
+    return this.cachedStatement(this.statements, sql, () => this.db.prepare(sql));
   }
 
-  /** A prepared statement that returns each row as an array, prepared once per SQL text. */
+  /** A prepared statement that returns each row as an array, prepared once per SQL text while it stays in use. */
   private rawStatement(sql: string): Database.Statement {
-    let prepared = this.rawStatements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql).raw(true);
-      this.rawStatements.set(sql, prepared);
-    }
-    return prepared;
+    return this.cachedStatement(this.rawStatements, sql, () => this.db.prepare(sql).raw(true));
   }
 
-  private readonly rawStatements = new Map<string, Database.Statement>();
+  private cachedStatement(
+    cache: Map<string, Database.Statement>,
+    sql: string,
+    prepare: () => Database.Statement,
+  ): Database.Statement {
+    let prepared = cache.get(sql);
+    if (prepared) {
+      // Most recently used last: a Map keeps insertion order.
+      cache.delete(sql);
+    } else {
+      prepared = prepare();
+      if (cache.size >= maxCachedStatements) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, prepared);
+    return prepared;
+  }
 
   async migrate(): Promise<void> {
     this.db.exec(
@@ -408,7 +422,11 @@ export class SqliteStore implements Store {
   async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
     let rows: Row[];
     if (isUnfiltered(query)) {
-      rows = this.statement(unfilteredPageSql).all(tenantId, tenantId, query.offset, query.limit) as Row[];
+      rows = this.statement(unfilteredPage(deploymentColumns, query.limit)).all(
+        tenantId,
+        tenantId,
+        query.offset,
+      ) as Row[];
     } else {
       const page = filteredPage(tenantId, query, nowUs);
       rows = this.statement(page.sql).all(...page.params) as Row[];
@@ -419,10 +437,9 @@ export class SqliteStore implements Store {
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     const unfiltered = isUnfiltered(query);
     const page = unfiltered
-      ? { sql: unfilteredTextPageSql, params: [tenantId, tenantId, query.offset, query.limit] }
+      ? { sql: unfilteredPage(deploymentTextColumns, query.limit), params: [tenantId, tenantId, query.offset] }
       : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
-    const joinedSql = unfiltered ? unfilteredJoinedTextPageSql : joinedTextPage(page.sql);
-    const [joined, count, provisioned] = this.rawStatement(joinedSql).get(nowUs, ...page.params) as [
+    const [joined, count, provisioned] = this.rawStatement(joinedTextPage(page.sql)).get(nowUs, ...page.params) as [
       Buffer | null,
       number,
       number,
@@ -458,8 +475,8 @@ export class SqliteStore implements Store {
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
     const promote = this.db.transaction((): number => {
       const rows = this.rawStatement(
-        "SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT ?",
-      ).all(nowUs, batchSize) as unknown[][];
+        `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? ${limitClause(batchSize)}`,
+      ).all(nowUs) as unknown[][];
       if (rows.length === 0) return 0;
       // The stored text is rewritten with the state: the READY head of D-83.
       const update = this.statement(
