@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startCommandArgs } from "../server/testing/child-server.js";
 import { builtServerDir, builtServerEntry, staleReason } from "./build-server.js";
 
 const info = () => JSON.parse(readFileSync(join(builtServerDir, "build-info.json"), "utf8")) as { inputs: object };
@@ -35,5 +36,11 @@ describe("npm run build", () => {
     const entry = readFileSync(builtServerEntry, "utf8");
     expect(entry).toContain('new URL("../../contract/operations.ts",import.meta.url)');
     expect(entry).not.toContain(process.cwd());
+  });
+
+  it("is what the child-server launcher runs, with npm start's own Node flags", () => {
+    const args = startCommandArgs();
+    expect(args.at(-1)).toBe(builtServerEntry);
+    expect(args.slice(0, -1).every((arg) => arg.startsWith("--"))).toBe(true);
   });
 });

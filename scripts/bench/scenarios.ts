@@ -391,7 +391,7 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     const rssEnd = rssKiB(server.pid);
     const parts = rssParts(server.pid);
     const split = parts
-      ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (code, the memory-mapped database)`
+      ? `; of it ${(parts.anonKiB / 1024).toFixed(1)} MiB anonymous (heap, stacks) and ${(parts.fileKiB / 1024).toFixed(1)} MiB file-backed (the node binary, libraries and the bundle)`
       : "";
     if (rssEnd !== undefined && ctx.extras.memory)
       ctx.extras.memory = {

@@ -127,7 +127,7 @@ export function rssKiB(pid: number): number | undefined {
   }
 }
 
-/** The resident set split as /proc/<pid>/status gives it (RssAnon: heap and stacks; RssFile: mapped files such as code and a memory-mapped database), in KiB. */
+/** The resident set split as /proc/<pid>/status gives it (RssAnon: heap, stacks and the SQLite page cache; RssFile: mapped files such as the node binary and libraries), in KiB. */
 export function rssParts(pid: number): { anonKiB: number; fileKiB: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");

@@ -10,6 +10,22 @@ const sourceMain = fileURLToPath(new URL("../main.ts", import.meta.url));
 const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
+/**
+ * Node's arguments as `npm start` gives them (`node <flags> dist/server/main.mjs` in package.json): the
+ * launcher runs that very command, so its flags (D-89) are written once.
+ */
+export function startCommandArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const [program, ...args] = manifest.scripts.start.trim().split(/\s+/);
+  if (program !== "node" || args.at(-1) !== "dist/server/main.mjs")
+    throw new Error(
+      `package.json's start script should be "node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
+    );
+  return args.map((arg) => (arg.startsWith("-") ? arg : join(repositoryRoot, arg)));
+}
+
 /** How to start the server. */
 interface ChildServerOptions {
   /**
@@ -90,7 +106,7 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     logFd = openSync(options.logFile, "w");
   }
   const startedAt = performance.now();
-  const entry = options.runtime === "source" ? ["--import", "tsx", sourceMain] : [builtMain];
+  const entry = options.runtime === "source" ? ["--import", "tsx", sourceMain] : startCommandArgs();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repositoryRoot,
     env,
