@@ -127,9 +127,11 @@ export class SqliteStore implements Store {
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
     this.db.pragma("foreign_keys = ON");
-    // A larger page cache than the default 2 MiB (D-83), bounded as it counts in the RSS. No memory
-    // map: every page it touched counted in the RSS too, and it read no faster here (D-89).
-    this.db.pragma(`cache_size = -${16 * 1024}`);
+    // A 4 MiB page cache (D-83): the hot pages of the first pages and the indexes; the rest comes
+    // from the OS's file cache. A larger one counts in the RSS and made every commit slower (SQLite
+    // walks the cache at each one): 16 MiB measured no faster for lists and slower for creates. No
+    // memory map either: every page it touched counted in the RSS too, and it read no faster.
+    this.db.pragma(`cache_size = -${4 * 1024}`);
     // Another process (the admin command) may hold the write lock for a moment.
     this.db.pragma("busy_timeout = 5000");
   }
