@@ -1,8 +1,8 @@
 /** Deployments of a tenant (D-39 to D-53): create under the per-source rules in one transaction with its first revision and tracing project, list with filters and offset pagination. */
-import { randomUUID } from "node:crypto";
 import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
+import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentPageText } from "../presenters/deployment-text.js";
 import { JsonText } from "../presenters/json-text.js";
@@ -46,7 +46,7 @@ export class DeploymentService {
     try {
       const record = await this.deps.store.createDeployment(
         {
-          id: randomUUID(),
+          id: newId(),
           tenantId: principal.tenantId,
           name: body.name,
           source: body.source,
@@ -56,8 +56,8 @@ export class DeploymentService {
           secretReferences: body.secret_references ?? null,
           imageVersion: containerSource ? imageVersion(sourceRevisionConfig.image_uri) : null,
           listenerId: sourceConfig.listener_id ?? null,
-          revisionId: randomUUID(),
-          tracingProjectId: randomUUID(),
+          revisionId: newId(),
+          tracingProjectId: newId(),
           readyAfterUs: this.deps.config.readyAfterMs * 1000,
         },
         this.deps.nowUs(),

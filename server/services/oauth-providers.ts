@@ -1,9 +1,9 @@
 /** OAuth providers of an organization (D-15, D-38, D-54, D-58): create with sealed client secret and checked URLs, list oldest first. */
-import { randomUUID } from "node:crypto";
 import type { OAuthProvider, OAuthProviderCreate } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
+import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
 import { UniqueViolation } from "../storage/store.js";
@@ -23,7 +23,7 @@ export class OAuthProviderService {
     }
     const nowUs = this.deps.nowUs();
     const record = {
-      id: randomUUID(),
+      id: newId(),
       organizationId: principal.organizationId,
       providerId: body.provider_id,
       name: body.name,

@@ -1,0 +1,14 @@
+/** Identifiers of new records (D-90): UUID version 7 (RFC 9562 §5.7), time-ordered, so that each insert lands at the end of its primary-key index instead of on a random page of it. */
+import { randomFillSync } from "node:crypto";
+
+const bytes = Buffer.alloc(16);
+
+/** A new UUIDv7: 48 bits of Unix milliseconds, the version and variant bits, and 74 random bits. */
+export function newId(nowMs: number = Date.now()): string {
+  randomFillSync(bytes);
+  bytes.writeUIntBE(nowMs, 0, 6);
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
