@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startCommandArgs } from "../server/testing/child-server.js";
+import { startCommand } from "../server/testing/child-server.js";
 import { builtServerDir, builtServerEntry, staleReason } from "./build-server.js";
 
 const info = () => JSON.parse(readFileSync(join(builtServerDir, "build-info.json"), "utf8")) as { inputs: object };
@@ -38,9 +38,11 @@ describe("npm run build", () => {
     expect(entry).not.toContain(process.cwd());
   });
 
-  it("is what the child-server launcher runs, with npm start's own Node flags", () => {
-    const args = startCommandArgs();
+  it("is what the child-server launcher runs, with npm start's own environment and Node flags", () => {
+    const { env, args } = startCommand();
     expect(args.at(-1)).toBe(builtServerEntry);
     expect(args.slice(0, -1).every((arg) => arg.startsWith("--"))).toBe(true);
+    // glibc's fixed mmap threshold: large request bodies go back to the system once freed (D-89).
+    expect(env).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072" });
   });
 });

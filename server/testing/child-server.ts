@@ -11,19 +11,25 @@ const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.met
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
- * Node's arguments as `npm start` gives them (`node <flags> dist/server/main.mjs` in package.json): the
- * launcher runs that very command, so its flags (D-89) are written once.
+ * The command `npm start` runs (package.json: `[NAME=value …] node [flags] dist/server/main.mjs`): the
+ * launcher runs that very command, so its environment settings and Node flags (D-89) are written once.
  */
-export function startCommandArgs(): string[] {
+export function startCommand(): { env: Record<string, string>; args: string[] } {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
-  const [program, ...args] = manifest.scripts.start.trim().split(/\s+/);
+  const words = manifest.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
+    const [name, ...value] = (words.shift() as string).split("=");
+    env[name as string] = value.join("=");
+  }
+  const [program, ...args] = words;
   if (program !== "node" || args.at(-1) !== "dist/server/main.mjs")
     throw new Error(
-      `package.json's start script should be "node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
+      `package.json's start script should be "[NAME=value …] node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
     );
-  return args.map((arg) => (arg.startsWith("-") ? arg : join(repositoryRoot, arg)));
+  return { env, args: args.map((arg) => (arg.startsWith("-") ? arg : join(repositoryRoot, arg))) };
 }
 
 /** How to start the server. */
@@ -106,10 +112,10 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     logFd = openSync(options.logFile, "w");
   }
   const startedAt = performance.now();
-  const entry = options.runtime === "source" ? ["--import", "tsx", sourceMain] : startCommandArgs();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  const command = options.runtime === "source" ? { env: {}, args: ["--import", "tsx", sourceMain] } : startCommand();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command.args], {
     cwd: repositoryRoot,
-    env,
+    env: { ...command.env, ...env },
     stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
   });
   if (logFd !== undefined) closeSync(logFd);
