@@ -123,14 +123,17 @@ export async function buildServer(): Promise<{ ms: number; bytes: number }> {
   return { ms: performance.now() - started, bytes };
 }
 
+/** One line on what a build wrote, e.g. `built dist/server/main.mjs (no build yet): 1510 KiB in 479 ms`. */
+function builtLine(reason: string | undefined, { ms, bytes }: { ms: number; bytes: number }): string {
+  const why = reason === undefined ? "" : ` (${reason})`;
+  return `built ${relative(repoRoot, builtServerEntry)}${why}: ${(bytes / 1024).toFixed(0)} KiB in ${ms.toFixed(0)} ms\n`;
+}
+
 /** Builds when the build is missing or stale; says which it did on stderr. */
 export async function buildServerIfStale(): Promise<void> {
   const reason = staleReason();
   if (reason === undefined) return;
-  const { ms, bytes } = await buildServer();
-  process.stderr.write(
-    `built ${relative(repoRoot, builtServerEntry)} (${reason}): ${(bytes / 1024).toFixed(0)} KiB in ${ms.toFixed(0)} ms\n`,
-  );
+  process.stderr.write(builtLine(reason, await buildServer()));
 }
 
 const usage = `Usage: npm run build [-- --if-stale]
@@ -141,10 +144,5 @@ Bundles the reference server into dist/server/main.mjs (npm start runs it).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { values } = parseCommandLine(usage, { "if-stale": { type: "boolean" } });
   if (values["if-stale"]) await buildServerIfStale();
-  else {
-    const { ms, bytes } = await buildServer();
-    process.stdout.write(
-      `built ${relative(repoRoot, builtServerEntry)}: ${(bytes / 1024).toFixed(0)} KiB in ${ms.toFixed(0)} ms\n`,
-    );
-  }
+  else process.stdout.write(builtLine(undefined, await buildServer()));
 }

@@ -24,8 +24,28 @@ export function readyDeploymentText(text: string, latestRevisionId: string | nul
 }
 
 /** Whether a stored deployment is READY at nowUs although its stored text still says AWAITING_DATABASE (D-53). */
-export function provisionedSince(status: unknown, readyUs: number, nowUs: number): boolean {
+function provisionedSince(status: unknown, readyUs: number, nowUs: number): boolean {
   return status === "AWAITING_DATABASE" && readyUs <= nowUs;
+}
+
+/** One stored row of a page: its text and what decides whether that text is still current. */
+interface StoredText {
+  text: string;
+  status: unknown;
+  readyUs: number;
+  latestRevisionId: string | null;
+}
+
+/**
+ * A page's stored texts as of nowUs, joined with commas as UTF-8 bytes: a deployment whose provisioning
+ * ended after its text was stored (the sweep has not stored READY yet) gets the READY head here, as the
+ * sweep will write it (D-83).
+ */
+export function joinedTextsAsOf(rows: StoredText[], nowUs: number): { joined: Buffer; count: number } {
+  const texts = rows.map(({ text, status, readyUs, latestRevisionId }) =>
+    provisionedSince(status, readyUs, nowUs) ? readyDeploymentText(text, latestRevisionId, readyUs) : text,
+  );
+  return { joined: Buffer.from(texts.join(",")), count: texts.length };
 }
 
 const pageHead = Buffer.from('{"resources":[');

@@ -1,6 +1,6 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
-import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
 import { filterConditions, isUnfiltered } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import type {
@@ -306,16 +306,17 @@ export class PostgresStore implements Store {
     );
     if (Number(summary?.provisioned) === 0)
       return { joined: Buffer.from((summary?.joined as string | null) ?? ""), count: Number(summary?.count) };
-    // Some deployment of the page finished provisioning after its text was stored and the sweep has
-    // not stored READY yet: its head is rewritten here, as the sweep will (D-83).
-    const texts = (await this.query(page.sql, page.params)).map((row) => {
-      const readyUs = Number(row.ready_us);
-      const text = row.rendered as string;
-      return provisionedSince(row.status, readyUs, nowUs)
-        ? readyDeploymentText(text, row.latest_revision_id as string | null, readyUs)
-        : text;
-    });
-    return { joined: Buffer.from(texts.join(",")), count: texts.length };
+    // Some deployment of the page finished provisioning after its text was stored: row by row.
+    const rows = await this.query(page.sql, page.params);
+    return joinedTextsAsOf(
+      rows.map((row) => ({
+        text: row.rendered as string,
+        status: row.status,
+        readyUs: Number(row.ready_us),
+        latestRevisionId: row.latest_revision_id as string | null,
+      })),
+      nowUs,
+    );
   }
 
   /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */

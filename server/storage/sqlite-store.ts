@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { deploymentText, provisionedSince, readyDeploymentText } from "../presenters/deployment-text.js";
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
 import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import type {
@@ -450,15 +450,17 @@ export class SqliteStore implements Store {
       number,
     ];
     if (provisioned === 0) return { joined: joined ?? Buffer.alloc(0), count };
-    // Some deployment of the page finished provisioning after its text was stored and the sweep has
-    // not stored READY yet: its head is rewritten here, as the sweep will (D-83).
-    const texts = (this.rawStatement(page.sql).all(...page.params) as unknown[][]).map(
-      ([text, status, readyUs, latestRevisionId]) =>
-        provisionedSince(status, readyUs as number, nowUs)
-          ? readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number)
-          : (text as string),
+    // Some deployment of the page finished provisioning after its text was stored: row by row.
+    const rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
+    return joinedTextsAsOf(
+      rows.map(([text, status, readyUs, latestRevisionId]) => ({
+        text: text as string,
+        status,
+        readyUs: readyUs as number,
+        latestRevisionId: latestRevisionId as string | null,
+      })),
+      nowUs,
     );
-    return { joined: Buffer.from(texts.join(",")), count: texts.length };
   }
 
   async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {

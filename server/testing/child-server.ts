@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const sourceMain = fileURLToPath(new URL("../main.ts", import.meta.url));
 /** Written by `npm run build` (scripts/build-server.ts); the test run builds it first (vitest's global set-up). */
 const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -48,11 +47,6 @@ interface ChildServerOptions {
    * then spends no CPU on the one log line per request. `lines()` reads the file.
    */
   logFile?: string;
-  /**
-   * `built` (default): the compiled server that `npm start` runs (D-89); `source`: server/main.ts
-   * through tsx, for a change not yet built.
-   */
-  runtime?: "built" | "source";
   /** Give up (and SIGKILL the process) when no "listening" line came after this long; default 30 s. */
   startTimeoutMs?: number;
 }
@@ -92,8 +86,7 @@ export function listeningUrl(line: string): string | undefined {
 
 /** Spawns the server and resolves once it has printed its "listening" line. */
 export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
-  if (options.runtime !== "source" && !existsSync(builtMain))
-    throw new Error(`${builtMain} does not exist: run \`npm run build\` first`);
+  if (!existsSync(builtMain)) throw new Error(`${builtMain} does not exist: run \`npm run build\` first`);
   const ownDataDir = options.env?.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), "reference-server-")) : undefined;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({
@@ -112,7 +105,7 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     logFd = openSync(options.logFile, "w");
   }
   const startedAt = performance.now();
-  const command = options.runtime === "source" ? { env: {}, args: ["--import", "tsx", sourceMain] } : startCommand();
+  const command = startCommand();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command.args], {
     cwd: repositoryRoot,
     env: { ...command.env, ...env },
