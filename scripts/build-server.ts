@@ -86,7 +86,8 @@ export async function buildServer(): Promise<{ ms: number; bytes: number }> {
   rmSync(staging, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: repoRoot,
-    entryPoints: { main: "server/main.ts" },
+    // The SQLite writer thread (D-91) is a worker's own entry, beside main.mjs.
+    entryPoints: { main: "server/main.ts", "sqlite-writer-thread": "server/storage/sqlite-writer-thread.ts" },
     outdir: staging,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -7,6 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
+import { newDeployment } from "../testing/new-deployment.js";
 import { deploymentColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 
@@ -94,24 +95,7 @@ describe("SqliteStore texts", () => {
         ["old-ready", 0],
         ["old-waiting", 3_600_000_000],
       ] as const) {
-        await store.createDeployment(
-          {
-            id: randomUUID(),
-            tenantId,
-            name,
-            source: "internal_template",
-            sourceConfig: {},
-            sourceRevisionConfig: {},
-            secrets: [],
-            secretReferences: null,
-            imageVersion: null,
-            listenerId: null,
-            revisionId: randomUUID(),
-            tracingProjectId: randomUUID(),
-            readyAfterUs,
-          },
-          Date.now() * 1000,
-        );
+        await store.createDeployment(newDeployment(tenantId, name, { readyAfterUs }), Date.now() * 1000);
       }
       await store.promoteReadyDeployments(Date.now() * 1000 + 1, 10);
       await store.close();

@@ -1,10 +1,11 @@
-/** The Store contract (Storage): the same tests run against the SQLite adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+/** The Store contract (Storage): the same tests run against the SQLite adapter (a file, with its writer thread, and in memory) and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
+import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { PostgresStore } from "./postgres-store.js";
 import type { DeploymentQuery, NewDeployment } from "./records.js";
@@ -26,6 +27,12 @@ const adapters: Array<{
     },
   },
   {
+    // ":memory:": the deployment writes run on the store's own connection instead of a writer thread (D-91).
+    name: "SQLite in memory",
+    skip: false,
+    open: async () => ({ store: new SqliteStore({ path: ":memory:" }), cleanup: async () => {} }),
+  },
+  {
     name: "PostgreSQL",
     skip: !testDatabaseUrl,
     open: async () => {
@@ -40,23 +47,14 @@ const organizationId = randomUUID();
 const tenantA = randomUUID();
 const tenantB = randomUUID();
 
+/** The store contract's deployments carry a secret and config values, so that they travel through every column. */
 function newDeployment(tenantId: string, name: string, extra: Partial<NewDeployment> = {}): NewDeployment {
-  return {
-    id: randomUUID(),
-    tenantId,
-    name,
-    source: "internal_template",
+  return aNewDeployment(tenantId, name, {
     sourceConfig: { install_command: null },
     sourceRevisionConfig: { repo_ref: null },
     secrets: [{ name: "S", sealedValue: "v1.sealed" }],
-    secretReferences: null,
-    imageVersion: null,
-    listenerId: null,
-    revisionId: randomUUID(),
-    tracingProjectId: randomUUID(),
-    readyAfterUs: 1_000_000,
     ...extra,
-  };
+  });
 }
 
 for (const adapter of adapters) {
