@@ -86,8 +86,7 @@ export async function buildServer(): Promise<{ ms: number; bytes: number }> {
   rmSync(staging, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: repoRoot,
-    // The SQLite writer thread (D-91) is a worker's own entry, beside main.mjs.
-    entryPoints: { main: "server/main.ts", "sqlite-writer-thread": "server/storage/sqlite-writer-thread.ts" },
+    entryPoints: { main: "server/main.ts" },
     outdir: staging,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -1,4 +1,4 @@
-/** The Store contract (Storage): the same tests run against the SQLite adapter (a file, with its writer thread, and in memory) and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+/** The Store contract (Storage): the same tests run against the SQLite adapter (on a file and in memory) and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +27,7 @@ const adapters: Array<{
     },
   },
   {
-    // ":memory:": the deployment writes run on the store's own connection instead of a writer thread (D-91).
+    // ":memory:", as the stateful sandbox mock opens it.
     name: "SQLite in memory",
     skip: false,
     open: async () => ({ store: new SqliteStore({ path: ":memory:" }), cleanup: async () => {} }),
