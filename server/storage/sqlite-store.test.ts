@@ -80,6 +80,36 @@ describe("SqliteStore", () => {
   });
 });
 
+describe("SqliteStore checkpoints (D-91)", () => {
+  it("lets the WAL grow past SQLite's default of 1,000 pages before it checkpoints", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-checkpoint-"));
+    const file = path.join(dir, "s.sqlite");
+    const organizationId = randomUUID();
+    const tenantId = randomUUID();
+    const store = new SqliteStore({ path: file });
+    try {
+      await store.migrate();
+      await store.createOrganization({ id: organizationId, name: "o" });
+      await store.createTenant({ id: tenantId, organizationId, name: "t" });
+      // Group commits of 20 until about 2,000 pages are written: a checkpoint at 1,000 pages would have
+      // started the WAL over, so its file would not have grown much past 1,000 pages.
+      for (let batch = 0; batch < 50; batch++) {
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            store.createDeployment(newDeployment(tenantId, `d-${batch}-${i}`), Date.now() * 1000),
+          ),
+        );
+      }
+      const walPages = fs.statSync(`${file}-wal`).size / 4096;
+      expect(walPages).toBeGreaterThan(1_500);
+      expect(walPages).toBeLessThan(4_000);
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("SqliteStore texts", () => {
   it("renders the texts of rows stored without one when it opens", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-texts-"));
