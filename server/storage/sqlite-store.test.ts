@@ -80,17 +80,23 @@ describe("SqliteStore", () => {
   });
 });
 
+/** A migrated store on a file of a fresh folder, with one organization and one tenant. */
+async function storeWithTenant(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const file = path.join(dir, "s.sqlite");
+  const organizationId = randomUUID();
+  const tenantId = randomUUID();
+  const store = new SqliteStore({ path: file });
+  await store.migrate();
+  await store.createOrganization({ id: organizationId, name: "o" });
+  await store.createTenant({ id: tenantId, organizationId, name: "t" });
+  return { dir, file, tenantId, store };
+}
+
 describe("SqliteStore checkpoints (D-91)", () => {
   it("lets the WAL grow past SQLite's default of 1,000 pages before it checkpoints", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-checkpoint-"));
-    const file = path.join(dir, "s.sqlite");
-    const organizationId = randomUUID();
-    const tenantId = randomUUID();
-    const store = new SqliteStore({ path: file });
+    const { dir, file, tenantId, store } = await storeWithTenant("sqlite-checkpoint-");
     try {
-      await store.migrate();
-      await store.createOrganization({ id: organizationId, name: "o" });
-      await store.createTenant({ id: tenantId, organizationId, name: "t" });
       // Group commits of 20 until about 2,000 pages are written: a checkpoint at 1,000 pages would have
       // started the WAL over, so its file would not have grown much past 1,000 pages.
       for (let batch = 0; batch < 50; batch++) {
@@ -112,15 +118,10 @@ describe("SqliteStore checkpoints (D-91)", () => {
 
 describe("SqliteStore texts", () => {
   it("renders the texts of rows stored without one when it opens", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-texts-"));
-    const file = path.join(dir, "s.sqlite");
-    const organizationId = randomUUID();
-    const tenantId = randomUUID();
-    let store = new SqliteStore({ path: file });
+    const opened = await storeWithTenant("sqlite-texts-");
+    const { dir, file, tenantId } = opened;
+    let store = opened.store;
     try {
-      await store.migrate();
-      await store.createOrganization({ id: organizationId, name: "o" });
-      await store.createTenant({ id: tenantId, organizationId, name: "t" });
       for (const [name, readyAfterUs] of [
         ["old-ready", 0],
         ["old-waiting", 3_600_000_000],
