@@ -42,7 +42,8 @@ describe("npm run build", () => {
     const { env, args } = startCommand();
     expect(args.at(-1)).toBe(builtServerEntry);
     expect(args.slice(0, -1).every((arg) => arg.startsWith("--"))).toBe(true);
-    // glibc's fixed mmap threshold: large request bodies go back to the system once freed (D-89).
-    expect(env).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072" });
+    // glibc's fixed thresholds: a 1 MiB request body goes back to the system once freed, a page's send
+    // buffer stays for the next page (D-89).
+    expect(env).toEqual({ MALLOC_MMAP_THRESHOLD_: "1048576", MALLOC_TRIM_THRESHOLD_: "4194304" });
   });
 });

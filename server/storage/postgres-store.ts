@@ -321,7 +321,7 @@ export class PostgresStore implements Store {
       [...page.params, nowUs],
     );
     if (Number(summary?.provisioned) === 0)
-      return { joined: Buffer.from((summary?.joined as string | null) ?? ""), count: Number(summary?.count) };
+      return { joined: (summary?.joined as string | null) ?? "", count: Number(summary?.count) };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
     const rows = await this.query(page.sql, page.params);
     return joinedTextsAsOf(

@@ -54,7 +54,7 @@ export function unfilteredPage(columns: string, limit: number): string {
 }
 
 /**
- * A page's texts joined by SQLite itself, as bytes: one Buffer instead of a row and a string per
+ * A page's texts joined by SQLite itself: one string instead of a row and a string per
  * deployment (D-83), how many there are, and how many have finished provisioning since their text
  * was stored (the first parameter is the time). Parameters: now, then the page's own.
  * The aggregate takes the rows in the order the page's subquery yields them (newest first); an
@@ -62,7 +62,7 @@ export function unfilteredPage(columns: string, limit: number): string {
  * The store contract tests compare this order with listDeployments' for every kind of page.
  */
 function joinedTextPage(pageSql: string): string {
-  return `SELECT CAST(group_concat(rendered, ',') AS BLOB), count(*),
+  return `SELECT group_concat(rendered, ','), count(*),
             count(CASE WHEN status = 'AWAITING_DATABASE' AND ready_us <= ? THEN 1 END)
           FROM (${pageSql})`;
 }
@@ -454,11 +454,11 @@ export class SqliteStore implements Store {
       ? { sql: unfilteredPage(deploymentTextColumns, query.limit), params: [tenantId, tenantId, query.offset] }
       : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
     const [joined, count, provisioned] = this.rawStatement(joinedTextPage(page.sql)).get(nowUs, ...page.params) as [
-      Buffer | null,
+      string | null,
       number,
       number,
     ];
-    if (provisioned === 0) return { joined: joined ?? Buffer.alloc(0), count };
+    if (provisioned === 0) return { joined: joined ?? "", count };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
     const rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
     return joinedTextsAsOf(

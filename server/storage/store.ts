@@ -59,8 +59,8 @@ export interface Store {
   promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number>;
 }
 
-/** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array) as UTF-8 bytes, and how many there are. */
+/** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array), and how many there are. */
 export interface DeploymentTexts {
-  joined: Buffer;
+  joined: string;
   count: number;
 }
