@@ -1,6 +1,6 @@
 /** Drives one benchmark row with autocannon (requests/s, p50 and p99 per row, bounded in time). */
 import autocannon, { type RequestSpec, type Result } from "autocannon";
-import { processCpuMs } from "./server-cpu.js";
+import { type ProcessUsage, processUsage } from "./server-cpu.js";
 
 export interface LoadOptions {
   url: string;
@@ -36,26 +36,38 @@ export interface LoadFigures {
   serverCpuMs?: number;
   /** serverCpuMs over the completed requests, in microseconds. */
   cpuUsPerRequest?: number;
+  /** The server process's minor page faults over the measured run, per completed request. */
+  faultsPerRequest?: number;
 }
 
 /** Runs warm-up then the measured load and returns its figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const warmup =
     options.warmupS > 0 ? await fire({ ...options, amount: undefined, durationS: options.warmupS }) : undefined;
-  const cpuBefore = options.pid === undefined ? undefined : processCpuMs(options.pid);
+  const usageBefore = options.pid === undefined ? undefined : processUsage(options.pid);
   const measured = await fire(options);
-  const cpuAfter = options.pid === undefined ? undefined : processCpuMs(options.pid);
+  const usageAfter = options.pid === undefined ? undefined : processUsage(options.pid);
   const result = {
     ...figures(measured.result, measured.latenciesMs),
     warmupRequests: warmup ? figures(warmup.result, []).requests : 0,
   };
-  if (cpuBefore === undefined || cpuAfter === undefined) return result;
-  return { ...result, ...serverCpu(cpuAfter - cpuBefore, result.requests) };
+  if (usageBefore === undefined || usageAfter === undefined) return result;
+  return { ...result, ...serverUsage(usageBefore, usageAfter, result.requests) };
 }
 
-/** The server's CPU over a run, and per completed request in microseconds. */
-export function serverCpu(cpuMs: number, requests: number): { serverCpuMs: number; cpuUsPerRequest?: number } {
-  return { serverCpuMs: cpuMs, ...(requests > 0 ? { cpuUsPerRequest: (cpuMs * 1000) / requests } : {}) };
+/** The server's CPU over a run, and per completed request its CPU in microseconds and its minor page faults. */
+export function serverUsage(
+  before: ProcessUsage,
+  after: ProcessUsage,
+  requests: number,
+): Pick<LoadFigures, "serverCpuMs" | "cpuUsPerRequest" | "faultsPerRequest"> {
+  const cpuMs = after.cpuMs - before.cpuMs;
+  if (requests === 0) return { serverCpuMs: cpuMs };
+  return {
+    serverCpuMs: cpuMs,
+    cpuUsPerRequest: (cpuMs * 1000) / requests,
+    faultsPerRequest: (after.minorFaults - before.minorFaults) / requests,
+  };
 }
 
 /** One autocannon run, with every response time (autocannon's own histogram keeps whole milliseconds only). */

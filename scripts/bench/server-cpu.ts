@@ -1,4 +1,8 @@
-/** CPU time of a process (user + system, every thread) from /proc/<pid>/stat, so a row's cost does not depend on the load generator's share of the cores. */
+/**
+ * CPU time of a process (user + system, every thread) from /proc/<pid>/stat, so a row's cost does not
+ * depend on the load generator's share of the cores; and its minor page faults, a count that does not
+ * move with the machine's load (memory the allocator gave back and touched again shows there first).
+ */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
@@ -12,16 +16,22 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** User plus system CPU milliseconds of `stat` text (fields 14 and 15, counted after the command name's closing parenthesis). */
-export function cpuMsFromStat(stat: string, hz = ticksPerSecond): number {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / hz;
+/** What a process has used so far: CPU milliseconds (user + system) and minor page faults. */
+export interface ProcessUsage {
+  cpuMs: number;
+  minorFaults: number;
 }
 
-/** CPU milliseconds the process has used so far; undefined when it is gone or /proc is missing. */
-export function processCpuMs(pid: number): number | undefined {
+/** The usage in `stat` text: minflt, utime and stime are fields 10, 14 and 15, counted after the command name's closing parenthesis. */
+export function usageFromStat(stat: string, hz = ticksPerSecond): ProcessUsage {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / hz, minorFaults: Number(fields[7]) };
+}
+
+/** What the process has used so far; undefined when it is gone or /proc is missing. */
+export function processUsage(pid: number): ProcessUsage | undefined {
   try {
-    return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    return usageFromStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 /** Tests of the benchmark report helpers: target checks, CPU ratios, quantiles, the listening line, /proc stat parsing. */
 import { describe, expect, it } from "vitest";
-import { figures, type LoadFigures, quantile, serverCpu } from "./load.js";
-import { cpuMsFromStat } from "./server-cpu.js";
+import { figures, type LoadFigures, quantile, serverUsage } from "./load.js";
+import { usageFromStat } from "./server-cpu.js";
 import { cpuRatio, type Extras, evaluateTargets, formatReport, median, type Row, type RowId } from "./table.js";
 import { findListeningUrl } from "./targets.js";
 
@@ -115,11 +115,22 @@ describe("helpers", () => {
     expect(cpuRatio([row("list20-off0", 1_000, 100)], row("list20-off0", 1_000, 100))).toBeUndefined();
   });
 
-  it("reads user + system time from /proc/<pid>/stat text, whatever the command name holds", () => {
+  it("reads user + system time and minor faults from /proc/<pid>/stat text, whatever the command name holds", () => {
     const stat = "4242 (node (x) y) S 1 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 100 1000 100";
-    expect(cpuMsFromStat(stat, 100)).toBe(3000);
-    expect(serverCpu(3000, 10_000)).toEqual({ serverCpuMs: 3000, cpuUsPerRequest: 300 });
-    expect(serverCpu(10, 0)).toEqual({ serverCpuMs: 10 });
+    expect(usageFromStat(stat, 100)).toEqual({ cpuMs: 3000, minorFaults: 100 });
+  });
+
+  it.each([
+    {
+      given: { before: { cpuMs: 1000, minorFaults: 500 }, after: { cpuMs: 4000, minorFaults: 5500 }, requests: 10_000 },
+      want: { serverCpuMs: 3000, cpuUsPerRequest: 300, faultsPerRequest: 0.5 },
+    },
+    {
+      given: { before: { cpuMs: 0, minorFaults: 0 }, after: { cpuMs: 10, minorFaults: 3 }, requests: 0 },
+      want: { serverCpuMs: 10 },
+    },
+  ])("gives the server's CPU and faults per request: $want", ({ given, want }) => {
+    expect(serverUsage(given.before, given.after, given.requests)).toEqual(want);
   });
 
   it.each([

@@ -209,7 +209,9 @@ function pad(cells: string[][]): string {
 
 /** The rows as a plain-text table. */
 function formatRows(rows: Row[]): string {
-  const cells = [["row", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "x same bytes", "non-2xx", "load", "note"]];
+  const cells = [
+    ["row", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "x same bytes", "faults/req", "non-2xx", "load", "note"],
+  ];
   for (const row of rows) {
     const f = row.figures;
     cells.push([
@@ -219,6 +221,7 @@ function formatRows(rows: Row[]): string {
       f ? fixed(f.p99Ms, 2) : "-",
       fixed(f?.cpuUsPerRequest, 0),
       fixed(cpuRatio(rows, row), 1),
+      fixed(f?.faultsPerRequest, 1),
       f ? String(f.non2xx + f.errors) : "-",
       fixed(row.load1m, 1),
       row.note ?? "",
@@ -246,7 +249,7 @@ export function formatReport(report: Report): string {
   lines.push("");
   lines.push(formatRows(report.rows));
   lines.push(
-    `(req/s: completed requests over the measured time; p50/p99: latency of every response; CPU µs/req: the target process's user + system CPU time over the measured time (/proc/<pid>/stat) per completed request; x same bytes: that CPU over the bare Koa row answering the same page bytes; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`,
+    `(req/s: completed requests over the measured time; p50/p99: latency of every response; CPU µs/req: the target process's user + system CPU time over the measured time (/proc/<pid>/stat) per completed request; x same bytes: that CPU over the bare Koa row answering the same page bytes; faults/req: the target's minor page faults (/proc/<pid>/stat) per completed request, memory its allocator gave back and touched again; load: the machine's 1-minute load average as the row ended — above ${m.nproc}, other processes were competing for the cores)`,
   );
   lines.push("");
   const e = report.extras;
