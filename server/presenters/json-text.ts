@@ -1,6 +1,6 @@
-/** A response body already serialized to JSON (as text, or as its UTF-8 bytes), typed by the value it encodes, sent as it is (D-83). */
+/** A response body already serialized to JSON, typed by the value it encodes, sent as it is (D-83). */
 export class JsonText<Encodes> {
   /** Only for the type checker: the value the text encodes. */
   declare readonly encodes?: Encodes;
-  constructor(readonly text: string | Buffer) {}
+  constructor(readonly text: string) {}
 }

@@ -225,3 +225,23 @@ describe("parameter validation (422 naming the parameter)", () => {
     expect((await server.request("GET", "/v2/deployments?colour=blue")).status).toBe(200);
   });
 });
+
+describe("large pages (pooled send buffers, D-92)", () => {
+  it("answers concurrent large pages each with its own deployments", async () => {
+    const tenantId = ids.acmeProduction;
+    for (let i = 0; i < 60; i++) {
+      const response = await server.request("POST", "/v2/deployments", {
+        body: bodyFor("internal_template", `large-page-${i}`),
+        tenant: tenantId,
+      });
+      expect(response.status).toBe(201);
+    }
+    const queries = Array.from({ length: 12 }, (_, i) => `?limit=40&offset=${i}&name_contains=large-page`);
+    const oneByOne: string[] = [];
+    for (const query of queries) oneByOne.push(names(await list(query, server, tenantId)).join());
+    const atOnce = await Promise.all(queries.map((query) => list(query, server, tenantId)));
+    expect(atOnce.map((page) => names(page).join())).toEqual(oneByOne);
+    // Each page is large enough to be sent from a pooled buffer.
+    expect(JSON.stringify(atOnce[0]).length).toBeGreaterThan(16 * 1024);
+  });
+});

@@ -17,6 +17,7 @@ import { JsonText } from "../presenters/json-text.js";
 import type { Services } from "../services/index.js";
 import { readJsonBody } from "../validation/json-body.js";
 import { compileOperationValidators } from "../validation/operation-validators.js";
+import { SendBuffers } from "./send-buffers.js";
 
 /** What a handler receives: who calls, and the validated, typed request. */
 interface OperationRequest<Id extends OperationId> {
@@ -40,6 +41,7 @@ export type RouteTable = { [Id in OperationId]: Handler<Id> };
  * handler, response check (D-13 to D-16).
  */
 export function registerOperations(router: Router, table: RouteTable, deps: Dependencies, services: Services): void {
+  const sendBuffers = new SendBuffers();
   for (const operation of operationList) {
     const validators = compileOperationValidators(operation);
     const handler = table[operation.id] as Handler<OperationId>;
@@ -59,7 +61,7 @@ export function registerOperations(router: Router, table: RouteTable, deps: Depe
         validators.body(body);
       }
       const answer = await handler({ principal, params: params as never, body: body as never }, services);
-      respond(ctx, deps, operation, answer);
+      respond(ctx, deps, sendBuffers, operation, answer);
     });
   }
 }
@@ -70,9 +72,15 @@ function koaPath(template: string): string {
 }
 
 /** Sends the success answer, checked against the contract when response validation is on. */
-function respond(ctx: Context, deps: Dependencies, operation: ContractOperation, answer: unknown): void {
+function respond(
+  ctx: Context,
+  deps: Dependencies,
+  sendBuffers: SendBuffers,
+  operation: ContractOperation,
+  answer: unknown,
+): void {
   const text = answer instanceof JsonText ? answer.text : undefined;
-  const checked = deps.checkResponse ? (text === undefined ? answer : JSON.parse(text.toString())) : undefined;
+  const checked = deps.checkResponse ? (text === undefined ? answer : JSON.parse(text)) : undefined;
   const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
   if (problems.length > 0) {
     // A response that breaks the contract is a server bug: never send it, say so in the log.
@@ -84,5 +92,5 @@ function respond(ctx: Context, deps: Dependencies, operation: ContractOperation,
   }
   ctx.status = operation.successStatus;
   ctx.type = "application/json";
-  ctx.body = text ?? JSON.stringify(answer);
+  ctx.body = sendBuffers.body(text ?? JSON.stringify(answer), ctx.res);
 }
