@@ -128,6 +128,7 @@ const order = [
   "list20-deep",
   "list100-deep",
   "name-contains",
+  "name-status",
   "status-ids",
   "create",
   "providers",

@@ -17,6 +17,7 @@ export type RowId =
   | "list20-deep"
   | "list100-deep"
   | "name-contains"
+  | "name-status"
   | "status-ids"
   | "create"
   | "providers"
@@ -142,7 +143,7 @@ export function evaluateTargets(rows: Row[], extras: Extras): TargetCheck[] {
         : "missing",
     met: nameContains && list ? nameContains >= 0.5 * list : undefined,
   });
-  const filters = (["name-contains", "status-ids"] as const).map((id) => [id, rps(rows, id)] as const);
+  const filters = (["name-contains", "name-status", "status-ids"] as const).map((id) => [id, rps(rows, id)] as const);
   const slowest =
     filters.every(([, value]) => value !== undefined) && list
       ? Math.max(...filters.map(([, value]) => list / value!))

@@ -1,5 +1,6 @@
 /** SQLite-specific properties (Storage, performance): WAL, the unfiltered page as an index range seek rather than an OFFSET scan, name_contains from the trigram index, texts rendered for older rows. */
 
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,7 +9,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
 import { newDeployment } from "../testing/new-deployment.js";
-import { deploymentColumns } from "./row-mapping.js";
+import { deploymentColumns, deploymentTextColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 
 describe("SqliteStore", () => {
@@ -63,7 +64,7 @@ describe("SqliteStore", () => {
       expect(namePlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
       expect(namePlan.filter((d) => /USE TEMP B-TREE/.test(d))).toHaveLength(1);
 
-      // With another filter: candidates from the index, then by primary key.
+      // With another filter: the index's matches in its order, each one's row checked by primary key.
       const byNameAndStatus = filteredPage("t", { limit: 20, offset: 0, nameContains: "777", statuses: ["READY"] }, 0);
       const bothPlan = (
         inspect.prepare(`EXPLAIN QUERY PLAN ${byNameAndStatus.sql}`).all(...byNameAndStatus.params) as Array<{
@@ -72,6 +73,8 @@ describe("SqliteStore", () => {
       ).map((r) => r.detail);
       expect(bothPlan.some((d) => /SCAN deployments_name_index VIRTUAL TABLE/.test(d))).toBe(true);
       expect(bothPlan.some((d) => /SEARCH deployments USING INDEX .*\(id=\?\)/.test(d))).toBe(true);
+      // The matches come newest first from the index and are not sorted: the one sort is the page's own (D-93).
+      expect(bothPlan.filter((d) => /USE TEMP B-TREE/.test(d))).toHaveLength(1);
     } finally {
       inspect.close();
       await store.close();
@@ -146,4 +149,57 @@ describe("SqliteStore texts", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/**
+ * Runs one page's SQL on a database file in a fresh process, as the store reads it, and returns its
+ * rows and how far the process's peak resident memory (VmHWM) rose while it ran.
+ */
+function pageMemory(file: string, page: { sql: string; params: unknown[] }): { rows: number; peakGrowthKiB: number } {
+  const probe = `
+    import { readFileSync } from "node:fs";
+    import { createRequire } from "node:module";
+    const Database = createRequire(process.cwd() + "/")("better-sqlite3");
+    const { file, sql, params } = JSON.parse(process.env.PAGE_PROBE);
+    const peakKiB = () => Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1]);
+    const db = new Database(file, { readonly: true });
+    db.pragma("cache_size = -1024");
+    db.pragma("temp_store = MEMORY");
+    const statement = db.prepare(sql);
+    const before = peakKiB();
+    const rows = statement.all(...params).length;
+    console.log(JSON.stringify({ rows, peakGrowthKiB: peakKiB() - before }));`;
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], {
+    env: { ...process.env, PAGE_PROBE: JSON.stringify({ file, ...page }) },
+    encoding: "utf8",
+  });
+  return JSON.parse(output) as { rows: number; peakGrowthKiB: number };
+}
+
+describe("SqliteStore filtered pages (D-93)", () => {
+  it.runIf(process.platform === "linux")(
+    "holds no match outside the page while it pages a name filter with another filter",
+    async () => {
+      const { dir, file, tenantId, store } = await storeWithTenant("sqlite-sorted-page-");
+      try {
+        const count = 12_000;
+        for (let batch = 0; batch < count / 500; batch++) {
+          await Promise.all(
+            Array.from({ length: 500 }, (_, i) =>
+              store.createDeployment(newDeployment(tenantId, `deployment-${batch}-${i}`, { readyAfterUs: 0 }), 0),
+            ),
+          );
+        }
+        await store.close();
+        // name_contains with another filter, deep into the matches.
+        // Sorted, the matches before this offset would be held with their texts: about 10 MB.
+        const query = { limit: 10, offset: count - 10, nameContains: "deployment", statuses: ["READY"] };
+        const measured = pageMemory(file, filteredPage(tenantId, query, Date.now() * 1000, deploymentTextColumns));
+        expect(measured.rows).toBe(10);
+        expect(measured.peakGrowthKiB).toBeLessThan(4 * 1024);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

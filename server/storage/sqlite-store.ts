@@ -74,13 +74,12 @@ export function filteredPage(
   nowUs: number,
   columns = deploymentColumns,
 ): { sql: string; params: unknown[] } {
-  if (usesNameIndex(query) && isUnfiltered({ ...query, nameContains: undefined }))
-    return namePage(tenantId, query, columns);
+  if (usesNameIndex(query) && query.deploymentIds === undefined) return namePage(tenantId, query, nowUs, columns);
   const filters = filterConditions("sqlite", query, nowUs, 2);
   // Without statistics SQLite drives every filtered query from the (tenant_id, seq) index and scans
-  // the whole tenant; with `deployment_ids` or an indexed name filter the `+` keeps it off that index,
-  // so it looks the candidates up by primary key instead (a handful of rows, not the tenant's 100,000).
-  const tenantColumn = query.deploymentIds !== undefined || usesNameIndex(query) ? "+tenant_id" : "tenant_id";
+  // the whole tenant; with `deployment_ids` (at most 100) the `+` keeps it off that index, so it looks
+  // them up by primary key instead and sorts that handful.
+  const tenantColumn = query.deploymentIds !== undefined ? "+tenant_id" : "tenant_id";
   return {
     sql: `SELECT ${columns} FROM deployments WHERE ${tenantColumn} = ?${filters.sql} ORDER BY seq DESC ${limitClause(query.limit)} OFFSET ?`,
     params: [tenantId, ...filters.params, query.offset],
@@ -88,19 +87,30 @@ export function filteredPage(
 }
 
 /**
- * A page filtered by name only (D-84): the trigram index gives the tenant's matches newest first
- * (its rowid order), `instr` on its copy of the name keeps the exact substring semantics, and the
- * page's rows are read by primary key; no deployment outside the page is read.
+ * A page filtered by name (D-84, D-93): the trigram index gives the tenant's matches newest first
+ * (its rowid order), `instr` on its copy of the name keeps the exact substring semantics, any other
+ * filter is checked on each match's row, and the walk stops once the page is full: no match is
+ * sorted or held, and the page's rows are read by primary key.
  */
-function namePage(tenantId: string, query: DeploymentQuery, columns: string): { sql: string; params: unknown[] } {
+function namePage(
+  tenantId: string,
+  query: DeploymentQuery,
+  nowUs: number,
+  columns: string,
+): { sql: string; params: unknown[] } {
   const needle = query.nameContains!.toLowerCase();
+  const others = filterConditions("sqlite", { ...query, nameContains: undefined }, nowUs, 4);
+  const matchesOthers =
+    others.sql === ""
+      ? ""
+      : ` AND EXISTS (SELECT 1 FROM deployments WHERE id = deployments_name_index.deployment_id${others.sql})`;
   return {
     sql: `SELECT ${columns} FROM deployments WHERE id IN (
             SELECT deployment_id FROM deployments_name_index
-            WHERE deployments_name_index MATCH ? AND tenant_id = ? AND instr(name_lower, ?) > 0
+            WHERE deployments_name_index MATCH ? AND tenant_id = ? AND instr(name_lower, ?) > 0${matchesOthers}
             ORDER BY rowid DESC ${limitClause(query.limit)} OFFSET ?)
           ORDER BY seq DESC`,
-    params: [ftsPhrase(needle), tenantId, needle, query.offset],
+    params: [ftsPhrase(needle), tenantId, needle, ...others.params, query.offset],
   };
 }
 

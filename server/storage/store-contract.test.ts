@@ -305,7 +305,10 @@ for (const adapter of adapters) {
       for (let round = 0; round < 4; round++) {
         await Promise.all(
           Array.from({ length: 6 }, (_, i) => i).flatMap((i) => [
-            store.createDeployment(newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`), Date.now() * 1000),
+            store.createDeployment(
+              newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`, { imageVersion: i % 3 ? null : "2.0" }),
+              Date.now() * 1000,
+            ),
             store.createDeployment(newDeployment(theirs, `abc-${round}-${i}`), Date.now() * 1000),
           ]),
         );
@@ -323,6 +326,18 @@ for (const adapter of adapters) {
         const texts = (JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((deployment) => deployment.name);
         expect(page).toEqual(newestFirst.slice(offset, offset + 5));
         expect(texts).toEqual(page);
+      }
+      // With another filter, checked on each match (D-93): the same order, the same pages.
+      const withImage = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now))
+        .filter((d) => d.name.toLowerCase().includes("abc") && d.imageVersion === "2.0")
+        .map((d) => d.name);
+      expect(withImage).toHaveLength(4);
+      for (let offset = 0; offset <= 4; offset++) {
+        const query = { limit: 2, offset, nameContains: "aBc", imageVersion: "2.0" };
+        const page = (await store.listDeployments(mine, query, now)).map((d) => d.name);
+        const { joined } = await store.listDeploymentTexts(mine, query, now);
+        expect(page).toEqual(withImage.slice(offset, offset + 2));
+        expect((JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((d) => d.name)).toEqual(page);
       }
     });
 
