@@ -152,8 +152,9 @@ describe("SqliteStore texts", () => {
 });
 
 /**
- * Runs one page's SQL on a database file in a fresh process, as the store reads it, and returns its
- * rows and how far the process's peak resident memory (VmHWM) rose while it ran.
+ * Runs one page's SQL on a database file in a fresh process, with temporary structures in memory as
+ * the store keeps them and a 1 MiB page cache, and returns its rows and how far the process's peak
+ * resident memory (VmHWM) rose while it ran.
  */
 function pageMemory(file: string, page: { sql: string; params: unknown[] }): { rows: number; peakGrowthKiB: number } {
   const probe = `
