@@ -1,13 +1,12 @@
 /**
- * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`, or
- * `npm run conformance -- replay CHECK-ID --seed N [options]` to run one check again.
- * Validates the configuration, probes the target, runs the suite with vitest and reports.
+ * The conformance command: `deployment-conformance --base-url URL --api-key KEY [options]`, or
+ * `deployment-conformance replay CHECK-ID --seed N [options]` to run one check again (bin.ts starts it).
+ * Validates the configuration, probes the target, runs the suite with its own runner (runner.ts) and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed (or, with --fail-on-unexercised, a
  * documented status was never reached); 2: bad configuration or unreachable target.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import { operation, operationList } from "../contract/index.js";
 import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
 import { loadDecisions } from "./coverage/decisions.js";
@@ -19,8 +18,8 @@ import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
 import { renderReplay } from "./report/replay.js";
 import { writeReports } from "./report/write.js";
-import { VerdictCollector } from "./reporter.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
+import { runChecks } from "./runner.js";
 
 /** Raised when the target cannot be reached: exit 2. */
 export class UnreachableError extends Error {
@@ -61,30 +60,11 @@ export async function runConformance(
     recordExchanges: options.recordExchanges === true || config.har !== undefined,
   };
   const started = new Date();
-  const collector = new VerdictCollector();
-  const previous = process.env.CONFORMANCE_RUN_CONFIG;
-  process.env.CONFORMANCE_RUN_CONFIG = JSON.stringify(runConfig);
-  try {
-    const { startVitest } = await import("vitest/node");
-    const configFile = fileURLToPath(new URL("./vitest.config.ts", import.meta.url));
-    const root = fileURLToPath(new URL(".", import.meta.url));
-    const vitest = await startVitest("test", [], {
-      config: configFile,
-      root,
-      watch: false,
-      run: true,
-      reporters: [collector],
-    } as never);
-    await vitest.close();
-  } finally {
-    if (previous === undefined) delete process.env.CONFORMANCE_RUN_CONFIG;
-    else process.env.CONFORMANCE_RUN_CONFIG = previous;
-  }
+  const run = await runChecks(runConfig);
   const finished = new Date();
-  const order = new Map((await import("./checks/index.js")).allChecks.map((c, i) => [c.id, i]));
-  const verdicts = [...collector.verdicts].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  if (verdicts.length === 0 && collector.errors.length === 0)
-    collector.errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
+  const { verdicts, errors } = run;
+  if (verdicts.length === 0 && errors.length === 0)
+    errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
   const exchanges: CheckExchange[] = [];
   for (const v of verdicts) {
     for (const exchange of v.exchanges ?? []) exchanges.push({ check: v.id, exchange });
@@ -104,7 +84,7 @@ export async function runConformance(
     summary: summarize(verdicts),
     verdicts,
     created,
-    errors: collector.errors,
+    errors,
     warnings: weakRunWarnings({
       verdicts,
       createdCount: created.length,
@@ -112,7 +92,7 @@ export async function runConformance(
       warnSkippedPercent: config.warnSkippedPercent,
     }),
     coverage,
-    exitCode: exitCodeOf(verdicts, collector.errors, config.failOnUnexercised ? coverage.unexercised : []),
+    exitCode: exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
   return { result, exchanges };
 }
@@ -185,16 +165,4 @@ export async function main(argv: string[], env: Record<string, string | undefine
     console.log(`HAR: ${config.har} (${exchanges.length} exchanges)`);
   }
   return result.exitCode;
-}
-
-// run when executed directly (tsx conformance/cli.ts) or imported by bin/conformance.mjs with the marker set
-const invokedDirectly = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
-if (invokedDirectly || process.env.CONFORMANCE_CLI_MAIN === "1") {
-  main(process.argv.slice(2), process.env).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`conformance: ${(error as Error).stack ?? String(error)}`);
-      process.exit(2);
-    },
-  );
 }

@@ -222,12 +222,18 @@ function fromFile(path: string, read: (p: string) => string = (p) => readFileSyn
   } catch (error) {
     throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
   }
+  return fromObject(parsed, `config file ${path}`);
+}
+
+/** Raw values of an object with the config file's keys (camelCase names or flag names); `where` names it in errors. */
+function fromObject(parsed: unknown, where: string): RawConfig {
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new ConfigError(`config file ${path} must hold a JSON object`);
+    throw new ConfigError(`${where} must hold a JSON object`);
   const raw: RawConfig = {};
   for (const [k, v] of Object.entries(parsed)) {
+    if (v === undefined) continue;
     const option = options.find((o) => o.key === k || o.flag === k);
-    if (!option) throw new ConfigError(`unknown key '${k}' in config file ${path}`);
+    if (!option) throw new ConfigError(`unknown key '${k}' in ${where}`);
     if (option.kind === "boolean") raw[option.key] = typeof v === "boolean" ? v : parseBoolean(String(v), k);
     else if (option.kind === "list") raw[option.key] = Array.isArray(v) ? v.map(String) : splitList(String(v));
     else if (option.kind === "repeat")
@@ -239,6 +245,16 @@ function fromFile(path: string, read: (p: string) => string = (p) => readFileSyn
     else raw[option.key] = String(v);
   }
   return raw;
+}
+
+/** The options of a run as a program gives them (the config file's keys, e.g. `{ baseUrl, apiKey, only: ["AUTH"] }`). */
+export type ConformanceOptions = Partial<
+  Record<OptionKey, string | number | boolean | string[] | Record<string, string>>
+>;
+
+/** Validates options given as an object (the vitest adapter, a program), as a config file's are; throws ConfigError. */
+export function configFromObject(input: ConformanceOptions): ConformanceConfig {
+  return validate(fromObject(input, "the conformance options"));
 }
 
 /** Merges the three sources (flags > env > file) and validates the result. */

@@ -1,7 +1,7 @@
 /** Tests of the replay command line: what it takes and rejects, and the command printed for a failure. */
 import { describe, expect, it } from "vitest";
 import { ConfigError, type RunConfig, resolveConfig } from "./config.js";
-import { parseReplayArgs, replayCommand } from "./replay.js";
+import { parseReplayArgs, replayCommand, replayLauncher } from "./replay.js";
 
 describe("parseReplayArgs", () => {
   it("takes a check id and the flags after it", () => {
@@ -24,6 +24,24 @@ describe("parseReplayArgs", () => {
     });
 });
 
+describe("replayLauncher", () => {
+  const cases: { given: string; want: string }[] = [
+    {
+      given: "/home/me/project/node_modules/deployment-conformance/dist/cli.mjs",
+      want: "npx deployment-conformance replay",
+    },
+    {
+      given: "C:\\work\\node_modules\\deployment-conformance\\dist\\cli.mjs",
+      want: "npx deployment-conformance replay",
+    },
+    { given: "/work/clone/conformance/replay.ts", want: "npm run conformance -- replay" },
+    { given: "/work/clone/conformance/dist/cli.mjs", want: "npm run conformance -- replay" },
+  ];
+  for (const c of cases) it(`${c.given} -> ${c.want}`, () => expect(replayLauncher(c.given)).toBe(c.want));
+  it("runs from this clone through the npm script", () =>
+    expect(replayLauncher()).toBe("npm run conformance -- replay"));
+});
+
 describe("replayCommand", () => {
   const config = (argv: string[]): RunConfig => ({
     ...resolveConfig(["--base-url", "http://h:1", "--api-key", "secret-key", ...argv], {}).config,
@@ -31,7 +49,7 @@ describe("replayCommand", () => {
     seed: 42,
   });
   it("names the check and the seed and refers to the key by its variable", () => {
-    const command = replayCommand(config([]), "DEP-LIST-004");
+    const command = replayCommand(config([]), "DEP-LIST-004", "npm run conformance -- replay");
     expect(command).toBe(
       `npm run conformance -- replay DEP-LIST-004 --seed 42 --base-url 'http://h:1' --api-key "$CONFORMANCE_API_KEY"`,
     );

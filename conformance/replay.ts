@@ -1,4 +1,5 @@
 /** `replay <check-id> --seed N [flags]`: one check again with the same generated data, and the command that does it for a failure. */
+import { fileURLToPath } from "node:url";
 import type { RunConfig } from "./config.js";
 import { ConfigError } from "./config.js";
 import { shellQuote } from "./curl.js";
@@ -17,11 +18,21 @@ export function parseReplayArgs(argv: string[]): { checkId: string; flags: strin
 }
 
 /**
+ * How the replay is started where the run was: an installed package (the suite's file lies under a
+ * node_modules folder) through npx, a clone of the repository through its npm script.
+ */
+export function replayLauncher(moduleFile: string = fileURLToPath(import.meta.url)): string {
+  return /[\\/]node_modules[\\/]/.test(moduleFile)
+    ? "npx deployment-conformance replay"
+    : "npm run conformance -- replay";
+}
+
+/**
  * The command that replays one check of a run: its configuration as flags, keys as the environment
  * variables the curl commands use, never the keys themselves (credential headers stay redacted).
  */
-export function replayCommand(config: RunConfig, checkId: string): string {
-  const parts = ["npm run conformance -- replay", checkId, "--seed", String(config.seed)];
+export function replayCommand(config: RunConfig, checkId: string, launcher: string = replayLauncher()): string {
+  const parts = [launcher, checkId, "--seed", String(config.seed)];
   const add = (flag: string, value: string | undefined) => {
     if (value !== undefined) parts.push(flag, shellQuote(value));
   };

@@ -1,4 +1,4 @@
-/** What the runner records about one check (vitest task meta), shared by the suite and the reporters. */
+/** What the runner records about one check, shared by the runner, the vitest adapter and the reporters. */
 import type { CreatedResource, Level } from "./check.js";
 import type { Exchange } from "./http.js";
 
@@ -20,7 +20,7 @@ export interface Answer {
   count: number;
 }
 
-/** Meta attached to each vitest test of the suite. */
+/** What identifies a check in a report, and what its run left behind. */
 export interface CheckMeta {
   id: string;
   level: Level;
@@ -36,12 +36,6 @@ export interface CheckMeta {
   answers?: Answer[];
   /** Every exchange, only when the run records them (--har, replay). */
   exchanges?: Exchange[];
-}
-
-declare module "vitest" {
-  interface TaskMeta {
-    check?: CheckMeta;
-  }
 }
 
 /** The final verdict of one check, as reports show it. */

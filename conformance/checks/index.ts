@@ -1,4 +1,4 @@
-/** Every check of the suite, by area. The suite files under conformance/suite/ run them. */
+/** Every check of the suite, by area. The runner (conformance/runner.ts) runs them area by area. */
 import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
@@ -15,7 +15,7 @@ import { semanticChecks } from "./semantics.js";
 import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
 
-/** Areas in run order; each is one suite file. */
+/** Areas in run order; the checks of one area share their fixtures. */
 export const areas = {
   providers: providerChecks,
   repositories: repositoryChecks,

@@ -1,0 +1,116 @@
+/** The suite's own runner: checks are data, run one after another in area order, each to a verdict; no test framework. */
+import { answersOf } from "./answers.js";
+import { type Check, CheckFailure, CheckSkip } from "./check.js";
+import { areas } from "./checks/index.js";
+import type { RunConfig } from "./config.js";
+import { toCurl } from "./curl.js";
+import { TransportError } from "./http.js";
+import { createContext } from "./runtime.js";
+import { isSelected, unmetNeed } from "./selection.js";
+import type { Verdict } from "./verdict.js";
+
+/** A check that has not finished after this long fails (the fuzz and stateful checks take the longest). */
+export const checkTimeoutMs = 120_000;
+
+/** Fixtures shared by the checks of one area (e.g. a set of deployments to page through), keyed by name. */
+export type Fixtures = Map<string, Promise<unknown>>;
+
+/** Raised inside the runner when a check overruns checkTimeoutMs. */
+class CheckTimeout extends Error {
+  override name = "CheckTimeout";
+}
+
+/** Runs one check against the configured target and turns what happened into its verdict; never throws. */
+export async function runCheck(check: Check, area: string, config: RunConfig, fixtures: Fixtures): Promise<Verdict> {
+  const verdict: Verdict = {
+    id: check.id,
+    level: check.level,
+    tags: check.tags,
+    statement: check.statement,
+    specRef: check.specRef,
+    area,
+    status: "pass",
+    durationMs: 0,
+  };
+  const unmet = unmetNeed(check, config);
+  if (unmet) return { ...verdict, status: "skip", skipReason: unmet };
+  const ctx = createContext(config, fixtures, check.id);
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check.run(ctx),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new CheckTimeout(`the check did not finish within ${checkTimeoutMs / 1000} s`)),
+          checkTimeoutMs,
+        );
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof CheckSkip) {
+      verdict.status = "skip";
+      verdict.skipReason = error.reason;
+    } else {
+      verdict.status = "fail";
+      const exchange = error instanceof CheckFailure ? (error.exchange ?? ctx.exchanges.at(-1)) : ctx.exchanges.at(-1);
+      const message =
+        error instanceof CheckFailure || error instanceof CheckTimeout
+          ? error.message
+          : error instanceof TransportError
+            ? `the target did not answer: ${error.message}`
+            : `the check could not complete: ${(error as Error).stack ?? String(error)}`;
+      verdict.failure = {
+        message,
+        ...(exchange
+          ? { exchange, curl: toCurl(exchange.request) }
+          : error instanceof TransportError
+            ? { curl: toCurl(error.request) }
+            : {}),
+        ...(error instanceof CheckFailure ? {} : { error: true }),
+      };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  verdict.durationMs = Math.round(performance.now() - started);
+  verdict.created = ctx.createdResources;
+  verdict.notes = ctx.notes;
+  verdict.requests = ctx.exchanges.length;
+  verdict.answers = answersOf(ctx.exchanges);
+  if (config.recordExchanges) verdict.exchanges = ctx.exchanges;
+  return verdict;
+}
+
+/** A progress callback: called after each check with its verdict. */
+type OnVerdict = (verdict: Verdict) => void;
+
+/**
+ * Runs every selected check, area by area in the order of conformance/checks/index.ts and in the
+ * order each area lists them, one at a time (the fuzz checks compare lists before and after, so
+ * nothing else may write meanwhile). An error no check caught (an unhandled rejection) is a runner error.
+ */
+export async function runChecks(
+  config: RunConfig,
+  onVerdict?: OnVerdict,
+): Promise<{ verdicts: Verdict[]; errors: string[] }> {
+  const verdicts: Verdict[] = [];
+  const errors: string[] = [];
+  const onStray = (error: unknown) => errors.push(`unhandled error: ${(error as Error)?.message ?? String(error)}`);
+  process.on("unhandledRejection", onStray);
+  process.on("uncaughtException", onStray);
+  try {
+    for (const [area, checks] of Object.entries(areas)) {
+      const fixtures: Fixtures = new Map();
+      for (const check of checks.filter((c) => isSelected(c, config))) {
+        const verdict = await runCheck(check, area, config, fixtures);
+        verdicts.push(verdict);
+        onVerdict?.(verdict);
+      }
+    }
+  } finally {
+    process.off("unhandledRejection", onStray);
+    process.off("uncaughtException", onStray);
+  }
+  return { verdicts, errors };
+}

@@ -1,5 +1,0 @@
-/** Runs the deployments-create checks (conformance/checks/index.ts) through vitest; started by conformance/cli.ts. */
-import { areas } from "../checks/index.js";
-import { defineArea } from "./define.js";
-
-defineArea("deployments-create", areas["deployments-create"]);

@@ -1,5 +1,0 @@
-/** Runs the stateful checks (conformance/checks/index.ts) through vitest; started by conformance/cli.ts. */
-import { areas } from "../checks/index.js";
-import { defineArea } from "./define.js";
-
-defineArea("stateful", areas.stateful);
