@@ -19,7 +19,7 @@ import { faults } from "./catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
 
-const cli = fileURLToPath(new URL("../../../conformance/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../../../conformance/bin.ts", import.meta.url));
 
 interface Outcome {
   id: string;
