@@ -1,7 +1,8 @@
 /**
  * Checks the conformance package as an implementer gets it (D-95): packs deployment-conformance, installs the
  * tarball in an empty folder outside the clone, and wants node_modules within 15 MB, no vitest, vite, tsx or
- * esbuild among the installed packages, `--help` answering, a failure's replay command that runs there, and a
+ * esbuild among the installed packages, `--help` answering, its declarations type-checking under `tsc --strict`,
+ * a failure's replay command that runs there, and a
  * full run against the reference server (demo data) that passes under Node 20, 22 and 24.
  *   npx tsx scripts/packages/check-conformance-package.ts [--runtimes DIR] [--keep]
  * Node 22 and 24 come from the npm registry's `node` package, installed once into DIR (default: a folder
@@ -130,6 +131,32 @@ try {
   check(
     help.code === 0 && help.stdout.startsWith("Usage: deployment-conformance"),
     "npx deployment-conformance --help answers",
+  );
+
+  // A program of the implementer type-checks against the declarations, library files included (no skipLibCheck).
+  writeFileSync(
+    join(install, "uses-package.ts"),
+    [
+      'import { allChecks, configFromObject, type RunResult, runConformance } from "deployment-conformance";',
+      'import { conformanceTests } from "deployment-conformance/vitest";',
+      'const config = configFromObject({ baseUrl: "http://127.0.0.1:1", apiKey: "k", only: ["DEP-LIST"] });',
+      "const run: Promise<{ result: RunResult }> = runConformance(config);",
+      "export const used = [allChecks.length, run, conformanceTests];",
+      "",
+    ].join("\n"),
+  );
+  const typed = await sh(
+    join(repositoryRoot, "node_modules", ".bin", "tsc"),
+    ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node"].concat([
+      "--typeRoots",
+      join(repositoryRoot, "node_modules", "@types"),
+      "uses-package.ts",
+    ]),
+    { cwd: install },
+  );
+  check(
+    typed.code === 0,
+    `tsc --strict type-checks a program using the package${typed.code ? `:\n${typed.stdout}` : ""}`,
   );
 
   // A run that fails (a cloud server judged as self_hosted) prints a replay command that works in this folder.
