@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningMock, startMock } from "../mock.js";
-import { demoFlags } from "./demo-flags.js";
+import { type RunningMock, startMock } from "../../mock/src/mock.js";
+import { demoFlags } from "../../tools/harness/demo-flags.js";
 
 // Asynchronous on purpose: the mock answers from this process, so a synchronous child would block it.
 const run = promisify(execFile);
