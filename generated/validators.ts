@@ -2,7 +2,7 @@
 // @ts-nocheck
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
-import { contractFormats } from "../../contract/formats.js";
+import { contractFormats } from "../contract/formats.js";
 
 const require = createRequire(import.meta.url);
 

@@ -74,7 +74,7 @@ export function generateValidators(document: OpenAPIObject, operations: Record<s
     "// @ts-nocheck",
     'import { createRequire } from "node:module";',
     'import type { ValidateFunction } from "ajv";',
-    'import { contractFormats } from "../../contract/formats.js";',
+    'import { contractFormats } from "../contract/formats.js";',
     "",
     "const require = createRequire(import.meta.url);",
     "",
