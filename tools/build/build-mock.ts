@@ -87,4 +87,4 @@ const removeUnreached = (dir: string): void => {
   if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 };
 removeUnreached(typesDir);
-process.stdout.write(`built ${relative(repoRoot, distDir)}: ${kept.size} declaration files kept\n`);
+process.stderr.write(`built ${relative(repoRoot, distDir)}: ${kept.size} declaration files kept\n`);
