@@ -1,4 +1,4 @@
-/** The example-title table lists every titled example with the Prefer header that selects it, and the README copy of it is current (D-71). */
+/** The example-title table lists every titled example with the Prefer header that selects it, and the copy in mock/README.md is current (D-71). */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -46,14 +46,14 @@ describe("exampleTitleTable", () => {
   });
 });
 
-const readme = fileURLToPath(new URL("../../README.md", import.meta.url));
+const readme = fileURLToPath(new URL("../../mock/README.md", import.meta.url));
 const start = "<!-- example-titles:start -->";
 const end = "<!-- example-titles:end -->";
 const readmeText = existsSync(readme) ? readFileSync(readme, "utf8") : "";
 const hasMarkers = readmeText.includes(start) && readmeText.includes(end);
 
 describe.skipIf(!hasMarkers)(
-  `README example-title table${hasMarkers ? "" : " (skipped: README.md has no example-titles markers)"}`,
+  `mock/README.md example-title table${hasMarkers ? "" : " (skipped: mock/README.md has no example-titles markers)"}`,
   () => {
     it("is the output of `npx tsx tools/generate/example-titles.ts` for the current contract", () => {
       const between = readmeText.slice(readmeText.indexOf(start) + start.length, readmeText.indexOf(end)).trim();

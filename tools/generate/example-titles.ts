@@ -1,4 +1,4 @@
-/** Prints the markdown table of the titled examples per operation, for the README (`Prefer: example=<title>`, D-71). */
+/** Prints the markdown table of the titled examples per operation, for mock/README.md (`Prefer: example=<title>`, D-71). */
 import { pathToFileURL } from "node:url";
 import type { OperationObject } from "openapi3-ts/oas31";
 import { document as contractDocument, type OpenAPIObject } from "../../contract/index.js";
