@@ -1,7 +1,7 @@
 /** Tests of the CPU-profile summary used to explain missed targets (tools/bench/profile.ts). */
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../harness/reference.js";
 import { selfTimes } from "./profile.js";
-import { repoRoot } from "./targets.js";
 
 describe("selfTimes", () => {
   it("adds each sample's time to its function and to its file or package", () => {

@@ -13,9 +13,9 @@ import { demo } from "../../contract/index.js";
 import { parseCommandLine } from "../../shared/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { templateDeployment } from "../harness/http.js";
+import { repoRoot, startReference } from "../harness/reference.js";
 import { runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
-import { repoRoot, startReference } from "./targets.js";
 
 interface ProfileNode {
   id: number;

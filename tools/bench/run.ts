@@ -8,6 +8,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../../shared/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
+import { repoRoot } from "../harness/reference.js";
 import { fullConfig, quickConfig } from "./config.js";
 import {
   type BenchContext,
@@ -20,7 +21,6 @@ import {
   statefulMockStartup,
 } from "./scenarios.js";
 import { evaluateTargets, formatReport, type Report } from "./table.js";
-import { repoRoot } from "./targets.js";
 
 const usage = `Usage: npm run bench -- [--quick]
   --quick   the CI smoke run: ${quickConfig.largeTenantDeployments} seeded deployments, ${quickConfig.rowSeconds} s per row

@@ -18,7 +18,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 async function check(dir?: string): Promise<{ code: number; output: string }> {
   const args = [
     join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-    join(root, "scripts", "generate.ts"),
+    join(root, "tools", "generate", "generate.ts"),
     "--check",
     ...(dir ? ["--out", dir] : []),
   ];
