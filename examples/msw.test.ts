@@ -2,7 +2,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceClient, ProblemError, type ServiceClient, unwrap } from "../generated/client.js";
-import { contractHandlers } from "../scripts/mock/msw-handlers.js";
+import { contractHandlers } from "../mock/src/msw-handlers.js";
 
 const baseUrl = "http://deployments.test";
 const mock = setupServer(...contractHandlers({ baseUrl }));

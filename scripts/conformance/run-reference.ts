@@ -8,11 +8,11 @@
  */
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
+import { startMock } from "../../mock/src/mock.js";
 import { startSandbox } from "../../server/sandbox/sandbox-server.js";
 import { startChildServer } from "../../server/testing/child-server.js";
-import { buildServerIfStale } from "../build-server.js";
-import { startMock } from "../mock.js";
-import { demoFlags } from "./demo-flags.js";
+import { buildServerIfStale } from "../../tools/build/build-server.js";
+import { demoFlags } from "../../tools/harness/demo-flags.js";
 
 type Hosting = "cloud" | "self_hosted";
 const targets = ["reference", "mock", "stateful-mock"] as const;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Written by `npm run build` (scripts/build-server.ts); the test run builds it first (vitest's global set-up). */
+/** Written by `npm run build` (tools/build/build-server.ts); the test run builds it first (vitest's global set-up). */
 const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -1,0 +1,136 @@
+/**
+ * `deployment-mock proxy --upstream URL` (`npm run mock:proxy`): Prism in proxy mode in front of any implementation of the
+ * contract, reporting every request and response that breaks it. Traffic passes
+ * unchanged (no `--errors`); the front reads Prism's `sl-violations` header of each answer, prints
+ * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`).
+ */
+import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseCommandLine } from "../../shared/cli.js";
+import { forward, readBody, writeAnswer } from "../../shared/http-forward.js";
+import { freePort } from "./free-port.js";
+import { writePrismDocument } from "./prism-document.js";
+import { startPrism } from "./prism-process.js";
+import { formatExchange, formatSummary, type ViolatingExchange, ViolationReport } from "./violation-report.js";
+import { parseViolationsHeader } from "./violations.js";
+
+/** Options of startContractProxy. */
+export interface ContractProxyOptions {
+  /** The implementation under check, e.g. `http://127.0.0.1:8080`. */
+  upstream: string;
+  /** Port of the proxy; 0 picks a free one. Default 4020. */
+  port?: number;
+  /** Called with each violating exchange as it happens. */
+  onViolation?: (exchange: ViolatingExchange) => void;
+}
+
+/** A running contract proxy. */
+export interface ContractProxy {
+  url: string;
+  report: ViolationReport;
+  close(): Promise<void>;
+}
+
+const host = "127.0.0.1";
+
+/** Starts Prism's proxy and the recording front. */
+export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
+  const upstream = new URL(options.upstream);
+  const document = await writePrismDocument();
+  const prismPort = await freePort();
+  let prism: Awaited<ReturnType<typeof startPrism>>;
+  try {
+    prism = await startPrism({
+      args: [
+        "proxy",
+        document.path,
+        upstream.origin,
+        "--host",
+        host,
+        "--port",
+        String(prismPort),
+        "--cors=false",
+        "--verboseLevel",
+        "info",
+      ],
+    });
+  } catch (error) {
+    await document.remove();
+    throw error;
+  }
+  const target = new URL(prism.url);
+  const report = new ViolationReport();
+  const server = createServer((incoming, outgoing) => {
+    void (async () => {
+      const body = await readBody(incoming);
+      const response = await forward(target, incoming, body);
+      const header = response.headers["sl-violations"];
+      const violations = parseViolationsHeader(Array.isArray(header) ? header.join(",") : header);
+      const exchange = report.record(incoming.method ?? "GET", incoming.url ?? "/", response.status, violations);
+      if (exchange) options.onViolation?.(exchange);
+      writeAnswer(outgoing, response);
+    })().catch((error: unknown) => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
+      outgoing.end(
+        JSON.stringify({
+          type: "urn:deployment-service:problem:internal",
+          title: "Contract proxy failed",
+          status: 502,
+          detail: String(error),
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4020, host, () => resolve());
+  });
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    report,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await prism.stop();
+      await document.remove();
+    },
+  };
+}
+
+const usage = `Usage: deployment-mock proxy --upstream URL [--port N] [--report FILE]
+  --upstream URL   the implementation to check, e.g. http://127.0.0.1:8080 (default: UPSTREAM_URL)
+  --port N         port of the proxy on 127.0.0.1 (default 4020; 0 picks a free one)
+  --report FILE    write the summary and the violating exchanges there as JSON on exit`;
+
+/** The command line `deployment-mock proxy --upstream URL` (`npm run mock:proxy -- ...`); runs until SIGINT or SIGTERM. */
+export async function runProxyCommand(args: string[]): Promise<void> {
+  const { values } = parseCommandLine(
+    usage,
+    {
+      upstream: { type: "string", default: process.env.UPSTREAM_URL ?? "" },
+      port: { type: "string", default: "4020" },
+      report: { type: "string" },
+    },
+    { args },
+  );
+  if (!values.upstream) throw new Error(usage);
+  const proxy = await startContractProxy({
+    upstream: values.upstream,
+    port: Number(values.port),
+    onViolation: (exchange) => console.log(formatExchange(exchange)),
+  });
+  console.log(JSON.stringify({ msg: "listening", url: proxy.url, upstream: values.upstream }));
+  const shutdown = () => {
+    void (async () => {
+      const summary = proxy.report.summary();
+      console.log(formatSummary(summary));
+      if (values.report)
+        await writeFile(values.report, JSON.stringify({ summary, violating: proxy.report.violating }, null, 2));
+      await proxy.close();
+      // Exit 1 when an implementation answered outside the contract, so a CI step can gate on it.
+      process.exit(summary.responsesBreakingContract > 0 ? 1 : 0);
+    })();
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}

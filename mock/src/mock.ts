@@ -1,0 +1,186 @@
+/**
+ * `deployment-mock` (`npm run mock`): the Prism mock of the contract on 127.0.0.1. Static answers
+ * from the titled examples by default (`Prefer: example=<title>`, `Prefer: code=<status>`),
+ * generated data with `--dynamic`; request validation on, invalid requests answered with the
+ * contract's 422 problem shape by the front in mock/problem-front.ts (D-71, D-16).
+ * `--stateful` serves the sandbox instead: the reference server's rules and storage in memory (D-79).
+ * Both take the fault and latency modes of mock/faults.ts (D-80).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { operation } from "../../contract/index.js";
+import { createSandbox } from "../../server/sandbox/sandbox-server.js";
+import { parseCommandLine } from "../../shared/cli.js";
+import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
+import { freePort } from "./free-port.js";
+import { writePrismDocument } from "./prism-document.js";
+import { startPrism } from "./prism-process.js";
+import { startProblemFront } from "./problem-front.js";
+
+/** Options of startMock. */
+export interface MockOptions {
+  /** Port of the mock; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Generated data instead of the titled examples. */
+  dynamic?: boolean;
+  /** Serve Prism's answers unchanged, without the problem front. */
+  raw?: boolean;
+  /** Called with each line Prism prints (it logs at info level, every request). */
+  onPrismLine?: (line: string) => void;
+  /** The sandbox (D-79) instead of Prism: creates show in later lists, one state per X-Mock-Session. */
+  stateful?: boolean;
+  /** Sandbox only: hosting kind (which sources are available, D-46). Default cloud. */
+  hosting?: "cloud" | "self_hosted";
+  /** Sandbox only: milliseconds until a new deployment turns READY. Default 2000. */
+  readyAfterMs?: number;
+  /** Fault and latency modes (D-80). */
+  faults?: FaultOptions;
+}
+
+/** A running mock. */
+export interface RunningMock {
+  url: string;
+  /** Milliseconds from the start of startMock until the mock answered its first request. */
+  startupMs: number;
+  close(): Promise<void>;
+}
+
+const host = "127.0.0.1";
+
+/** Starts the sandbox behind the fault front and resolves once it listens. */
+async function startStatefulMock(options: MockOptions, started: number): Promise<RunningMock> {
+  const sandbox = createSandbox({ hosting: options.hosting ?? "cloud", readyAfterMs: options.readyAfterMs ?? 2000 });
+  const server = http.createServer({ requireHostHeader: false }, withFaults(sandbox.handle, options.faults));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4010, host, () => resolve());
+  });
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  await fetch(`${url}${operation("listOAuthProviders").path}`, {
+    headers: { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" },
+  });
+  await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE" });
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await sandbox.close();
+  };
+  return { url, startupMs: Math.round(performance.now() - started), close };
+}
+
+/** Starts Prism (and the problem front), or the sandbox with `stateful`, and resolves once the mock answers. */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const started = performance.now();
+  if (options.stateful) return startStatefulMock(options, started);
+  const document = await writePrismDocument();
+  const port = options.port ?? 4010;
+  const prismPort = options.raw ? port || (await freePort()) : await freePort();
+  const args = ["mock", document.path, "--host", host, "--port", String(prismPort), "--verboseLevel", "info"];
+  if (options.dynamic) args.push("--dynamic");
+  let prism: Awaited<ReturnType<typeof startPrism>>;
+  try {
+    prism = await startPrism({ args, ...(options.onPrismLine ? { onLine: options.onPrismLine } : {}) });
+  } catch (error) {
+    await document.remove();
+    throw error;
+  }
+  let url = prism.url;
+  let closeFront = async () => {};
+  const close = async () => {
+    await closeFront();
+    await prism.stop();
+    await document.remove();
+  };
+  try {
+    if (!options.raw) {
+      const front = await startProblemFront({
+        prismUrl: prism.url,
+        host,
+        port,
+        ...(options.faults ? { faults: options.faults } : {}),
+      });
+      url = `http://${host}:${(front.address() as AddressInfo).port}`;
+      closeFront = () => new Promise((resolve) => front.close(() => resolve()));
+    }
+    // The first answer, not the "listening" line, is what a client waits for.
+    await fetch(`${url}${operation("listOAuthProviders").path}`, { headers: { "X-Api-Key": "startup-probe" } });
+  } catch (error) {
+    // e.g. the port is taken: Prism must not stay behind.
+    await close();
+    throw error;
+  }
+  return { url, startupMs: Math.round(performance.now() - started), close };
+}
+
+const usage = `Usage: deployment-mock [--port N] [--stateful | --dynamic | --raw] [--latency MS] [--fail-rate R] [--verbose]
+  --port N            port of the mock on 127.0.0.1 (default 4010; 0 picks a free one)
+  --stateful          the sandbox: the reference server's rules and storage in memory; a create shows in
+                      later lists; X-Mock-Session: <id> isolates a test's state; POST /__mock/reset
+  --hosting KIND      with --stateful: cloud (default) or self_hosted
+  --ready-after MS    with --stateful: milliseconds until a new deployment is READY (default 2000)
+  --dynamic           generated data instead of the titled examples (Prism)
+  --raw               Prism's own answers, without the problem front
+  --latency MS        add latency to every answer: 100, or a uniform range such as 50-300
+  --fail-rate R       answer this share of requests (0 to 1) with 503 and Retry-After
+  --verbose           print every line Prism logs, not only its warnings and errors
+Per request: Prefer: code=<status>, example=<title>, delay=<ms>, fault=reset|timeout|503|429`;
+
+/** The command line `deployment-mock [flags]` (`npm run mock -- [flags]`); runs until SIGINT or SIGTERM. */
+export async function runMockCommand(args: string[]): Promise<void> {
+  const { values } = parseCommandLine(
+    usage,
+    {
+      port: { type: "string", default: "4010" },
+      dynamic: { type: "boolean", default: false },
+      raw: { type: "boolean", default: false },
+      stateful: { type: "boolean", default: false },
+      hosting: { type: "string", default: "cloud" },
+      "ready-after": { type: "string", default: "2000" },
+      latency: { type: "string" },
+      "fail-rate": { type: "string" },
+      verbose: { type: "boolean", default: false },
+    },
+    { args },
+  );
+  if (values.stateful && (values.dynamic || values.raw))
+    throw new Error("--stateful serves the sandbox; --dynamic and --raw are Prism's");
+  if (values.hosting !== "cloud" && values.hosting !== "self_hosted")
+    throw new Error(`--hosting must be cloud or self_hosted, got ${values.hosting}`);
+  const readyAfterMs = Number(values["ready-after"]);
+  if (!Number.isInteger(readyAfterMs) || readyAfterMs < 0)
+    throw new Error(`--ready-after must be milliseconds, got ${values["ready-after"]}`);
+  const faults: FaultOptions = {
+    ...(values.latency !== undefined ? { latency: parseLatency(values.latency) } : {}),
+    ...(values["fail-rate"] !== undefined ? { failRate: parseFailRate(values["fail-rate"]) } : {}),
+  };
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, got ${values.port}`);
+  const mock = await startMock({
+    port,
+    dynamic: values.dynamic,
+    raw: values.raw,
+    stateful: values.stateful,
+    hosting: values.hosting,
+    readyAfterMs,
+    faults,
+    // Prism logs every request at info level; without --verbose only its warnings and errors show.
+    onPrismLine: (line) => {
+      if (values.verbose || /[✖⚠]|\b(?:error|warning|fatal)\b/.test(line)) console.log(line);
+    },
+  });
+  console.log(
+    JSON.stringify({
+      msg: "listening",
+      url: mock.url,
+      mode: values.stateful ? "stateful" : values.dynamic ? "dynamic" : "static",
+      front: !values.raw,
+      startupMs: mock.startupMs,
+    }),
+  );
+  const shutdown = () => void mock.close().then(() => process.exit(0));
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}

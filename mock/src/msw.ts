@@ -1,0 +1,2 @@
+/** The MSW handlers alone (`deployment-mock/msw`): no Prism, no SQLite, nothing but msw and the contract. */
+export { type ContractHandlerOptions, contractHandlers } from "./msw-handlers.js";

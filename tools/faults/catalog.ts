@@ -1,0 +1,404 @@
+/** The deliberately faulty implementations the suite must catch, each exactly one fault. */
+import { demo, matchPath, operation } from "../../contract/index.js";
+import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
+
+export type Json = Record<string, unknown>;
+
+export const deploymentsPath = operation("listDeployments").path;
+export const isDeployments = (r: ProxyRequest) => r.url.pathname === deploymentsPath;
+export const isProviders = (r: ProxyRequest) => r.url.pathname === operation("listOAuthProviders").path;
+const repositoryOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
+const isRepos = (r: ProxyRequest) => {
+  const match = matchPath("GET", r.url.pathname);
+  return match.kind === "operation" && repositoryOperations.has(match.operation.id);
+};
+export const ok = (res: ProxyResponse) => res.status >= 200 && res.status < 300;
+
+/** Rewrites the JSON body of a response. */
+export function mapJson(res: ProxyResponse, f: (body: unknown) => unknown): ProxyResponse {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(res.body);
+  } catch {
+    return res;
+  }
+  return { ...res, body: JSON.stringify(f(parsed)) };
+}
+
+/** Applies a change to every deployment record of a list page or create answer. */
+export function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyResponse {
+  return mapJson(res, (b) => {
+    const body = b as Json;
+    if (Array.isArray(body.resources)) (body.resources as Json[]).forEach(f);
+    else if (typeof body.id === "string") f(body);
+    return body;
+  });
+}
+
+/** Applies a change to every provider record of a list or create answer. */
+export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
+  return mapJson(res, (b) => {
+    if (Array.isArray(b)) (b as Json[]).forEach(f);
+    else if (b && typeof b === "object") f(b as Json);
+    return b;
+  });
+}
+
+const problem = (status: number, title: string, detail: string): ProxyResponse => ({
+  status,
+  headers: { "content-type": "application/problem+json" },
+  body: JSON.stringify({ type: "urn:deployment-service:problem:internal", title, status, detail }),
+});
+
+/** A record made up for a create the upstream refused as a duplicate (the faults that accept duplicates). */
+export function madeUpDeployment(body: Json): ProxyResponse {
+  const now = new Date().toISOString();
+  return {
+    status: 201,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      ...body,
+      id: crypto.randomUUID(),
+      tenant_id: demo.acme.productionTenantId,
+      created_at: now,
+      updated_at: now,
+      status: "AWAITING_DATABASE",
+      latest_revision_id: crypto.randomUUID(),
+      active_revision_id: null,
+    }),
+  };
+}
+
+export const faults: Fault[] = [
+  {
+    id: "leaked-client-secret",
+    level: "MUST",
+    description: "OAuth provider answers carry a client_secret field",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => (p.client_secret = "leaked-client-secret-value"))
+        : undefined,
+  },
+  {
+    id: "dropped-default-code-challenge-method",
+    level: "MUST",
+    description: "A provider created without code_challenge_method gets null instead of the default S256",
+    response: (req, res) =>
+      isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.code_challenge_method = null)) : undefined,
+  },
+  {
+    id: "dropped-default-uses-pkce",
+    level: "MUST",
+    description: "uses_pkce is left out of provider records when it has its default false",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => void (p.uses_pkce === false && delete p.uses_pkce))
+        : undefined,
+  },
+  {
+    id: "dynamic-client-true",
+    level: "MUST",
+    description: "Manually created providers are reported as is_dynamic_client true",
+    response: (req, res) =>
+      isProviders(req) && ok(res) ? eachProvider(res, (p) => (p.is_dynamic_client = true)) : undefined,
+  },
+  {
+    id: "ignored-name-contains",
+    level: "MUST",
+    description: "The name_contains filter is ignored",
+    request: (req) => void (isDeployments(req) && req.url.searchParams.delete("name_contains")),
+  },
+  {
+    id: "ignored-status-filter",
+    level: "MUST",
+    description: "The status filter is ignored",
+    request: (req) => void (isDeployments(req) && req.url.searchParams.delete("status")),
+  },
+  {
+    id: "ignored-deployment-ids",
+    level: "MUST",
+    description: "The deployment_ids filter is ignored",
+    request: (req) => void (isDeployments(req) && req.url.searchParams.delete("deployment_ids")),
+  },
+  {
+    id: "off-by-one-offset",
+    level: "MUST",
+    description: "The returned offset is one less than the request's offset plus the resources returned",
+    response: (req, res) =>
+      isDeployments(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => {
+            const page = b as Json;
+            if ((page.resources as unknown[]).length > 1) page.offset = (page.offset as number) - 1;
+            return page;
+          })
+        : undefined,
+  },
+  {
+    id: "limit-zero-accepted",
+    level: "MUST",
+    description: "limit=0 is accepted (treated as limit=1)",
+    request: (req) =>
+      void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
+  },
+  {
+    id: "wrong-default-limit",
+    level: "MUST",
+    description: "Without limit, 25 deployments are returned instead of 20",
+    request: (req) =>
+      void (
+        isDeployments(req) &&
+        req.method === "GET" &&
+        !req.url.searchParams.has("limit") &&
+        req.url.searchParams.set("limit", "25")
+      ),
+  },
+  {
+    id: "wrong-default-offset",
+    level: "MUST",
+    description: "Without offset, the list starts at offset 1",
+    request: (req) =>
+      void (
+        isDeployments(req) &&
+        req.method === "GET" &&
+        !req.url.searchParams.has("offset") &&
+        req.url.searchParams.set("offset", "1")
+      ),
+  },
+  {
+    id: "missing-tenant-id",
+    level: "MUST",
+    description: "Deployment records lack the required tenant_id",
+    response: (req, res) =>
+      isDeployments(req) && ok(res) ? eachDeployment(res, (d) => delete d.tenant_id) : undefined,
+  },
+  {
+    id: "id-as-number",
+    level: "MUST",
+    description: "Repository records carry host_integration_id as a number",
+    response: (req, res) =>
+      isRepos(req) && ok(res)
+        ? mapJson(res, (b) => (b as Json[]).map((r) => ({ ...r, host_integration_id: 12345 })))
+        : undefined,
+  },
+  {
+    id: "unknown-status-value",
+    level: "MUST",
+    description: "Deployments report status RUNNING, which is not in the enum",
+    response: (req, res) =>
+      isDeployments(req) && ok(res) ? eachDeployment(res, (d) => (d.status = "RUNNING")) : undefined,
+  },
+  {
+    id: "server-error-on-missing-secrets",
+    level: "MUST",
+    description: "A deployment body without secrets answers 500 instead of a 4xx",
+    request: (req) =>
+      isDeployments(req) &&
+      req.method === "POST" &&
+      req.json &&
+      typeof req.json === "object" &&
+      !("secrets" in (req.json as Json))
+        ? problem(500, "Internal error", "secrets is not iterable")
+        : undefined,
+  },
+  {
+    id: "unavailable-source-accepted",
+    level: "MUST",
+    description:
+      "A cloud service accepts external_container (stored as internal_template, reported as external_container)",
+    request: (req) => {
+      if (
+        isDeployments(req) &&
+        req.method === "POST" &&
+        (req.json as Json | undefined)?.source === "external_container"
+      ) {
+        const body = req.json as Json;
+        body.source = "internal_template";
+        body.source_revision_config = {};
+        req.headers["x-fault-source"] = "external_container";
+      }
+      return undefined;
+    },
+    response: (req, res) =>
+      req.headers["x-fault-source"] && ok(res)
+        ? eachDeployment(res, (d) => (d.source = "external_container"))
+        : undefined,
+  },
+  {
+    id: "rule-4-not-copied",
+    level: "MUST",
+    description: "A codehost deployment reports a repo_url other than the repository record's url",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const c = d.source_config as Json;
+            if (typeof c?.repo_url === "string") c.repo_url = `${c.repo_url}.git`;
+          })
+        : undefined,
+  },
+  {
+    id: "create-deployment-200",
+    level: "SHOULD",
+    description: "Creating a deployment answers 200 instead of 201",
+    response: (req, res) =>
+      isDeployments(req) && req.method === "POST" && res.status === 201 ? { ...res, status: 200 } : undefined,
+  },
+  {
+    id: "cross-tenant-leak",
+    level: "SHOULD",
+    description: "The deployment list of one tenant also holds another organization's deployments",
+    async response(req, res, upstream) {
+      if (!isDeployments(req) || req.method !== "GET" || !ok(res) || req.headers["x-api-key"] === demo.globex.apiKey)
+        return undefined;
+      const other = await upstream("GET", `${deploymentsPath}${req.url.search}`, {
+        "x-api-key": demo.globex.apiKey,
+        accept: "application/json",
+      });
+      if (!ok(other)) return undefined;
+      return mapJson(res, (b) => {
+        const page = b as Json;
+        const theirs = (JSON.parse(other.body) as Json).resources as Json[];
+        page.resources = [...(page.resources as Json[]), ...theirs.slice(0, 3)];
+        return page;
+      });
+    },
+  },
+  {
+    id: "duplicate-accepted",
+    level: "SHOULD",
+    description: "A duplicate deployment name is accepted: the 409 becomes a 201 with a made-up record",
+    response: (req, res) => {
+      if (!isDeployments(req) || req.method !== "POST" || res.status !== 409) return undefined;
+      return madeUpDeployment(req.json as Json);
+    },
+  },
+  {
+    id: "read-only-status-honoured",
+    level: "SHOULD",
+    description: "A status sent on create is taken over into the record",
+    response: (req, res) => {
+      const sent = (req.json as Json | undefined)?.status;
+      return isDeployments(req) && req.method === "POST" && ok(res) && typeof sent === "string"
+        ? eachDeployment(res, (d) => (d.status = sent))
+        : undefined;
+    },
+  },
+  {
+    id: "unknown-field-echoed",
+    level: "SHOULD",
+    description: "Unknown top-level fields of a create request are echoed in the record",
+    response: (req, res) => {
+      if (!isDeployments(req) || req.method !== "POST" || !ok(res)) return undefined;
+      const create = operation("createDeployment");
+      const known = new Set([
+        ...Object.keys(create.requestBody?.schema.properties ?? {}),
+        ...Object.keys(create.responses[String(create.successStatus)]?.schema.properties ?? {}),
+      ]);
+      const extra = Object.fromEntries(Object.entries(req.json as Json).filter(([k]) => !known.has(k)));
+      return mapJson(res, (b) => ({ ...(b as Json), ...extra }));
+    },
+  },
+  {
+    id: "oldest-first-deployments",
+    level: "SHOULD",
+    description: "Deployments are listed oldest first instead of newest first",
+    response: (req, res) =>
+      isDeployments(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => ({ ...(b as Json), resources: [...((b as Json).resources as Json[])].reverse() }))
+        : undefined,
+  },
+  {
+    id: "newest-first-providers",
+    level: "SHOULD",
+    description: "OAuth providers are listed newest first instead of oldest first",
+    response: (req, res) =>
+      isProviders(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => [...(b as Json[])].reverse())
+        : undefined,
+  },
+  {
+    id: "missing-key-accepted",
+    level: "SHOULD",
+    description: "A request without a valid API key is answered 200 instead of 401",
+    response: (req, res) => {
+      if (res.status !== 401 || req.method !== "GET") return undefined;
+      const body = isDeployments(req) ? { resources: [], offset: 0 } : [];
+      return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    },
+  },
+  {
+    id: "text-plain-errors",
+    level: "SHOULD",
+    description: "Error answers are text/plain instead of application/problem+json",
+    response: (_req, res) =>
+      res.status >= 400
+        ? { status: res.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: `error ${res.status}` }
+        : undefined,
+  },
+  {
+    id: "past-end-offset-reset",
+    level: "SHOULD",
+    description: "A request past the end returns offset 0 instead of the request's offset",
+    response: (req, res) =>
+      isDeployments(req) && req.method === "GET" && ok(res)
+        ? mapJson(res, (b) => {
+            const page = b as Json;
+            if ((page.resources as unknown[]).length === 0) page.offset = 0;
+            return page;
+          })
+        : undefined,
+  },
+  {
+    id: "case-sensitive-name-contains",
+    level: "SHOULD",
+    description: "name_contains matches case-sensitively",
+    response: (req, res) => {
+      const needle = req.url.searchParams.get("name_contains");
+      if (!isDeployments(req) || !needle || !ok(res)) return undefined;
+      return mapJson(res, (b) => {
+        const page = b as Json;
+        const kept = (page.resources as Json[]).filter((d) => String(d.name).includes(needle));
+        return { resources: kept, offset: Number(req.url.searchParams.get("offset") ?? 0) + kept.length };
+      });
+    },
+  },
+  {
+    id: "validation-400",
+    level: "SHOULD",
+    description: "Schema violations answer 400 instead of 422",
+    response: (_req, res) =>
+      res.status === 422 ? mapJson({ ...res, status: 400 }, (b) => ({ ...(b as Json), status: 400 })) : undefined,
+  },
+  {
+    id: "secret-values-unmasked",
+    level: "SHOULD",
+    description: "Deployment secret values are returned as sent",
+    response: (req, res) =>
+      isDeployments(req) && req.method === "POST" && ok(res)
+        ? mapJson(res, (b) => ({ ...(b as Json), secrets: (req.json as Json).secrets }))
+        : undefined,
+  },
+  {
+    id: "method-not-allowed-without-allow",
+    level: "SHOULD",
+    description: "A 405 lacks the Allow header",
+    response: (_req, res) => {
+      if (res.status !== 405) return undefined;
+      const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== "allow"));
+      return { ...res, headers };
+    },
+  },
+  {
+    id: "never-ready",
+    level: "SHOULD",
+    description: "Deployments never leave AWAITING_DATABASE (READY is reported as AWAITING_DATABASE)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            if (d.status === "READY") {
+              d.status = "AWAITING_DATABASE";
+              d.active_revision_id = null;
+            }
+          })
+        : undefined,
+  },
+];

@@ -1,0 +1,121 @@
+/** An HTTP proxy in front of a reference server that injects one fault by rewriting requests or responses. */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { send, writeAnswer } from "../../shared/http-forward.js";
+
+/** A request as the proxy sees it; a fault may change any part before it is forwarded. */
+export interface ProxyRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** Header names as the client wrote them (Node lowercases the names in `headers`). */
+  rawHeaderNames: string[];
+  body: string;
+  /** The parsed JSON body, when it is JSON. */
+  json: unknown;
+}
+
+/** A response as the proxy returns it; a fault may change any part. */
+export interface ProxyResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Lets a fault ask the upstream server something of its own (e.g. another tenant's list). */
+type Upstream = (
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  body?: string,
+) => Promise<ProxyResponse>;
+
+/** One deliberate fault: at most one request rewrite and one response rewrite. */
+export interface Fault {
+  id: string;
+  /** What is wrong, in one line. */
+  description: string;
+  /** The level of the rule it breaks: a MUST fault has to be caught by a MUST check. */
+  level: "MUST" | "SHOULD";
+  /** Rewrites the request, or answers it directly (returning a response). */
+  request?(req: ProxyRequest): ProxyResponse | undefined;
+  /** Rewrites the response. */
+  response?(
+    req: ProxyRequest,
+    res: ProxyResponse,
+    upstream: Upstream,
+  ): Promise<ProxyResponse | undefined> | ProxyResponse | undefined;
+}
+
+function plainHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the proxy on 127.0.0.1, port 0. */
+export async function startFaultProxy(
+  upstreamUrl: string,
+  fault: Fault | undefined,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const upstreamTarget = new URL(upstreamUrl);
+  const upstream: Upstream = async (method, pathAndQuery, headers, body) => {
+    const res = await send(upstreamTarget, {
+      method,
+      path: pathAndQuery,
+      headers,
+      ...(method === "GET" || method === "HEAD" ? {} : { body }),
+    });
+    return { status: res.status, headers: plainHeaders(res.headers), body: res.body.toString("utf8") };
+  };
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (c: Buffer) => chunks.push(c));
+    incoming.on("end", async () => {
+      try {
+        const body = Buffer.concat(chunks).toString("utf8");
+        const req: ProxyRequest = {
+          method: incoming.method ?? "GET",
+          url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
+          headers: plainHeaders(incoming.headers),
+          rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
+          body,
+          json: parse(body),
+        };
+        let res: ProxyResponse | undefined = fault?.request?.(req);
+        if (!res) {
+          const sentBody =
+            req.json !== undefined && req.body !== ""
+              ? req.body === body
+                ? JSON.stringify(req.json)
+                : req.body
+              : req.body;
+          res = await upstream(req.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
+          res = (await fault?.response?.(req, res, upstream)) ?? res;
+        }
+        writeAnswer(outgoing, res);
+      } catch (error) {
+        outgoing.writeHead(502, { "content-type": "text/plain" });
+        outgoing.end(`fault proxy: ${(error as Error).message}`);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

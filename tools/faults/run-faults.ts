@@ -1,0 +1,215 @@
+/**
+ * The suite tests itself: runs the whole suite against each deliberately faulty implementation
+ * (a proxy in front of a fresh reference server) and fails unless every fault is caught by a failing check
+ * at the level it deserves (a MUST fault by a MUST check). A control run through a transparent proxy must pass.
+ *
+ * `npm run conformance:faults [-- --concurrency 2 --only id,id --fuzz-runs 30 --seed N --table FILE]`
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RunResult } from "../../conformance/result.js";
+import { startChildServer } from "../../server/testing/child-server.js";
+import { parseCommandLine } from "../../shared/cli.js";
+import { buildServerIfStale } from "../build/build-server.js";
+import { demoFlags } from "../harness/demo-flags.js";
+import { faults } from "./catalog.js";
+import { type Fault, startFaultProxy } from "./proxy.js";
+import { subtleFaults } from "./subtle-catalog.js";
+
+const cli = fileURLToPath(new URL("../../conformance/bin.ts", import.meta.url));
+
+interface Outcome {
+  id: string;
+  level: "MUST" | "SHOULD" | "none";
+  description: string;
+  exitCode: number;
+  failing: { id: string; level: string }[];
+  caught: boolean;
+  seconds: number;
+  error?: string;
+}
+
+const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--fuzz-runs N] [--seed N] [--table FILE]
+  --concurrency N   faulty implementations judged at a time (default 2)
+  --only ID,ID      only these faults (and no control run)
+  --fuzz-runs N     property runs per fuzzed operation (default 30)
+  --seed N          fast-check seed (default 20261121)
+  --table FILE      where the Markdown table of the outcomes goes (default /tmp/readme-conformance-faults.md)`;
+
+/** Runs the CLI as a child process against a URL and reads its results.json. */
+function runSuite(
+  baseUrl: string,
+  reportDir: string,
+  fuzzRuns: string,
+  seed: string,
+): Promise<{ code: number; result?: RunResult; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        cli,
+        ...demoFlags(baseUrl),
+        "--report-dir",
+        reportDir,
+        "--quiet",
+        "--fuzz-runs",
+        fuzzRuns,
+        "--seed",
+        seed,
+      ],
+      {
+        env: { ...process.env, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+    child.stderr.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+    child.on("exit", (code) => {
+      let result: RunResult | undefined;
+      try {
+        result = JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as RunResult;
+      } catch {
+        result = undefined;
+      }
+      resolve({ code: code ?? 2, result, output });
+    });
+  });
+}
+
+/** Checks that already fail in the control run: they cannot count as catching a fault. */
+const preexisting = new Set<string>();
+
+async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string): Promise<Outcome> {
+  const started = Date.now();
+  const dir = mkdtempSync(join(tmpdir(), "conformance-fault-"));
+  const server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
+  const proxy = await startFaultProxy(server.url, fault);
+  try {
+    const { code, result, output } = await runSuite(proxy.url, dir, fuzzRuns, seed);
+    const failing = (result?.verdicts ?? [])
+      .filter((v) => v.status === "fail")
+      .map((v) => ({ id: v.id, level: v.level }));
+    const caught = fault
+      ? failing.some((f) => !preexisting.has(f.id) && (fault.level === "SHOULD" || f.level === "MUST"))
+      : code === 0 && failing.length === 0;
+    return {
+      id: fault?.id ?? "control (no fault)",
+      level: fault?.level ?? "none",
+      description: fault?.description ?? "a transparent proxy: every check must pass",
+      exitCode: code,
+      failing,
+      caught,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      ...(result ? {} : { error: output.slice(-2000) }),
+    };
+  } finally {
+    await proxy.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs jobs with at most `limit` at a time, keeping their order in the result. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+function table(outcomes: Outcome[]): string {
+  const rows = outcomes.map((o) => {
+    // a check that already fails without any fault catches nothing; list only the others
+    const own = o.failing.filter((f) => o.level === "none" || !preexisting.has(f.id));
+    const must = own.filter((f) => f.level === "MUST").map((f) => f.id);
+    const should = own.filter((f) => f.level === "SHOULD").map((f) => f.id);
+    const catching =
+      o.level === "none"
+        ? own.length === 0
+          ? "none (as required)"
+          : `failing without a fault: ${own.map((f) => f.id).join(", ")}`
+        : [...must.map((id) => `**${id}**`), ...should].join(", ") || "—";
+    return `| ${o.id} | ${o.level} | ${o.description} | ${catching} | ${o.caught ? "yes" : "**NO**"} |`;
+  });
+  return [
+    "| Fault | Level | What is wrong | Failing checks (MUST in bold) | Caught at its level |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+async function main(): Promise<number> {
+  const { values } = parseCommandLine(usage, {
+    only: { type: "string" },
+    concurrency: { type: "string", default: "2" },
+    "fuzz-runs": { type: "string", default: "30" },
+    seed: { type: "string", default: "20261121" },
+    table: { type: "string", default: "/tmp/readme-conformance-faults.md" },
+  });
+  const only = values.only?.split(",");
+  const concurrency = Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`--concurrency must be a positive integer, got ${values.concurrency}`);
+  const fuzzRuns = values["fuzz-runs"];
+  await buildServerIfStale();
+  const seed = values.seed;
+  const tablePath = values.table;
+  const selected = [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
+  const started = Date.now();
+  console.log(
+    `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
+  );
+  // the control first: its failures (if any) are findings about the reference server and catch nothing
+  const control = only ? [] : [await runOne(undefined, fuzzRuns, seed)];
+  for (const f of control[0]?.failing ?? []) preexisting.add(f.id);
+  if (control[0])
+    console.log(
+      `${control[0].caught ? "✓" : "✗"} control ${control[0].seconds}s → ${control[0].failing.map((f) => `${f.id}(${f.level})`).join(", ") || "every check passed"}`,
+    );
+  const rest = await pool(selected, concurrency, async (fault) => {
+    const o = await runOne(fault, fuzzRuns, seed);
+    console.log(
+      `${o.caught ? "✓" : "✗"} ${o.id} [${o.level}] ${o.seconds}s → ${o.failing.map((f) => `${f.id}(${f.level})`).join(", ") || "no failing check"}${o.error ? `\n${o.error}` : ""}`,
+    );
+    return o;
+  });
+  const outcomes = [...control, ...rest];
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const md = [
+    "## Faulty implementations the suite catches",
+    "",
+    `\`npm run conformance:faults\` runs the whole suite against each fault below (a proxy in front of a fresh reference server, one fault each) and fails unless every fault is caught by a failing check at its level. Last run: ${outcomes.filter((o) => o.caught).length}/${outcomes.length} as required, ${seconds} s wall time, ${concurrency} at a time, fuzz runs ${fuzzRuns}, seed ${seed}.`,
+    "",
+    table(outcomes),
+    "",
+  ].join("\n");
+  writeFileSync(tablePath, md);
+  console.log(`\n${table(outcomes)}\n\nWall time ${seconds} s. Table written to ${tablePath}`);
+  const missed = outcomes.filter((o) => !o.caught);
+  if (missed.length > 0) {
+    console.error(`Not caught at their level: ${missed.map((o) => o.id).join(", ")}`);
+    return 1;
+  }
+  console.log("Every fault was caught at its level, and the control run passed.");
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error((error as Error).stack ?? String(error));
+    process.exit(2);
+  },
+);

@@ -1,0 +1,108 @@
+/** `npm run contract:check`: the breaking-change gate; compares spec/ as it is now with a base commit's generated/openapi.json (D-82). */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseCommandLine } from "../../shared/cli.js";
+import { baseDocumentText, defaultBase, defaultBaseRule, shortCommit } from "./contract-base.js";
+import { type ContractChange, classifyChanges } from "./contract-classify.js";
+import { dereference } from "./contract-dereference.js";
+import { judge, readAcknowledgments } from "./contract-gate.js";
+import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
+import { formatChanges } from "./contract-report.js";
+import { redoclyDiff } from "./redocly-diff.js";
+import { compileTypeSpec } from "./typespec-compile.js";
+
+const root = resolve(import.meta.dirname, "..", "..");
+const usage = `Usage: npm run contract:check -- [--base <git ref>] [--json]
+
+Compiles spec/ as it is in the working tree (no \`npm run generate\` needed) and compares it with
+the generated/openapi.json committed at the base. Every change is classified by the side a client
+sees it from (request or response) as breaking, compatible or info, with the conformance checks,
+titled examples and client types it touches.
+
+Exits 1 when a breaking change is neither covered by a raised major part of info.version nor
+acknowledged in spec/CHANGELOG.md (a line \`- <rule id> <location>: <why>\` under \`## Unreleased\`);
+0 otherwise; 2 when spec/ does not compile or the base cannot be read.
+
+  --base <ref>  the commit to compare with; default: ${defaultBaseRule}
+  --json        print the changes, their impact and the verdict as JSON`;
+
+const { values } = parseCommandLine(usage, { base: { type: "string" }, json: { type: "boolean" } });
+const base = values.base ? { ref: values.base, why: "--base" } : defaultBase();
+
+let baseText: string;
+try {
+  baseText = baseDocumentText(base.ref);
+} catch (error) {
+  process.stderr.write(
+    `contract:check: cannot read generated/openapi.json at ${base.ref}: ${(error as { stderr?: string }).stderr ?? String(error)}\n`,
+  );
+  process.exit(2);
+}
+const scratch = mkdtempSync(join(tmpdir(), "contract-check-"));
+const compiled = await compileTypeSpec(scratch).finally(() => rmSync(scratch, { recursive: true, force: true }));
+if (!compiled.ok) {
+  process.stderr.write(`${compiled.diagnostics}\ncontract:check: spec/ does not compile; see the diagnostics above.\n`);
+  process.exit(2);
+}
+
+// Redocly's own diff runs beside the classifier as a second opinion (tools/generate/contract-check.test.ts shows where they differ and why).
+const [before, after, redocly] = await Promise.all([
+  dereference(baseText),
+  dereference(compiled.text),
+  redoclyDiff(baseText, compiled.text).catch(() => undefined),
+]);
+const changes = classifyChanges(before, after);
+const aliases = clientTypeAliases();
+// A removed operation's examples are the base's: the new document no longer has them.
+const impacts = new Map<ContractChange, Impact>(
+  changes.map((change) => [change, impactOf(change, change.rule === "operation-removed" ? before : after, aliases)]),
+);
+const changelogPath = join(root, "spec", "CHANGELOG.md");
+const acknowledgments = readAcknowledgments(existsSync(changelogPath) ? readFileSync(changelogPath, "utf8") : "");
+const verdict = judge(changes, before.info?.version, after.info?.version, acknowledgments);
+const commit = shortCommit(base.ref);
+
+if (values.json) {
+  const rows = changes.map((change) => ({
+    ...change,
+    impact: impacts.get(change),
+    acknowledged: verdict.acknowledged.includes(change),
+    blocking: verdict.blocking.includes(change),
+  }));
+  const report = {
+    base: { ref: base.ref, commit, why: base.why, version: before.info?.version },
+    version: after.info?.version,
+    changes: rows,
+    redocly: redocly && { bump: redocly.bump },
+    pass: verdict.pass,
+    majorRaised: verdict.majorRaised,
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} else {
+  const marks = new Map<ContractChange, string>();
+  for (const change of verdict.acknowledged) marks.set(change, "acknowledged in spec/CHANGELOG.md");
+  for (const change of verdict.blocking) marks.set(change, "BLOCKS");
+  process.stdout.write(
+    `contract:check: spec/ (info.version ${after.info?.version}) against ${base.ref.startsWith(commit) ? commit : `${base.ref} = ${commit}`} (${base.why}; info.version ${before.info?.version})\n\n`,
+  );
+  process.stdout.write(formatChanges(changes, impacts, marks));
+  if (redocly)
+    process.stdout.write(
+      `\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`,
+    );
+  if (verdict.pass) {
+    const why = verdict.majorRaised
+      ? "the major version was raised"
+      : verdict.acknowledged.length > 0
+        ? "every breaking change is acknowledged in spec/CHANGELOG.md"
+        : "no breaking change";
+    process.stdout.write(`\npass: ${why}.\n`);
+  } else {
+    process.stdout.write(
+      `\nfail: ${verdict.blocking.length} breaking change(s). Raise the major part of info.version, or acknowledge each under "## Unreleased" in spec/CHANGELOG.md\n(a component schema name as the location covers every operation that uses it):\n` +
+        verdict.blocking.map((change) => `- ${change.rule} ${change.location}: <why>\n`).join(""),
+    );
+  }
+}
+process.exit(verdict.pass ? 0 : 1);

@@ -1,0 +1,107 @@
+/**
+ * Concurrency scenario of `npm run reliability`: 50 concurrent creates of one name give exactly
+ * one 201 and 49 409s, on SQLite and on PostgreSQL (skipped with a note when it is unreachable).
+ */
+import { join } from "node:path";
+import pg from "pg";
+import { demo } from "../../contract/index.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { type Caller, call, templateDeployment, walkDeployments } from "../harness/http.js";
+import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
+import { startReference } from "../harness/reference.js";
+import type { ScenarioResult } from "./scenario.js";
+
+interface ConcurrencyOptions {
+  rounds: number;
+  parallel: number;
+  dataDir: string;
+  logDir: string;
+  log(message: string): void;
+}
+
+async function rounds(
+  server: ChildServer,
+  store: string,
+  options: ConcurrencyOptions,
+  failures: string[],
+): Promise<string> {
+  const tally = new Map<string, number>();
+  for (let round = 0; round < options.rounds; round++) {
+    // Alternate tenants so both the default tenant and an explicit X-Tenant-Id take part.
+    const caller: Caller =
+      round % 2 === 0
+        ? { url: server.url, apiKey: demo.acme.apiKey }
+        : { url: server.url, apiKey: demo.acme.apiKey, tenantId: demo.acme.stagingTenantId };
+    const name = `cc-${store.toLowerCase()}-${round}`;
+    const answers = await Promise.all(
+      Array.from({ length: options.parallel }, () =>
+        call(caller, "POST", "/v2/deployments", templateDeployment(name)).catch((error: Error) => ({
+          status: 0,
+          body: error.message,
+          contentType: "",
+        })),
+      ),
+    );
+    const counts = new Map<number, number>();
+    for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
+    for (const [status, n] of counts) tally.set(String(status), (tally.get(String(status)) ?? 0) + n);
+    const created = counts.get(201) ?? 0;
+    const conflicts = counts.get(409) ?? 0;
+    if (created !== 1 || conflicts !== options.parallel - 1) {
+      const other = answers.find((a) => a.status !== 201 && a.status !== 409);
+      failures.push(
+        `${store} round ${round} (${name}): ${[...counts].map(([s, n]) => `${n}x ${s}`).join(", ")} (want 1x 201, ${options.parallel - 1}x 409)${other ? `; e.g. ${other.status} ${JSON.stringify(other.body).slice(0, 200)}` : ""}`,
+      );
+    }
+    const listed = (await walkDeployments(caller, { query: `name_contains=${name}` })).deployments.filter(
+      (d) => d.name === name,
+    ).length;
+    if (listed !== 1) failures.push(`${store} round ${round}: ${listed} deployments named ${name} listed (want 1)`);
+  }
+  return `${store}: ${options.rounds} rounds of ${options.parallel} concurrent creates of one name → ${[...tally].map(([s, n]) => `${s}: ${n}`).join(", ")}`;
+}
+
+export async function concurrencyScenario(options: ConcurrencyOptions): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const summary: string[] = [];
+  const sqlite = await startReference({
+    name: "concurrency-sqlite",
+    logDir: options.logDir,
+    sqlitePath: join(options.dataDir, "concurrency.sqlite"),
+  });
+  try {
+    summary.push(await rounds(sqlite, "SQLite", options, failures));
+  } finally {
+    await sqlite.stop();
+  }
+
+  const base = postgresBaseUrl();
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    summary.push(
+      `PostgreSQL: skipped, unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})`,
+    );
+    return { name: "concurrency", failures, summary };
+  }
+  const schema = `reliability_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const postgres = await startReference({
+      name: "concurrency-postgres",
+      logDir: options.logDir,
+      databaseUrl: withSearchPath(base, schema),
+      env: { DATABASE_SCHEMA: schema },
+    });
+    try {
+      summary.push(await rounds(postgres, "PostgreSQL", options, failures));
+    } finally {
+      await postgres.stop();
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await admin.end();
+  }
+  return { name: "concurrency", failures, summary };
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz] [-- --seed=N]`:
+ * runs the crash, shutdown, concurrency and fuzz scenarios against freshly started reference servers,
+ * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
+ * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCommandLine } from "../../shared/cli.js";
+import { buildServerIfStale } from "../build/build-server.js";
+import { repoRoot, startReference } from "../harness/reference.js";
+import { concurrencyScenario } from "./concurrency.js";
+import { crashScenario } from "./crash.js";
+import { fuzzScenario } from "./fuzz.js";
+import type { ScenarioResult } from "./scenario.js";
+import { shutdownScenario } from "./shutdown.js";
+
+const quickSettings = { cycles: 5, crashConcurrency: 12, rounds: 3, fuzzCount: 5_000, fuzzWarmup: 300 };
+const fullSettings = { cycles: 20, crashConcurrency: 16, rounds: 10, fuzzCount: 6_000, fuzzWarmup: 500 };
+const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
+  --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
+                   (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
+  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz (default: all)
+  --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
+  --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
+  --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
+Exits 1 on any violation; server logs go to .reports/reliability/.`;
+const { values } = parseCommandLine(usage, {
+  quick: { type: "boolean", default: false },
+  only: { type: "string" },
+  seed: { type: "string", default: "20261121" },
+  cycles: { type: "string" },
+  "fuzz-count": { type: "string" },
+});
+const quick = values.quick || process.env.RELIABILITY_QUICK === "1";
+const only = values.only?.split(",");
+const seed = Number(values.seed);
+const settings = quick ? quickSettings : fullSettings;
+const cycles = Number(values.cycles ?? settings.cycles);
+const fuzzCount = Number(values["fuzz-count"] ?? settings.fuzzCount);
+
+await buildServerIfStale();
+const started = performance.now();
+const log = (message: string) =>
+  process.stderr.write(`[reliability ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const logDir = join(repoRoot, ".reports", "reliability", stamp);
+mkdirSync(logDir, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), "reliability-"));
+
+const scenarios: [string, () => Promise<ScenarioResult>][] = [
+  [
+    "crash",
+    () =>
+      crashScenario({
+        cycles,
+        concurrency: settings.crashConcurrency,
+        loadMs: [500, 1500],
+        seed,
+        dataDir,
+        logDir,
+        log,
+      }),
+  ],
+  ["shutdown", () => shutdownScenario({ requests: 200, dataDir, logDir, log })],
+  ["concurrency", () => concurrencyScenario({ rounds: settings.rounds, parallel: 50, dataDir, logDir, log })],
+  [
+    "fuzz",
+    async () => {
+      const server = await startReference({ name: "fuzz", logDir, sqlitePath: join(dataDir, "fuzz.sqlite") });
+      try {
+        return await fuzzScenario(server, {
+          seed,
+          count: fuzzCount,
+          warmupCount: settings.fuzzWarmup,
+          concurrency: 8,
+          rssTolerance: { fraction: 0.25, floorMiB: 32 },
+          log,
+        });
+      } finally {
+        await server.stop();
+      }
+    },
+  ],
+];
+
+const results: ScenarioResult[] = [];
+for (const [name, run] of scenarios) {
+  if (only && !only.includes(name)) continue;
+  log(`${name}: starting`);
+  try {
+    results.push(await run());
+  } catch (error) {
+    results.push({ name, failures: [`scenario error: ${(error as Error).stack ?? String(error)}`], summary: [] });
+  }
+  const result = results.at(-1)!;
+  log(`${name}: ${result.failures.length ? `${result.failures.length} violation(s)` : "passed"}`);
+}
+
+const lines: string[] = [
+  `npm run reliability${quick ? " -- --quick" : ""} (seed ${seed}) — ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${logDir.replace(`${repoRoot}/`, "")}`,
+];
+for (const result of results) {
+  lines.push("", `${result.failures.length ? "FAIL" : "PASS"} ${result.name}`);
+  for (const line of result.summary) lines.push(`  ${line}`);
+  for (const failure of result.failures) lines.push(`  ✗ ${failure}`);
+}
+process.stdout.write(`${lines.join("\n")}\n`);
+rmSync(dataDir, { recursive: true, force: true });
+if (results.some((result) => result.failures.length > 0)) process.exitCode = 1;
