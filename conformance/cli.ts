@@ -60,9 +60,8 @@ export async function runConformance(
     recordExchanges: options.recordExchanges === true || config.har !== undefined,
   };
   const started = new Date();
-  const run = await runChecks(runConfig);
+  const { verdicts, errors } = await runChecks(runConfig);
   const finished = new Date();
-  const { verdicts, errors } = run;
   if (verdicts.length === 0 && errors.length === 0)
     errors.push("no check ran: the selection (--level/--only/--skip) matches nothing");
   const exchanges: CheckExchange[] = [];
