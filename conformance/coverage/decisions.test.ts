@@ -1,4 +1,5 @@
 /** Tests of reading the decisions table and the decision ids a spec pointer cites. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { citedDecisions, loadDecisions, parseDecisions } from "./decisions.js";
 
@@ -18,12 +19,17 @@ describe("parseDecisions", () => {
       { id: "D-07", level: "MUST" },
     ]);
   });
-  it("finds every row of spec/decisions.md, numbered without gaps or repeats", () => {
+  // Parallel branches take decision numbers from ranges of their own (D-100..D-109 and so on), so the
+  // numbers may jump between ranges; none may repeat, and every row of the file is read.
+  it("finds every row of spec/decisions.md, each number once", () => {
     const ids = loadDecisions()
       .map((d) => Number(d.id.slice(2)))
       .sort((a, b) => a - b);
+    const rows =
+      readFileSync(new URL("../../spec/decisions.md", import.meta.url), "utf8").match(/^\| D-\d+ \|/gm) ?? [];
     expect(ids.length).toBeGreaterThan(80);
-    expect(ids).toEqual(ids.map((_, i) => i + 1));
+    expect(ids.length).toBe(rows.length);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 
