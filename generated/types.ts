@@ -393,7 +393,10 @@ export interface components {
          *
          *     Only applicable to `external_container` deployments. cpu values are cores and may be fractional
          *     (0.5 is 500m); memory values are MB; a limit left unset defaults to twice the request. Every
-         *     field is optional and nullable: null means the same as absent.
+         *     field is optional and nullable: null means the same as absent. Upper bounds (D-133): scale 100
+         *     replicas, cpu 128 cores, memory 1048576 MB, database storage 65536 GiB, 10000 connections. Relations
+         *     (D-134, answered 422 with a pointer): every `*min_scale` at most its `*max_scale`, every request at
+         *     most its limit.
          */
         ResourceSpec: {
             /** @description Minimum number of replicas of the main workload. */
@@ -619,7 +622,10 @@ export interface components {
         TenantHeader: components["schemas"]["uuid"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifier of this request in the server's logs: the caller's `X-Request-Id` when it is 1-128 characters of letters, digits and `._:-`, otherwise a new UUID. Quote it when reporting a problem. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -642,6 +648,7 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -651,6 +658,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -660,6 +668,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -669,6 +678,7 @@ export interface operations {
             /** @description 404: the resource does not exist in the caller's tenant. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -678,6 +688,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -704,6 +737,7 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -713,6 +747,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -722,6 +757,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -731,6 +767,7 @@ export interface operations {
             /** @description 404: the resource does not exist in the caller's tenant. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -740,6 +777,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -763,6 +823,7 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -772,6 +833,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -781,6 +843,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -790,6 +853,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -817,6 +903,7 @@ export interface operations {
             /** @description The successful answer of operation 1: the stored provider (D-06: 200). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -826,6 +913,7 @@ export interface operations {
             /** @description 400: malformed JSON, or a source-specific rule of deployment creation is broken. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -835,6 +923,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -844,6 +933,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,6 +943,7 @@ export interface operations {
             /** @description 409: a record with the same unique name already exists. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -862,6 +953,7 @@ export interface operations {
             /** @description 413: the request body is larger than 1 MiB. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -871,6 +963,7 @@ export interface operations {
             /** @description 415: the request body is not `application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -880,6 +973,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -922,6 +1038,7 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -931,6 +1048,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -940,6 +1058,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -949,6 +1068,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -976,6 +1118,7 @@ export interface operations {
             /** @description The successful answer of operation 6: the new deployment (D-06: 201). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -985,6 +1128,7 @@ export interface operations {
             /** @description 400: malformed JSON, or a source-specific rule of deployment creation is broken. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -994,6 +1138,7 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1003,6 +1148,7 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1012,6 +1158,7 @@ export interface operations {
             /** @description 409: a record with the same unique name already exists. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1021,6 +1168,7 @@ export interface operations {
             /** @description 413: the request body is larger than 1 MiB. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1030,6 +1178,7 @@ export interface operations {
             /** @description 415: the request body is not `application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1039,6 +1188,29 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

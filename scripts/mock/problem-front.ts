@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
+import { applyCors, corsPolicyFromEnv } from "../../server/cors.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import { type ForwardedResponse, forward, readBody } from "./http-forward.js";
 import {
@@ -132,8 +133,11 @@ export function startProblemFront(options: {
   faults?: FaultOptions;
 }): Promise<Server> {
   const target = new URL(options.prismUrl);
+  // The mock is a development tool: loopback origins are allowed besides CORS_ORIGINS (D-132).
+  const cors = corsPolicyFromEnv(process.env, true);
   const server = createServer(
     withFaults((incoming, outgoing) => {
+      if (applyCors(cors, incoming, outgoing)) return;
       void (async () => {
         const body = await readBody(incoming);
         const path = new URL(incoming.url ?? "/", "http://mock").pathname;
@@ -145,7 +149,9 @@ export function startProblemFront(options: {
         for (const [name, value] of Object.entries(response.headers)) {
           if (
             value !== undefined &&
-            !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)
+            !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name) &&
+            // Prism's own CORS answer (any origin) would override the front's allow-list (D-132).
+            !name.startsWith("access-control-")
           )
             headers[name] = value;
         }

@@ -1,0 +1,5 @@
+/** Runs the resources checks (conformance/checks/index.ts) through vitest; started by conformance/cli.ts. */
+import { areas } from "../checks/index.js";
+import { defineArea } from "./define.js";
+
+defineArea("resources", areas.resources);

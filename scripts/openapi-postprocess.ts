@@ -1,0 +1,41 @@
+/**
+ * What the TypeSpec emitter cannot write, added to its output by `npm run generate` and `npm run contract:check` alike:
+ * constraints inside nullable branches (D-130), the `X-Request-Id` header on every answer (D-131), `style: form` on
+ * array query parameters (D-135).
+ */
+import { moveNullableConstraints } from "./nullable-constraints.js";
+
+type Node = Record<string, unknown>;
+
+const requestIdHeader = {
+  description:
+    "Identifier of this request in the server's logs: the caller's `X-Request-Id` when it is 1-128 characters of letters, digits and `._:-`, otherwise a new UUID. Quote it when reporting a problem.",
+  schema: { type: "string", maxLength: 128 },
+};
+
+/** Rewrites the emitted document in place. */
+export function postprocessOpenApi(document: Node): void {
+  moveNullableConstraints(document);
+  document.components ??= {};
+  const components = document.components as Node;
+  components.headers = { ...((components.headers as Node | undefined) ?? {}), "X-Request-Id": requestIdHeader };
+  for (const pathItem of Object.values(document.paths as Record<string, Node>)) {
+    for (const operation of Object.values(pathItem) as Node[]) {
+      for (const response of Object.values((operation.responses ?? {}) as Record<string, Node>)) {
+        response.headers = {
+          ...((response.headers as Node | undefined) ?? {}),
+          "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+        };
+      }
+    }
+  }
+  for (const parameter of Object.values((components.parameters ?? {}) as Record<string, Node>)) {
+    const schema = parameter.schema as Node | undefined;
+    if (parameter.in === "query" && schema?.type === "array" && parameter.style === undefined) {
+      // Key order as a reader expects it: style before explode.
+      const { explode, ...rest } = parameter;
+      for (const key of Object.keys(parameter)) delete parameter[key];
+      Object.assign(parameter, { ...rest, style: "form", ...(explode === undefined ? {} : { explode }) });
+    }
+  }
+}
