@@ -616,8 +616,16 @@ export interface components {
         "DeploymentListQuery.status": components["schemas"]["DeploymentStatus"][];
         /** @description Tag value IDs, comma-separated. Deployments of this interface carry no tags. */
         "DeploymentListQuery.tag_value_ids": components["schemas"]["uuid"][];
-        /** @description The code-host integration ID. An integration of another tenant is not found (404). */
+        /**
+         * @description The code-host integration ID. An integration of another tenant is not found (404).
+         * @example 3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65
+         */
         IntegrationPath: components["schemas"]["uuid"];
+        /**
+         * @description The managed code-host integration ID. An integration of another tenant is not found (404).
+         * @example 5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76
+         */
+        ManagedIntegrationPath: components["schemas"]["uuid"];
         /** @description Tenant (workspace) to act on. Must be one the API key reaches, otherwise 403. */
         TenantHeader: components["schemas"]["uuid"];
     };
@@ -638,7 +646,10 @@ export interface operations {
                 "X-Tenant-Id"?: components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description The code-host integration ID. An integration of another tenant is not found (404). */
+                /**
+                 * @description The code-host integration ID. An integration of another tenant is not found (404).
+                 * @example 3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65
+                 */
                 integration_id: components["parameters"]["IntegrationPath"];
             };
             cookie?: never;
@@ -727,8 +738,11 @@ export interface operations {
                 "X-Tenant-Id"?: components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description The code-host integration ID. An integration of another tenant is not found (404). */
-                integration_id: components["parameters"]["IntegrationPath"];
+                /**
+                 * @description The managed code-host integration ID. An integration of another tenant is not found (404).
+                 * @example 5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76
+                 */
+                integration_id: components["parameters"]["ManagedIntegrationPath"];
             };
             cookie?: never;
         };

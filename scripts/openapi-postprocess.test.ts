@@ -70,4 +70,16 @@ describe("generated/openapi.json", () => {
     expect(arrays.length).toBeGreaterThan(0);
     for (const parameter of arrays) expect(parameter).toMatchObject({ style: "form", explode: false });
   });
+
+  it("gives every path parameter an example that the demo data knows", () => {
+    const pathParameters = Object.entries(document.components.parameters).filter(
+      ([, parameter]: [string, any]) => parameter.in === "path",
+    );
+    expect(
+      Object.fromEntries(pathParameters.map(([name, parameter]: [string, any]) => [name, parameter.example])),
+    ).toEqual({
+      IntegrationPath: "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65",
+      ManagedIntegrationPath: "5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76",
+    });
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * What the TypeSpec emitter cannot write, added to its output by `npm run generate` and `npm run contract:check` alike:
  * constraints inside nullable branches (D-130), the `X-Request-Id` header on every answer (D-131), `style: form` on
- * array query parameters (D-135).
+ * array query parameters and an example of each path parameter, the demo fixture's integration of its kind (D-135).
  */
+import { demoFixture } from "../contract/demo.js";
 import { moveNullableConstraints } from "./nullable-constraints.js";
 
 type Node = Record<string, unknown>;
@@ -12,6 +13,9 @@ const requestIdHeader = {
     "Identifier of this request in the server's logs: the caller's `X-Request-Id` when it is 1-128 characters of letters, digits and `._:-`, otherwise a new UUID. Quote it when reporting a problem.",
   schema: { type: "string", maxLength: 128 },
 };
+
+/** The path parameter components and the kind of demo integration their example names (TypeSpec emits no parameter example). */
+const pathExampleKinds: Record<string, string> = { IntegrationPath: "plain", ManagedIntegrationPath: "managed" };
 
 /** Rewrites the emitted document in place. */
 export function postprocessOpenApi(document: Node): void {
@@ -29,7 +33,13 @@ export function postprocessOpenApi(document: Node): void {
       }
     }
   }
-  for (const parameter of Object.values((components.parameters ?? {}) as Record<string, Node>)) {
+  for (const [name, parameter] of Object.entries((components.parameters ?? {}) as Record<string, Node>)) {
+    const kind = pathExampleKinds[name];
+    if (parameter.in === "path") {
+      const integration = demoFixture.integrations.find((candidate) => candidate.kind === kind);
+      if (!integration) throw new Error(`path parameter ${name}: no demo integration to give as its example`);
+      parameter.example = integration.id;
+    }
     const schema = parameter.schema as Node | undefined;
     if (parameter.in === "query" && schema?.type === "array" && parameter.style === undefined) {
       // Key order as a reader expects it: style before explode.
