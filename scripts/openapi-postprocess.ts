@@ -1,6 +1,7 @@
 /**
  * What the TypeSpec emitter cannot write, added to its output by `npm run generate` and `npm run contract:check` alike:
- * constraints inside nullable branches (D-130), the `X-Request-Id` header on every answer (D-131), `style: form` on
+ * constraints inside nullable branches (D-130), the `X-Request-Id` and `Access-Control-Allow-Origin` headers on every
+ * answer (D-131, D-132), the development server's audience (D-137), `style: form` on
  * array query parameters and an example of each path parameter, the demo fixture's integration of its kind (D-135).
  */
 import { demoFixture } from "../contract/demo.js";
@@ -14,6 +15,12 @@ const requestIdHeader = {
   schema: { type: "string", maxLength: 128 },
 };
 
+const allowOriginHeader = {
+  description:
+    "The caller's `Origin`, when it is allowed to call from a browser (D-132): listed in `CORS_ORIGINS`, or a loopback origin in demo mode. Absent otherwise.",
+  schema: { type: "string", maxLength: 2048 },
+};
+
 /** The path parameter components and the kind of demo integration their example names (TypeSpec emits no parameter example). */
 const pathExampleKinds: Record<string, string> = { IntegrationPath: "plain", ManagedIntegrationPath: "managed" };
 
@@ -22,13 +29,20 @@ export function postprocessOpenApi(document: Node): void {
   moveNullableConstraints(document);
   document.components ??= {};
   const components = document.components as Node;
-  components.headers = { ...((components.headers as Node | undefined) ?? {}), "X-Request-Id": requestIdHeader };
+  components.headers = {
+    ...((components.headers as Node | undefined) ?? {}),
+    "X-Request-Id": requestIdHeader,
+    "Access-Control-Allow-Origin": allowOriginHeader,
+  };
+  // OWASP API9: the audience of each server; the only one is the local development default (D-135).
+  for (const server of (document.servers ?? []) as Node[]) server["x-internal"] = true;
   for (const pathItem of Object.values(document.paths as Record<string, Node>)) {
     for (const operation of Object.values(pathItem) as Node[]) {
       for (const response of Object.values((operation.responses ?? {}) as Record<string, Node>)) {
         response.headers = {
           ...((response.headers as Node | undefined) ?? {}),
           "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+          "Access-Control-Allow-Origin": { $ref: "#/components/headers/Access-Control-Allow-Origin" },
         };
       }
     }
