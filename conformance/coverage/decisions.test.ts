@@ -18,12 +18,14 @@ describe("parseDecisions", () => {
       { id: "D-07", level: "MUST" },
     ]);
   });
-  it("finds every row of spec/decisions.md, numbered without gaps or repeats", () => {
+  it("finds every row of spec/decisions.md, numbered from D-01 without repeats", () => {
+    // Parallel branches take separate number ranges, so the numbers may have gaps.
     const ids = loadDecisions()
       .map((d) => Number(d.id.slice(2)))
       .sort((a, b) => a - b);
     expect(ids.length).toBeGreaterThan(80);
-    expect(ids).toEqual(ids.map((_, i) => i + 1));
+    expect(ids[0]).toBe(1);
+    expect(ids).toEqual([...new Set(ids)]);
   });
 });
 
