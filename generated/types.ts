@@ -393,7 +393,10 @@ export interface components {
          *
          *     Only applicable to `external_container` deployments. cpu values are cores and may be fractional
          *     (0.5 is 500m); memory values are MB; a limit left unset defaults to twice the request. Every
-         *     field is optional and nullable: null means the same as absent.
+         *     field is optional and nullable: null means the same as absent. Upper bounds (D-133): scale 100
+         *     replicas, cpu 128 cores, memory 1048576 MB, database storage 65536 GiB, 10000 connections. Relations
+         *     (D-134, answered 422 with a pointer): every `*min_scale` at most its `*max_scale`, every request at
+         *     most its limit.
          */
         ResourceSpec: {
             /** @description Minimum number of replicas of the main workload. */
@@ -613,13 +616,26 @@ export interface components {
         "DeploymentListQuery.status": components["schemas"]["DeploymentStatus"][];
         /** @description Tag value IDs, comma-separated. Deployments of this interface carry no tags. */
         "DeploymentListQuery.tag_value_ids": components["schemas"]["uuid"][];
-        /** @description The code-host integration ID. An integration of another tenant is not found (404). */
+        /**
+         * @description The code-host integration ID. An integration of another tenant is not found (404).
+         * @example 3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65
+         */
         IntegrationPath: components["schemas"]["uuid"];
+        /**
+         * @description The managed code-host integration ID. An integration of another tenant is not found (404).
+         * @example 5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76
+         */
+        ManagedIntegrationPath: components["schemas"]["uuid"];
         /** @description Tenant (workspace) to act on. Must be one the API key reaches, otherwise 403. */
         TenantHeader: components["schemas"]["uuid"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifier of this request in the server's logs: the caller's `X-Request-Id` when it is 1-128 characters of letters, digits and `._:-`, otherwise a new UUID. Quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description The caller's `Origin`, when it is allowed to call from a browser (D-132): listed in `CORS_ORIGINS`, or a loopback origin in demo mode. Absent otherwise. */
+        "Access-Control-Allow-Origin": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -632,7 +648,10 @@ export interface operations {
                 "X-Tenant-Id"?: components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description The code-host integration ID. An integration of another tenant is not found (404). */
+                /**
+                 * @description The code-host integration ID. An integration of another tenant is not found (404).
+                 * @example 3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65
+                 */
                 integration_id: components["parameters"]["IntegrationPath"];
             };
             cookie?: never;
@@ -642,6 +661,8 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -651,6 +672,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -660,6 +683,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -669,6 +694,8 @@ export interface operations {
             /** @description 404: the resource does not exist in the caller's tenant. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -678,6 +705,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -694,8 +747,11 @@ export interface operations {
                 "X-Tenant-Id"?: components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description The code-host integration ID. An integration of another tenant is not found (404). */
-                integration_id: components["parameters"]["IntegrationPath"];
+                /**
+                 * @description The managed code-host integration ID. An integration of another tenant is not found (404).
+                 * @example 5e2d3b0f-6c8e-4f3a-9b7d-2e1f0c9b8d76
+                 */
+                integration_id: components["parameters"]["ManagedIntegrationPath"];
             };
             cookie?: never;
         };
@@ -704,6 +760,8 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -713,6 +771,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -722,6 +782,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -731,6 +793,8 @@ export interface operations {
             /** @description 404: the resource does not exist in the caller's tenant. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -740,6 +804,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -763,6 +853,8 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -772,6 +864,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -781,6 +875,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -790,6 +886,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -817,6 +939,8 @@ export interface operations {
             /** @description The successful answer of operation 1: the stored provider (D-06: 200). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -826,6 +950,8 @@ export interface operations {
             /** @description 400: malformed JSON, or a source-specific rule of deployment creation is broken. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -835,6 +961,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -844,6 +972,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,6 +983,8 @@ export interface operations {
             /** @description 409: a record with the same unique name already exists. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -862,6 +994,8 @@ export interface operations {
             /** @description 413: the request body is larger than 1 MiB. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -871,6 +1005,8 @@ export interface operations {
             /** @description 415: the request body is not `application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -880,6 +1016,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -922,6 +1084,8 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -931,6 +1095,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -940,6 +1106,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -949,6 +1117,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -976,6 +1170,8 @@ export interface operations {
             /** @description The successful answer of operation 6: the new deployment (D-06: 201). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -985,6 +1181,8 @@ export interface operations {
             /** @description 400: malformed JSON, or a source-specific rule of deployment creation is broken. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -994,6 +1192,8 @@ export interface operations {
             /** @description 401: the API key is missing or unknown. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1003,6 +1203,8 @@ export interface operations {
             /** @description 403: the API key cannot reach the tenant named by `X-Tenant-Id`. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1012,6 +1214,8 @@ export interface operations {
             /** @description 409: a record with the same unique name already exists. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1021,6 +1225,8 @@ export interface operations {
             /** @description 413: the request body is larger than 1 MiB. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1030,6 +1236,8 @@ export interface operations {
             /** @description 415: the request body is not `application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1039,6 +1247,32 @@ export interface operations {
             /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 500: the server failed; the detail carries no internal information (D-26). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 503: the server cannot reach its database for now (D-81); retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
-/** Koa app assembly: request ids and logs, problem details, the operations of the contract from the route table, health, 404/405. */
+/** Koa app assembly: request ids and logs, CORS (D-132), problem details, the operations of the contract from the route table, health, 404/405. */
 import Router from "@koa/router";
 import Koa from "koa";
+import { corsMiddleware, corsPolicyFromEnv } from "./cors.js";
 import type { Dependencies } from "./dependencies.js";
 import { HttpProblem } from "./errors/http-problem.js";
 import { problemMiddleware } from "./errors/problem-middleware.js";
@@ -16,6 +17,7 @@ export function createApp(deps: Dependencies): Koa {
   // Koa's own error printing would bypass the structured logger.
   app.silent = true;
   app.use(requestLogging(deps.logger));
+  app.use(corsMiddleware(corsPolicyFromEnv(process.env, deps.config.demo)));
   app.use(problemMiddleware(deps.logger));
   app.use(async (ctx, next) => {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (requireHostHeader)

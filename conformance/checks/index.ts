@@ -1,6 +1,7 @@
 /** Every check of the suite, by area. The runner (conformance/runner.ts) runs them area by area. */
 import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
+import { corsChecks, resourceChecks } from "./browser.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
 import { edgeChecks } from "./edge.js";
@@ -26,6 +27,8 @@ export const areas = {
   errors: errorChecks,
   statuses: statusChecks,
   headers: headerChecks,
+  cors: corsChecks,
+  resources: resourceChecks,
   edge: edgeChecks,
   semantics: semanticChecks,
   fuzz: fuzzChecks,

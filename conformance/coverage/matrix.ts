@@ -4,9 +4,16 @@ import { citedDecisions, type DecisionRow } from "./decisions.js";
 
 /**
  * failed: the failure exchange of a failing check got this status; passed: a passing check got it;
- * exercised: only checks that failed elsewhere or were skipped got it; unreached: no exchange got it.
+ * exercised: only checks that failed elsewhere or were skipped got it; unreached: no exchange got it;
+ * unreachable: no exchange got it and no black-box run can make a target answer it (D-131).
  */
-export type CellState = "passed" | "failed" | "exercised" | "unreached";
+export type CellState = "passed" | "failed" | "exercised" | "unreached" | "unreachable";
+
+/** Documented statuses a run over HTTP cannot provoke, with the reason (D-131); never counted as unexercised. */
+const blackBoxUnreachable: ReadonlyMap<number, string> = new Map([
+  [500, "a run over HTTP cannot make a correct target fail (D-26)"],
+  [503, "a run over HTTP cannot take the target's database away (D-81)"],
+]);
 
 interface StatusCoverage {
   status: number;
@@ -88,7 +95,9 @@ export function computeCoverage(
             ? "passed"
             : cell.requests > 0
               ? "exercised"
-              : "unreached";
+              : blackBoxUnreachable.has(cell.status)
+                ? "unreachable"
+                : "unreached";
     return {
       operation: op.id,
       method: op.method.toUpperCase(),

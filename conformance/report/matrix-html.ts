@@ -3,7 +3,7 @@ import type { CellState, Coverage } from "../coverage/matrix.js";
 import { htmlEscape } from "./escape.js";
 import { coverageCounts } from "./matrix-text.js";
 
-const marks: Record<CellState, string> = { passed: "✓", failed: "✗", exercised: "~", unreached: "·" };
+const marks: Record<CellState, string> = { passed: "✓", failed: "✗", exercised: "~", unreached: "·", unreachable: "-" };
 
 /** Operation rows × status columns; each cell's title names the checks that passed or failed there. */
 function statusTable(coverage: Coverage): string {

@@ -1,15 +1,15 @@
-/** The coverage matrix as console text: operation rows × status columns (✓ passed, ✗ failed, ~ exercised only, · never reached) and counts. */
+/** The coverage matrix as console text: operation rows × status columns (✓ passed, ✗ failed, ~ exercised only, · never reached, - not reachable over HTTP) and counts. */
 import type { CellState, Coverage } from "../coverage/matrix.js";
 
-const marks: Record<CellState, string> = { passed: "✓", failed: "✗", exercised: "~", unreached: "·" };
+const marks: Record<CellState, string> = { passed: "✓", failed: "✗", exercised: "~", unreached: "·", unreachable: "-" };
 
 /** Counts of the cells and of the decisions, one line each. */
 export function coverageCounts(coverage: Coverage): string[] {
   const cells = coverage.operations.flatMap((op) => op.statuses);
   const count = (state: CellState) => cells.filter((c) => c.state === state).length;
-  const reached = cells.length - count("unreached");
+  const reached = cells.length - count("unreached") - count("unreachable");
   const lines = [
-    `Statuses: ${reached} of ${cells.length} documented (operation, status) pairs reached: ${count("passed")} passed, ${count("failed")} failed, ${count("exercised")} exercised only; ${count("unreached")} never reached`,
+    `Statuses: ${reached} of ${cells.length} documented (operation, status) pairs reached: ${count("passed")} passed, ${count("failed")} failed, ${count("exercised")} exercised only; ${count("unreached")} never reached; ${count("unreachable")} not reachable over HTTP (500, 503: D-131)`,
   ];
   if (coverage.decisions.length > 0) {
     const of = (state: string) => coverage.decisions.filter((d) => d.state === state).length;
@@ -36,7 +36,7 @@ export function renderMatrix(coverage: Coverage): string[] {
     lines.push(`${op.operation.padEnd(width)}  ${cells.join(" ")}`);
   }
   lines.push(
-    "(✓ passed  ✗ failed  ~ exercised only  · never reached  blank: not documented)",
+    "(✓ passed  ✗ failed  ~ exercised only  · never reached  - not reachable over HTTP  blank: not documented)",
     ...coverageCounts(coverage),
   );
   const undocumented = coverage.operations.flatMap((op) =>

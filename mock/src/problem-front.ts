@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
+import { applyCors, corsPolicyFromEnv } from "../../server/cors.js";
 import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../shared/http-forward.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {
@@ -132,8 +133,11 @@ export function startProblemFront(options: {
   faults?: FaultOptions;
 }): Promise<Server> {
   const target = new URL(options.prismUrl);
+  // The mock is a development tool: loopback origins are allowed besides CORS_ORIGINS (D-132).
+  const cors = corsPolicyFromEnv(process.env, true);
   const server = createServer(
     withFaults((incoming, outgoing) => {
+      if (applyCors(cors, incoming, outgoing)) return;
       void (async () => {
         const body = await readBody(incoming);
         const path = new URL(incoming.url ?? "/", "http://mock").pathname;
@@ -141,13 +145,15 @@ export function startProblemFront(options: {
         const isHeadOfGet = incoming.method === "HEAD" && matchPath("HEAD", path).kind === "operation";
         const response = await forward(target, incoming, body, isHeadOfGet ? "GET" : incoming.method);
         const rewrite = contractProblem(response, { method: incoming.method ?? "GET", path });
+        // Prism's own CORS answer (any origin) would override the front's allow-list (D-132).
+        const answer = { ...response, headers: withoutCorsHeaders(response.headers) };
         if (rewrite)
           writeAnswer(
             outgoing,
-            { ...response, status: rewrite.problem.status, body: JSON.stringify(rewrite.problem) },
+            { ...answer, status: rewrite.problem.status, body: JSON.stringify(rewrite.problem) },
             { ...rewrite.headers, "content-type": "application/problem+json" },
           );
-        else writeAnswer(outgoing, response);
+        else writeAnswer(outgoing, answer);
       })().catch((error: unknown) => {
         if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
         outgoing.end(
@@ -165,4 +171,9 @@ export function startProblemFront(options: {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve(server));
   });
+}
+
+/** The headers of an upstream answer without its `access-control-*` ones. */
+function withoutCorsHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith("access-control-")));
 }

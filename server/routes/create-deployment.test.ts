@@ -300,6 +300,20 @@ describe("schema validation (422)", () => {
       body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: { memory_mb: -1 } } },
       pointer: "/source_config/resource_spec/memory_mb",
     },
+    // D-133: upper bounds; D-134: relations, judged before the per-source rules (this server is cloud-hosted).
+    ...[
+      { field: "max_scale", spec: { max_scale: 2000000000 } },
+      { field: "cpu", spec: { cpu: 1e308 } },
+      { field: "cpu_limit", spec: { cpu_limit: 100000 } },
+      { field: "memory_mb", spec: { memory_mb: 1048577 } },
+      { field: "min_scale", spec: { min_scale: 5, max_scale: 1 } },
+      { field: "cpu", spec: { cpu: 4, cpu_limit: 1 } },
+      { field: "cache_memory_mb", spec: { cache_memory_mb: 2048, cache_memory_limit_mb: 1024 } },
+    ].map(({ field, spec }) => ({
+      given: `resource_spec ${JSON.stringify(spec)}`,
+      body: { ...bodyFor("external_container", "x"), source_config: { resource_spec: spec } },
+      pointer: `/source_config/resource_spec/${field}`,
+    })),
     {
       given: "101 secrets",
       body: {

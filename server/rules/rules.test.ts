@@ -4,7 +4,7 @@ import { imageVersion, isImageReference } from "./image-version.js";
 import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";
 import { sortRepositories } from "./ordering.js";
 import { nextOffset } from "./pagination.js";
-import { normalizeResourceSpec, roundCpu } from "./resource-spec.js";
+import { checkResourceRelations, normalizeResourceSpec, roundCpu } from "./resource-spec.js";
 import { checkSourceAvailability, sourceAvailability } from "./source-availability.js";
 import { checkSourceRules, sourceRules } from "./source-rules.js";
 
@@ -66,6 +66,9 @@ describe("cpu rounding and default limits", () => {
     { given: { executor_cpu: 0.04 }, want: { executor_cpu: 0, executor_cpu_limit: 0 } },
     { given: { orchestrator_cpu_limit: 3.333 }, want: { orchestrator_cpu_limit: 3.3 } },
     { given: { memory_mb: 512 }, want: { memory_mb: 512 } },
+    // D-133: a defaulted limit stays within the schema's maximum of 128 cores.
+    { given: { cpu: 100 }, want: { cpu: 100, cpu_limit: 128 } },
+    { given: { cpu: 128 }, want: { cpu: 128, cpu_limit: 128 } },
   ];
   for (const { given, want } of cases) {
     it(JSON.stringify(given), () => {
@@ -74,6 +77,40 @@ describe("cpu rounding and default limits", () => {
   }
   it("rounds half away from zero at one decimal", () => {
     expect([0.05, 0.15, 2.449, 2.45].map(roundCpu)).toEqual([0.1, 0.2, 2.4, 2.5]);
+  });
+});
+
+describe("resource relations (D-134)", () => {
+  const at = "/source_config/resource_spec";
+  it.each([
+    { name: "min_scale above max_scale", given: { min_scale: 5, max_scale: 1 }, want: [`${at}/min_scale`] },
+    { name: "equal scales", given: { min_scale: 3, max_scale: 3 }, want: [] },
+    {
+      name: "queue scales inverted",
+      given: { queue_min_scale: 2, queue_max_scale: 1 },
+      want: [`${at}/queue_min_scale`],
+    },
+    {
+      name: "orchestrator scales inverted",
+      given: { orchestrator_min_scale: 2, orchestrator_max_scale: 0 },
+      want: [`${at}/orchestrator_min_scale`],
+    },
+    { name: "cpu above its limit", given: { cpu: 4, cpu_limit: 1 }, want: [`${at}/cpu`] },
+    { name: "cpu above its limit only before rounding", given: { cpu: 1.04, cpu_limit: 1 }, want: [`${at}/cpu`] },
+    {
+      name: "db memory above its limit",
+      given: { db_memory_mb: 512, db_memory_limit_mb: 256 },
+      want: [`${at}/db_memory_mb`],
+    },
+    { name: "only one side set", given: { cpu: 4, max_scale: 1 }, want: [] },
+    { name: "null sides", given: { min_scale: 5, max_scale: null }, want: [] },
+    {
+      name: "two pairs inverted",
+      given: { min_scale: 2, max_scale: 1, executor_cpu: 2, executor_cpu_limit: 1 },
+      want: [`${at}/min_scale`, `${at}/executor_cpu`],
+    },
+  ])("$name", ({ given, want }) => {
+    expect(checkResourceRelations(given, at).map((error) => error.pointer)).toEqual(want);
   });
 });
 

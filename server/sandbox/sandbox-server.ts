@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
 import { matchPath, preferredExample } from "../../contract/index.js";
 import { type Hosting, loadConfig } from "../config.js";
+import { applyCors, corsPolicyFromEnv } from "../cors.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createSandboxSession, type SandboxSession } from "./sandbox-session.js";
@@ -72,7 +73,10 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
     await (await dropped)?.close();
   };
 
+  // The sandbox is a development tool: loopback origins are allowed besides CORS_ORIGINS (D-132).
+  const cors = corsPolicyFromEnv(process.env, true);
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (applyCors(cors, request, response)) return;
     const sessionId = headerValue(request, sessionHeader) ?? "default";
     const path = (request.url ?? "/").split("?")[0]!;
     void (async () => {

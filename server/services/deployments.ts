@@ -2,6 +2,7 @@
 import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
+import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentPageText } from "../presenters/deployment-text.js";
@@ -10,6 +11,7 @@ import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
 import { nextOffset } from "../rules/pagination.js";
+import { checkResourceRelations } from "../rules/resource-spec.js";
 import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
@@ -21,8 +23,17 @@ import { UniqueViolation } from "../storage/store.js";
 export class DeploymentService {
   constructor(private readonly deps: Dependencies) {}
 
-  /** Creates a deployment: 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
+  /** Creates a deployment: 422 for inverted resource pairs (D-134), 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
   async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
+    // Relations of the resource spec are schema-like (422, D-134), judged before the per-source rules (400).
+    const resourceSpec = body.source_config.resource_spec;
+    const inverted = resourceSpec ? checkResourceRelations(resourceSpec, "/source_config/resource_spec") : [];
+    if (inverted.length > 0)
+      throw new HttpProblem(
+        "validation",
+        `The request body breaks the schema in ${inverted.length === 1 ? "1 place" : `${inverted.length} places`}; see errors.`,
+        inverted,
+      );
     const unavailable = checkSourceAvailability(body.source, this.deps.config.hosting);
     if (unavailable) throw sourceRuleProblem([unavailable], `source '${body.source}' ${unavailable.detail}`);
     const violations = [...checkSourceRules(body), ...checkSourceFieldValues(body)];

@@ -60,6 +60,25 @@ const cases: Case[] = [
     given: (doc) => delete schemas(doc).DeploymentName.pattern,
     want: ["request-constraint-loosened createDeployment request body.name"],
   },
+  // A nullable field's constraint stands inside its non-null branch (D-130): the gate reads it there.
+  {
+    name: "repo_url maxLength inside its nullable branch 2048 → 100",
+    given: (doc) => (schemas(doc).SourceConfig.properties.repo_url.anyOf[0].maxLength = 100),
+    want: [
+      "request-constraint-tightened createDeployment request body.source_config.repo_url",
+      "response-constraint-changed createDeployment response body.source_config.repo_url",
+      "response-constraint-changed listDeployments response body.resources[].source_config.repo_url",
+    ],
+  },
+  {
+    name: "ResourceSpec cpu maximum inside its nullable branch removed",
+    given: (doc) => delete schemas(doc).ResourceSpec.properties.cpu.anyOf[0].maximum,
+    want: [
+      "request-constraint-loosened createDeployment request body.source_config.resource_spec.cpu",
+      "response-constraint-changed createDeployment response body.source_config.resource_spec.cpu",
+      "response-constraint-changed listDeployments response body.resources[].source_config.resource_spec.cpu",
+    ],
+  },
   {
     name: "limit maximum 100 → 50",
     given: (doc) => (parameters(doc)["DeploymentListQuery.limit"].schema.maximum = 50),
@@ -92,7 +111,11 @@ const cases: Case[] = [
   },
   {
     name: "client_secret no longer nullable",
-    given: (doc) => (schemas(doc).OAuthProviderCreate.properties.client_secret.anyOf = [{ type: "string" }]),
+    given: (doc) => {
+      // The non-null branch keeps its constraints (D-130); only the null branch goes.
+      const field = schemas(doc).OAuthProviderCreate.properties.client_secret;
+      field.anyOf = field.anyOf.filter((branch: Json) => branch.type !== "null");
+    },
     want: ["request-constraint-tightened createOAuthProvider request body.client_secret"],
   },
   {
@@ -455,6 +478,8 @@ const redoclyDisagrees: Record<string, string> = {
   "response constraint changed": "response constraints are info here",
   // Redocly: major, a response was removed. Here: an error status no longer documented is info, as the gate's rules say.
   "error status removed": "a removed error status is info here",
+  // Redocly: major, the shared schema's response maximum changed too. Here: a loosened request, a response change is info.
+  "ResourceSpec cpu maximum inside its nullable branch removed": "a loosened request is compatible here",
 };
 
 describe("agreement with redocly diff", () => {

@@ -179,29 +179,29 @@ const operationShapes: Record<string, { request?: string; response: Expected; su
     request: "OAuthProviderCreate",
     response: { kind: "ref", name: "OAuthProvider" },
     success: 200,
-    errors: [400, 401, 403, 409, 413, 415, 422],
+    errors: [400, 401, 403, 409, 413, 415, 422, 500, 503],
   },
   "2": {
     response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } },
     success: 200,
-    errors: [401, 403, 422],
+    errors: [401, 403, 422, 500, 503],
   },
   "3": {
     response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
     success: 200,
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 500, 503],
   },
   "4": {
     response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
     success: 200,
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 500, 503],
   },
-  "5": { response: { kind: "ref", name: "DeploymentList" }, success: 200, errors: [401, 403, 422] },
+  "5": { response: { kind: "ref", name: "DeploymentList" }, success: 200, errors: [401, 403, 422, 500, 503] },
   "6": {
     request: "DeploymentCreate",
     response: { kind: "ref", name: "Deployment" },
     success: 201,
-    errors: [400, 401, 403, 409, 413, 415, 422],
+    errors: [400, 401, 403, 409, 413, 415, 422, 500, 503],
   },
 };
 

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { postprocessOpenApi } from "./openapi-postprocess.js";
 
 const root = resolve(import.meta.dirname, "..", "..");
 
@@ -14,9 +15,10 @@ interface Compiled {
   diagnostics: string;
 }
 
-/** Adds `jsonSchemaDialect: 2020-12` right after the `openapi` version field. */
+/** Adds `jsonSchemaDialect: 2020-12` right after the `openapi` version field, and what else the emitter cannot write. */
 function declareSchemaDialect(text: string): string {
   const { openapi, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  postprocessOpenApi(rest);
   return `${JSON.stringify({ openapi, jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema", ...rest }, null, 2)}\n`;
 }
 

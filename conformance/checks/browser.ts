@@ -1,0 +1,156 @@
+/** Checks of what a browser and a scheduler need beyond the interface spec: CORS (D-132) and ResourceSpec bounds and relations (D-133, D-134). */
+import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import { deploymentBody, plainSource } from "../data.js";
+import { paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
+
+/** The development origin of a browser front end (Vite's default port). */
+const devOrigin = "http://localhost:5173";
+
+/** Fails unless the 422 names this pointer among its errors. */
+function expectPointer(exchange: Exchange, pointer: string, what: string): void {
+  expectStatus(exchange, 422, what);
+  const errors = isObject(exchange.json) && Array.isArray(exchange.json.errors) ? exchange.json.errors : [];
+  ensure(
+    errors.some((error) => isObject(error) && error.pointer === pointer),
+    `${what}: the 422 does not name ${pointer} in errors`,
+    exchange,
+  );
+}
+
+/** Sends a create whose resource spec is `spec`, on the source the hosting kind accepts for it when it can. */
+function createWithResources(ctx: CheckContext, spec: Record<string, unknown>): Promise<Exchange> {
+  const source = ctx.config.hosting === "self_hosted" ? "external_container" : plainSource(ctx.config.hosting);
+  const body = deploymentBody(ctx.name("res"), source);
+  return ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    operation: "createDeployment",
+    json: { ...body, source_config: { ...(body.source_config as object), resource_spec: spec } },
+  });
+}
+
+export const corsChecks: Check[] = [
+  {
+    id: "CORS-001",
+    level: "SHOULD",
+    tags: ["cors", "headers", "listDeployments"],
+    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers`,
+    specRef: "D-132",
+    needs: [],
+    async run(ctx) {
+      const exchange = await ctx.send({
+        method: "OPTIONS",
+        path: paths.deployments,
+        auth: "none",
+        headers: {
+          Origin: devOrigin,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type,x-api-key,x-tenant-id",
+        },
+      });
+      expect2xx(exchange, "preflight");
+      const header = (name: string) => exchange.response.headers[name] ?? "";
+      ensure(
+        header("access-control-allow-origin") === devOrigin,
+        `preflight: Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
+        exchange,
+      );
+      const methods = header("access-control-allow-methods").toUpperCase();
+      ensure(methods.includes("POST") && methods.includes("GET"), "preflight: GET and POST are not allowed", exchange);
+      const allowed = header("access-control-allow-headers").toLowerCase();
+      for (const name of ["content-type", "x-api-key", "x-tenant-id"])
+        ensure(allowed.includes(name), `preflight: ${name} is not an allowed header`, exchange);
+    },
+  },
+  {
+    id: "CORS-002",
+    level: "SHOULD",
+    tags: ["cors", "headers", "listDeployments"],
+    statement: `An answer to ${devOrigin} carries that origin and exposes Retry-After and X-Request-Id`,
+    specRef: "D-132",
+    needs: [],
+    async run(ctx) {
+      const exchange = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        operation: "listDeployments",
+        headers: { Origin: devOrigin },
+      });
+      expect2xx(exchange, "list deployments from a browser");
+      const header = (name: string) => exchange.response.headers[name] ?? "";
+      ensure(
+        header("access-control-allow-origin") === devOrigin,
+        `Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
+        exchange,
+      );
+      const exposed = header("access-control-expose-headers").toLowerCase();
+      for (const name of ["retry-after", "x-request-id"])
+        ensure(exposed.includes(name), `${name} is not exposed`, exchange);
+    },
+  },
+];
+
+export const resourceChecks: Check[] = [
+  {
+    id: "RES-001",
+    level: "SHOULD",
+    tags: ["validation", "createDeployment"],
+    statement:
+      "Resource values above their bound (max_scale 101, cpu 1e308, memory_mb 1048577) answer 422 naming the field",
+    specRef: "D-133",
+    needs: ["server"],
+    async run(ctx) {
+      const cases: [string, Record<string, unknown>][] = [
+        ["max_scale", { max_scale: 101 }],
+        ["cpu", { cpu: 1e308 }],
+        ["memory_mb", { memory_mb: 1048577 }],
+      ];
+      for (const [field, spec] of cases) {
+        const exchange = await createWithResources(ctx, spec);
+        expectPointer(exchange, `/source_config/resource_spec/${field}`, `${field} above its bound`);
+      }
+    },
+  },
+  {
+    id: "RES-002",
+    level: "SHOULD",
+    tags: ["validation", "createDeployment"],
+    statement:
+      "Resource values at their bound (max_scale 100, cpu 128, memory_mb 1048576) are accepted on a self-hosted service",
+    specRef: "D-133",
+    needs: ["write", "self_hosted"],
+    async run(ctx) {
+      const exchange = await createWithResources(ctx, {
+        min_scale: 100,
+        max_scale: 100,
+        cpu: 64,
+        cpu_limit: 128,
+        memory_mb: 1048576,
+        memory_limit_mb: 1048576,
+      });
+      expect2xx(exchange, "resources at their bounds");
+    },
+  },
+  {
+    id: "RES-003",
+    level: "SHOULD",
+    tags: ["validation", "createDeployment"],
+    statement:
+      "An inverted pair (min_scale 5 with max_scale 1; cpu 4 with cpu_limit 1) answers 422 naming the lower field",
+    specRef: "D-134",
+    needs: ["server"],
+    async run(ctx) {
+      const cases: [string, Record<string, unknown>][] = [
+        ["min_scale", { min_scale: 5, max_scale: 1 }],
+        ["cpu", { cpu: 4, cpu_limit: 1 }],
+        ["queue_memory_mb", { queue_memory_mb: 512, queue_memory_limit_mb: 256 }],
+      ];
+      for (const [field, spec] of cases) {
+        const exchange = await createWithResources(ctx, spec);
+        expectPointer(exchange, `/source_config/resource_spec/${field}`, `${field} above its pair`);
+      }
+    },
+  },
+];
