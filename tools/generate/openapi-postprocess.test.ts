@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { constraintsBesideNullable, moveNullableConstraints } from "./nullable-constraints.js";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const document = JSON.parse(readFileSync(join(root, "generated", "openapi.json"), "utf8")) as any;
 
 describe("moveNullableConstraints", () => {
