@@ -6,7 +6,13 @@ import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
-import { UniqueViolation } from "../storage/store.js";
+import { LimitReached, UniqueViolation } from "../storage/store.js";
+
+/**
+ * The most OAuth providers an organization may have (D-112): the list answers them all at once, so this
+ * bounds its size (each provider is at most about 5 KB of JSON: about 2.5 MB) and the memory of each request.
+ */
+export const maxOAuthProvidersPerOrganization = 500;
 
 export class OAuthProviderService {
   constructor(private readonly deps: Dependencies) {}
@@ -43,8 +49,14 @@ export class OAuthProviderService {
       updatedUs: nowUs,
     };
     try {
-      await this.deps.store.insertOAuthProvider(record);
+      await this.deps.store.insertOAuthProvider(record, maxOAuthProvidersPerOrganization);
     } catch (error) {
+      if (error instanceof LimitReached) {
+        throw new HttpProblem(
+          "conflict",
+          `This organization already has ${error.limit} OAuth providers, the most it may have; no provider was created.`,
+        );
+      }
       if (error instanceof UniqueViolation) {
         throw new HttpProblem(
           "conflict",

@@ -24,7 +24,7 @@ import {
   toRevisionRecord,
   toTracingProjectRecord,
 } from "./row-mapping.js";
-import { type DeploymentTexts, type Store, UniqueViolation } from "./store.js";
+import { type DatabaseState, type DeploymentTexts, LimitReached, type Store, UniqueViolation } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -164,8 +164,10 @@ export class PostgresStore implements Store {
     }
   }
 
-  async ping(): Promise<void> {
+  async ping(): Promise<DatabaseState> {
+    // A lock held elsewhere makes a PostgreSQL write wait on its connection, never on the event loop.
     await this.pool.query("SELECT 1");
+    return "ok";
   }
 
   async close(): Promise<void> {
@@ -237,30 +239,40 @@ export class PostgresStore implements Store {
     };
   }
 
-  async insertOAuthProvider(p: OAuthProviderRecord): Promise<void> {
-    await this.query(
-      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
+  async insertOAuthProvider(p: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
+    await this.transaction(async (client) => {
+      // The organization's row locked: its creates are counted and inserted one at a time (D-112).
+      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.organizationId]);
+      const [{ count }] = (
+        await client.query("SELECT count(*)::int AS count FROM oauth_providers WHERE organization_id = $1", [
+          p.organizationId,
+        ])
+      ).rows as [{ count: number }];
+      if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+      await client.query(
+        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
          uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      [
-        p.id,
-        p.organizationId,
-        p.providerId,
-        p.name,
-        p.clientId,
-        p.authUrl,
-        p.tokenUrl,
-        p.sealedClientSecret,
-        p.usesPkce,
-        p.codeChallengeMethod,
-        p.providerType,
-        p.mcpServerUrl,
-        p.tokenEndpointAuthMethod,
-        p.isDynamicClient,
-        p.createdUs,
-        p.updatedUs,
-      ],
-    );
+        [
+          p.id,
+          p.organizationId,
+          p.providerId,
+          p.name,
+          p.clientId,
+          p.authUrl,
+          p.tokenUrl,
+          p.sealedClientSecret,
+          p.usesPkce,
+          p.codeChallengeMethod,
+          p.providerType,
+          p.mcpServerUrl,
+          p.tokenEndpointAuthMethod,
+          p.isDynamicClient,
+          p.createdUs,
+          p.updatedUs,
+        ],
+      );
+    });
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {

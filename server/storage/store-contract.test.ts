@@ -10,7 +10,7 @@ import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-se
 import { PostgresStore } from "./postgres-store.js";
 import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { type Store, UniqueViolation } from "./store.js";
+import { LimitReached, type Store, UniqueViolation } from "./store.js";
 
 const adapters: Array<{
   name: string;
@@ -121,12 +121,21 @@ for (const adapter of adapters) {
       });
       const later = provider("later", 2_000);
       const sameTime = provider("same-time", 2_000);
-      await store.insertOAuthProvider(later);
-      await store.insertOAuthProvider(provider("earlier", 1_000));
-      await store.insertOAuthProvider(sameTime);
-      await expect(store.insertOAuthProvider(provider("later", 3_000))).rejects.toBeInstanceOf(UniqueViolation);
+      await store.insertOAuthProvider(later, 10);
+      await store.insertOAuthProvider(provider("earlier", 1_000), 10);
+      await store.insertOAuthProvider(sameTime, 10);
+      await expect(store.insertOAuthProvider(provider("later", 3_000), 10)).rejects.toBeInstanceOf(UniqueViolation);
       const tied = [later, sameTime].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.providerId);
       expect((await store.listOAuthProviders(organizationId)).map((p) => p.providerId)).toEqual(["earlier", ...tied]);
+      // D-112: at the organization's limit, the next provider is refused and nothing is stored, even when
+      // several arrive at once (the count and the insert are one step).
+      const racing = await Promise.allSettled(
+        ["r1", "r2", "r3"].map((id) => store.insertOAuthProvider(provider(id, 4_000), 4)),
+      );
+      expect(racing.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      for (const outcome of racing.filter((o) => o.status === "rejected"))
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(LimitReached);
+      expect(await store.listOAuthProviders(organizationId)).toHaveLength(4);
     });
 
     it("creates with dense sequence numbers and strictly increasing created_at, even at one instant", async () => {
