@@ -240,5 +240,6 @@ function answer(response: ServerResponse, status: number, contentType?: string, 
 }
 
 function answerProblem(response: ServerResponse, problem: HttpProblem): void {
+  for (const [name, value] of Object.entries(problem.headers)) response.setHeader(name, value);
   answer(response, problem.status, "application/problem+json", JSON.stringify(problem.toProblem()));
 }
