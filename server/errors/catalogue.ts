@@ -17,7 +17,8 @@ export type ProblemKind =
   | "headersTooLarge"
   | "requestTimeout"
   | "internal"
-  | "serviceUnavailable";
+  | "serviceUnavailable"
+  | "tooManyRequests";
 
 /** How one kind of problem is answered. */
 interface ProblemEntry {
@@ -66,5 +67,10 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
     status: 503,
     type: "urn:deployment-service:problem:service-unavailable",
     title: "Service unavailable",
+  },
+  tooManyRequests: {
+    status: 429,
+    type: "urn:deployment-service:problem:too-many-requests",
+    title: "Too many requests",
   },
 };

@@ -17,8 +17,12 @@ import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
 import type { DeploymentQuery } from "../storage/records.js";
 import { UniqueViolation } from "../storage/store.js";
+import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
 
 export class DeploymentService {
+  /** One deep filtered page at a time per organization (D-113). */
+  private readonly deepPages = new DeepPageGate();
+
   constructor(private readonly deps: Dependencies) {}
 
   /** Creates a deployment: 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
@@ -71,7 +75,8 @@ export class DeploymentService {
 
   /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
   async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
-    const page = await this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    const read = () => this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    const page = isDeepPage(query) ? await this.deepPages.run(principal.organizationId, read) : await read();
     return new JsonText(deploymentPageText(page.joined, nextOffset(query.offset, page.count)));
   }
 }
