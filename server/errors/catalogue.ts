@@ -15,6 +15,8 @@ export type ProblemKind =
   | "unsupportedMediaType"
   | "malformedRequest"
   | "headersTooLarge"
+  | "uriTooLong"
+  | "expectationFailed"
   | "requestTimeout"
   | "internal"
   | "serviceUnavailable"
@@ -60,6 +62,12 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
     status: 431,
     type: "urn:deployment-service:problem:headers-too-large",
     title: "Request headers too large",
+  },
+  uriTooLong: { status: 414, type: "urn:deployment-service:problem:uri-too-long", title: "URI too long" },
+  expectationFailed: {
+    status: 417,
+    type: "urn:deployment-service:problem:expectation-failed",
+    title: "Expectation failed",
   },
   requestTimeout: { status: 408, type: "urn:deployment-service:problem:request-timeout", title: "Request timeout" },
   internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },

@@ -1,8 +1,7 @@
 /** Sandbox authentication (D-79): any non-empty `X-Api-Key` is accepted; a key the session does not know gets its own sandbox organization and tenant. */
 import { createHash } from "node:crypto";
 import { hashApiKey } from "../auth/api-keys.js";
-import { authenticate } from "../auth/authenticate.js";
-import { HttpProblem } from "../errors/http-problem.js";
+import { authenticate, unauthenticated, withoutHttpWhitespace } from "../auth/authenticate.js";
 import type { ApiKeyRecord } from "../storage/records.js";
 import { type Store, UniqueViolation } from "../storage/store.js";
 
@@ -26,12 +25,12 @@ export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRe
   return async (apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> => {
     try {
       return await authenticate(store, apiKeyHeader);
-    } catch (unauthenticated) {
-      const key = (Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader)?.trim();
-      if (!key) throw unauthenticated;
+    } catch (refused) {
+      const raw = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
+      const key = raw === undefined ? "" : withoutHttpWhitespace(raw);
+      if (!key) throw refused;
       if (provisioned >= maxKeysPerSession)
-        throw new HttpProblem(
-          "unauthenticated",
+        throw unauthenticated(
           `This sandbox session already has ${maxKeysPerSession} keys of its own, the most it takes; use one of them or another X-Mock-Session.`,
         );
       provisioned += 1;

@@ -8,6 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
 import { matchPath, preferredExample } from "../../contract/index.js";
+import { withoutHttpWhitespace } from "../auth/authenticate.js";
 import { type Hosting, loadConfig } from "../config.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
@@ -118,7 +119,7 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
   };
 
   const serve = async (request: IncomingMessage, response: ServerResponse, sessionId: string): Promise<void> => {
-    const key = headerValue(request, "x-api-key")?.trim();
+    const key = withoutHttpWhitespace(headerValue(request, "x-api-key") ?? "");
     if (!key) {
       keyless ??= createSandboxSession(config, logger);
       return (await keyless).handle(request, response);

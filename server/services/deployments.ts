@@ -2,6 +2,7 @@
 import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
+import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentPageText } from "../presenters/deployment-text.js";
@@ -10,6 +11,7 @@ import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
 import { nextOffset } from "../rules/pagination.js";
+import { checkSecretNames } from "../rules/secret-names.js";
 import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
@@ -27,6 +29,9 @@ export class DeploymentService {
 
   /** Creates a deployment: 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
   async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
+    const nameErrors = checkSecretNames(body.secrets);
+    if (nameErrors.length > 0)
+      throw new HttpProblem("validation", "Some secret names are not acceptable; see errors.", nameErrors);
     const unavailable = checkSourceAvailability(body.source, this.deps.config.hosting);
     if (unavailable) throw sourceRuleProblem([unavailable], `source '${body.source}' ${unavailable.detail}`);
     const violations = [...checkSourceRules(body), ...checkSourceFieldValues(body)];
