@@ -136,7 +136,7 @@ export class SqliteStore implements Store {
   private readonly rawStatements = new Map<string, Database.Statement>();
 
   constructor(options: SqliteStoreOptions) {
-    if (options.path !== ":memory:") fs.mkdirSync(path.dirname(options.path), { recursive: true });
+    if (options.path !== ":memory:") ownerOnlyFiles(options.path);
     this.db = new Database(options.path);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
@@ -585,6 +585,18 @@ export class SqliteStore implements Store {
         throw asUniqueViolation(error);
       }
     });
+  }
+}
+
+/**
+ * The database file created, or kept, readable by its owner only (D-117); SQLite gives its `-wal` and `-shm`
+ * the mode of the database file, and ones left 0644 by an older version are narrowed too.
+ */
+function ownerOnlyFiles(databasePath: string): void {
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  fs.closeSync(fs.openSync(databasePath, "a", 0o600));
+  for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+    if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
   }
 }
 
