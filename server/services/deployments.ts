@@ -52,16 +52,21 @@ export class DeploymentService {
     const sourceConfig = storedSourceConfig(body.source_config);
     const sourceRevisionConfig = storedSourceRevisionConfig(body.source_revision_config, commitSha);
     const containerSource = body.source === "external_container" || body.source === "internal_container";
+    const deploymentId = newId();
     try {
       const record = await this.deps.store.createDeployment(
         {
-          id: newId(),
+          id: deploymentId,
           tenantId: principal.tenantId,
           name: body.name,
           source: body.source,
           sourceConfig: sourceConfig as Record<string, unknown>,
           sourceRevisionConfig: sourceRevisionConfig as Record<string, unknown>,
-          secrets: sealSecrets(this.deps.secretBox, body.secrets),
+          secrets: sealSecrets(this.deps.secretBox, body.secrets, {
+            organizationId: principal.organizationId,
+            tenantId: principal.tenantId,
+            deploymentId,
+          }),
           secretReferences: body.secret_references ?? null,
           imageVersion: containerSource ? imageVersion(sourceRevisionConfig.image_uri) : null,
           listenerId: sourceConfig.listener_id ?? null,

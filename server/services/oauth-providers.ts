@@ -1,6 +1,7 @@
 /** OAuth providers of an organization (D-15, D-38, D-54, D-58): create with sealed client secret and checked URLs, list oldest first. */
 import type { OAuthProvider, OAuthProviderCreate } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
+import { providerSecretContext } from "../crypto/seal-context.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
@@ -28,15 +29,19 @@ export class OAuthProviderService {
       );
     }
     const nowUs = this.deps.nowUs();
+    const id = newId();
     const record = {
-      id: newId(),
+      id,
       organizationId: principal.organizationId,
       providerId: body.provider_id,
       name: body.name,
       clientId: body.client_id,
       authUrl: body.auth_url,
       tokenUrl: body.token_url,
-      sealedClientSecret: body.client_secret == null ? null : this.deps.secretBox.encrypt(body.client_secret),
+      sealedClientSecret:
+        body.client_secret == null
+          ? null
+          : this.deps.secretBox.encrypt(body.client_secret, providerSecretContext(principal.organizationId, id)),
       // The validator applied the contract's defaults to the optional fields.
       usesPkce: body.uses_pkce as boolean,
       codeChallengeMethod: body.code_challenge_method as string,

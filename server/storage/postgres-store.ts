@@ -24,7 +24,15 @@ import {
   toRevisionRecord,
   toTracingProjectRecord,
 } from "./row-mapping.js";
-import { type DatabaseState, type DeploymentTexts, LimitReached, type Store, UniqueViolation } from "./store.js";
+import {
+  type DatabaseState,
+  type DeploymentTexts,
+  LimitReached,
+  resealedSecrets,
+  type SealOwner,
+  type Store,
+  UniqueViolation,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -272,6 +280,43 @@ export class PostgresStore implements Store {
           p.updatedUs,
         ],
       );
+    });
+  }
+
+  async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
+    return this.transaction(async (client) => {
+      let count = 0;
+      const providers = await client.query(
+        "SELECT id, organization_id, sealed_client_secret FROM oauth_providers WHERE sealed_client_secret LIKE 'v1.%' FOR UPDATE",
+      );
+      for (const p of providers.rows as Row[]) {
+        const owner = {
+          kind: "provider",
+          organizationId: String(p.organization_id),
+          providerId: String(p.id),
+        } as const;
+        await client.query("UPDATE oauth_providers SET sealed_client_secret = $1 WHERE id = $2", [
+          reseal(String(p.sealed_client_secret), owner),
+          p.id,
+        ]);
+        count += 1;
+      }
+      const deployments = await client.query(
+        `SELECT d.id, d.tenant_id, t.organization_id, d.secrets FROM deployments d JOIN tenants t ON t.id = d.tenant_id
+         WHERE d.secrets LIKE '%"v1.%' FOR UPDATE OF d`,
+      );
+      for (const d of deployments.rows as Row[]) {
+        const owner = {
+          organizationId: String(d.organization_id),
+          tenantId: String(d.tenant_id),
+          deploymentId: String(d.id),
+        };
+        const secrets = resealedSecrets(String(d.secrets), owner, reseal);
+        if (secrets === undefined) continue;
+        await client.query("UPDATE deployments SET secrets = $1 WHERE id = $2", [secrets, d.id]);
+        count += 1;
+      }
+      return count;
     });
   }
 

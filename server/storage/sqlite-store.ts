@@ -29,7 +29,15 @@ import {
   toTracingProjectRecord,
 } from "./row-mapping.js";
 import { isSqliteBusy, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
-import { type DatabaseState, type DeploymentTexts, LimitReached, type Store, UniqueViolation } from "./store.js";
+import {
+  type DatabaseState,
+  type DeploymentTexts,
+  LimitReached,
+  resealedSecrets,
+  type SealOwner,
+  type Store,
+  UniqueViolation,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -551,6 +559,47 @@ export class SqliteStore implements Store {
       | Row
       | undefined;
     return row && toTracingProjectRecord(row);
+  }
+
+  async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
+    const resealAll = this.db.transaction((): number => {
+      let count = 0;
+      const providers = this.db
+        .prepare(
+          "SELECT id, organization_id, sealed_client_secret FROM oauth_providers WHERE sealed_client_secret LIKE 'v1.%'",
+        )
+        .all() as Row[];
+      const updateProvider = this.db.prepare("UPDATE oauth_providers SET sealed_client_secret = ? WHERE id = ?");
+      for (const p of providers) {
+        const owner = {
+          kind: "provider",
+          organizationId: String(p.organization_id),
+          providerId: String(p.id),
+        } as const;
+        updateProvider.run(reseal(String(p.sealed_client_secret), owner), p.id);
+        count += 1;
+      }
+      const deployments = this.db
+        .prepare(
+          `SELECT d.id, d.tenant_id, t.organization_id, d.secrets FROM deployments d JOIN tenants t ON t.id = d.tenant_id
+           WHERE d.secrets LIKE '%"v1.%'`,
+        )
+        .all() as Row[];
+      const updateSecrets = this.db.prepare("UPDATE deployments SET secrets = ? WHERE id = ?");
+      for (const d of deployments) {
+        const owner = {
+          organizationId: String(d.organization_id),
+          tenantId: String(d.tenant_id),
+          deploymentId: String(d.id),
+        };
+        const secrets = resealedSecrets(String(d.secrets), owner, reseal);
+        if (secrets === undefined) continue;
+        updateSecrets.run(secrets, d.id);
+        count += 1;
+      }
+      return count;
+    });
+    return retryWhileBusy(() => resealAll.immediate());
   }
 
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {

@@ -66,8 +66,40 @@ export interface Store {
   listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts>;
   listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]>;
   getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined>;
+  /**
+   * Re-seals, in one transaction, every value sealed before D-118 (format `v1.`): `reseal` gets the value and
+   * what it belongs to and returns the value bound to it. Returns how many were re-sealed.
+   */
+  resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number>;
   /** Stores READY for every deployment whose provisioning ended by nowUs; returns how many. */
   promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number>;
+}
+
+/** What a sealed value belongs to (D-118). */
+export type SealOwner =
+  | { kind: "provider"; organizationId: string; providerId: string }
+  | { kind: "deploymentSecret"; organizationId: string; tenantId: string; deploymentId: string; name: string };
+
+/** The sealed values of a deployment's secrets column. */
+type StoredSecrets = Array<{ name: string; sealedValue: string }>;
+
+/** A deployment's secrets column with each value written before D-118 re-sealed; undefined when none was. */
+export function resealedSecrets(
+  secretsJson: string,
+  owner: { organizationId: string; tenantId: string; deploymentId: string },
+  reseal: (sealed: string, owner: SealOwner) => string,
+): string | undefined {
+  const secrets = JSON.parse(secretsJson) as StoredSecrets;
+  let changed = false;
+  const resealed = secrets.map((secret) => {
+    if (!secret.sealedValue.startsWith("v1.")) return secret;
+    changed = true;
+    return {
+      ...secret,
+      sealedValue: reseal(secret.sealedValue, { kind: "deploymentSecret", ...owner, name: secret.name }),
+    };
+  });
+  return changed ? JSON.stringify(resealed) : undefined;
 }
 
 /** What a ping learnt: the database answers reads and writes, or reads only while another process holds its write lock (D-110). */
