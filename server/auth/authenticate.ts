@@ -15,7 +15,7 @@ export interface Principal {
  * The challenge of every 401 (RFC 9110 §11.6.1): the key goes in the X-Api-Key header. `ApiKey` is not a
  * registered scheme; the parameters tell a client which header to send (D-115).
  */
-export const apiKeyChallenge = 'ApiKey realm="deployment-service", header="X-Api-Key"';
+const apiKeyChallenge = 'ApiKey realm="deployment-service", header="X-Api-Key"';
 
 /** A 401 with its challenge. */
 export function unauthenticated(detail: string): HttpProblem {

@@ -5,11 +5,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 const unbound = "v1";
 const bound = "v2";
 
-/** Whether a sealed value carries no context (written before D-118): the start-up re-seals it. */
-export function isUnboundSeal(sealed: string): boolean {
-  return sealed.startsWith(`${unbound}.`);
-}
-
 /** Encrypts and decrypts short strings with one 32-byte key. */
 export class SecretBox {
   constructor(private readonly key: Buffer) {

@@ -1,4 +1,4 @@
-/** D-115, D-116: the protocol answers as the RFCs say: 401 with WWW-Authenticate, 415 for a content coding, 417, 414, the key trimmed of HTTP whitespace only, secret names. */
+/** D-115, D-116, D-119: the protocol answers as the RFCs say: 401 with WWW-Authenticate, 415 for a content coding, 417, 414, the key trimmed of HTTP whitespace only, secret names. */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor } from "../testing/fixtures.js";
@@ -110,5 +110,15 @@ describe("protocol answers", () => {
       "/secrets/0/name",
       "/secrets/2/name",
     ]);
+  });
+
+  it("409 for a deployment name taken in another letter case (D-119)", async () => {
+    expect(
+      (await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", "Case-Name") })).status,
+    ).toBe(201);
+    for (const name of ["case-name", "CASE-NAME"]) {
+      const taken = await server.request("POST", "/v2/deployments", { body: bodyFor("internal_template", name) });
+      expect(taken.status).toBe(409);
+    }
   });
 });

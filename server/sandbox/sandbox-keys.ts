@@ -13,7 +13,7 @@ function derivedUuid(text: string): string {
 }
 
 /** The most keys of its own a session provisions (D-114): each holds an organization, a tenant and the seeded examples. */
-export const maxKeysPerSession = 20;
+const maxKeysPerSession = 20;
 
 /**
  * The authenticator of a sandbox session: the demo keys act as themselves (D-77); any other non-empty

@@ -8,7 +8,7 @@ import { isUnfiltered } from "../storage/deployment-filters.js";
 import type { DeploymentQuery } from "../storage/records.js";
 
 /** The offset from which a filtered page counts as deep. */
-export const deepOffset = 1000;
+const deepOffset = 1000;
 /** Deep pages of one organization that may wait while one runs. */
 export const maxWaitingDeepPages = 16;
 

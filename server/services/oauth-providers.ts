@@ -13,7 +13,7 @@ import { LimitReached, UniqueViolation } from "../storage/store.js";
  * The most OAuth providers an organization may have (D-112): the list answers them all at once, so this
  * bounds its size (each provider is at most about 5 KB of JSON: about 2.5 MB) and the memory of each request.
  */
-export const maxOAuthProvidersPerOrganization = 500;
+const maxOAuthProvidersPerOrganization = 500;
 
 export class OAuthProviderService {
   constructor(private readonly deps: Dependencies) {}

@@ -42,7 +42,7 @@ export function holdWriteLock(sqlitePath: string, holdMs: number): Promise<Forei
 }
 
 /** What the server answered while the lock was held. */
-export interface LockProbe {
+interface LockProbe {
   /** Milliseconds of each list, each in turn while the lock was held. */
   listMs: number[];
   listStatuses: number[];
