@@ -39,3 +39,4 @@ export {
   operations,
 } from "./operations.js";
 export { knownPaths, matchPath, type PathMatch } from "./path-matcher.js";
+export { isStorableText, unstorableTextDetail, unstorableTextPointers } from "./storable-text.js";

@@ -3,6 +3,7 @@ import Router from "@koa/router";
 import Koa from "koa";
 import { corsMiddleware, corsPolicyFromEnv } from "./cors.js";
 import type { Dependencies } from "./dependencies.js";
+import { maxTargetBytes } from "./errors/client-errors.js";
 import { HttpProblem } from "./errors/http-problem.js";
 import { problemMiddleware } from "./errors/problem-middleware.js";
 import { registerHealth } from "./health.js";
@@ -24,6 +25,11 @@ export function createApp(deps: Dependencies): Koa {
     // is off so that this answer is a problem detail like every other one [D-76].
     if (ctx.req.httpVersion === "1.1" && ctx.get("Host") === "") {
       throw new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header.");
+    }
+    // RFC 9110 §15.5.15: a target longer than the server takes is 414 (D-115); a longer one that
+    // overflows Node's 16 KiB head is answered 414 by answerClientErrors.
+    if (Buffer.byteLength(ctx.req.url ?? "") > maxTargetBytes) {
+      throw new HttpProblem("uriTooLong", `The request target is longer than ${maxTargetBytes} bytes.`);
     }
     ctx.set("Cache-Control", "no-store");
     ctx.set("X-Content-Type-Options", "nosniff");

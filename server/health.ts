@@ -1,20 +1,24 @@
-/** GET /healthz (outside the contract; the launch interface of the tools): 200 `{"status":"ok","database":"ok"}` without authentication, 503 while the database cannot be reached (D-81). */
+/**
+ * GET /healthz (outside the contract; the launch interface of the tools), without authentication: 200
+ * `{"status":"ok","database":"ok"}`; 200 `{"status":"degraded","database":"locked"}` while another process
+ * holds the SQLite write lock (reads are answered, writes wait up to 2 s, then 503: D-110); 503 while the
+ * database cannot be reached (D-81).
+ */
 import type Router from "@koa/router";
-import type { Store } from "./storage/store.js";
+import type { DatabaseState, Store } from "./storage/store.js";
 
 export function registerHealth(router: Router, store: Store): void {
   router.get("/healthz", async (ctx) => {
-    let reachable = true;
+    let state: DatabaseState | "unreachable";
     try {
-      await store.ping();
+      state = await store.ping();
     } catch {
-      reachable = false;
+      state = "unreachable";
     }
-    ctx.status = reachable ? 200 : 503;
-    if (!reachable) ctx.set("Retry-After", "2");
+    ctx.status = state === "unreachable" ? 503 : 200;
+    if (state === "unreachable") ctx.set("Retry-After", "2");
     ctx.type = "application/json";
-    ctx.body = JSON.stringify(
-      reachable ? { status: "ok", database: "ok" } : { status: "unavailable", database: "unreachable" },
-    );
+    const status = { ok: "ok", locked: "degraded", unreachable: "unavailable" }[state];
+    ctx.body = JSON.stringify({ status, database: state });
   });
 }

@@ -11,6 +11,7 @@ import { FixtureCodehost } from "./codehost/fixture-adapter.js";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
 import { resolveEncryptionKey } from "./crypto/encryption-key.js";
+import { sealContext } from "./crypto/seal-context.js";
 import { SecretBox } from "./crypto/secret-box.js";
 import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
@@ -56,6 +57,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const secretBox = new SecretBox(key);
   const store = options.store ?? (await openStore(config));
   await checkEncryptionKey(store, secretBox);
+  // Values sealed before D-118 are bound to their row now, once.
+  const resealed = await store.resealUnbound((sealed, owner) =>
+    secretBox.encrypt(secretBox.decrypt(sealed), sealContext(owner)),
+  );
+  if (resealed > 0) logger.info({ resealed }, "bound sealed values to their rows (D-118)");
   const seededDemo = config.demo ? await seedDemo(store, logger) : false;
   const demoKeysPresent = config.demo && (await store.findApiKeyByHash(hashApiKey(demo.acme.apiKey))) !== undefined;
   const codehost =

@@ -1,8 +1,8 @@
 /** Fault and latency modes of the mocks (D-80). */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type FaultOptions, maxPreferDelayMs, parseFailRate, parseLatency, withFaults } from "./faults.js";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -80,5 +80,24 @@ describe("withFaults", () => {
     const response = await fetch(url, { headers: { Prefer: "fault=explode" } });
     expect(response.status).toBe(400);
     expect((await response.json()).detail).toMatch(/reset, timeout, 503, 429/);
+  });
+});
+
+describe("Prefer: delay= (D-114)", () => {
+  it("waits at most 30 s however long a delay is asked for", () => {
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const handler = withFaults(() => {
+        answered = true;
+      });
+      handler({ headers: { prefer: "delay=100000" } } as unknown as http.IncomingMessage, {} as http.ServerResponse);
+      vi.advanceTimersByTime(maxPreferDelayMs - 1);
+      expect(answered).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(answered).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Fault and latency modes of both mocks (D-80), for client teams testing retries and timeouts:
  * `--latency 50-300` (uniform, ms), `--fail-rate 0.05` (503 with Retry-After), and per request
- * `Prefer: delay=<ms>` and `Prefer: fault=reset|timeout|503|429`.
+ * `Prefer: delay=<ms>` (at most 30 s, D-114) and `Prefer: fault=reset|timeout|503|429`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parsePrefer } from "../../contract/index.js";
@@ -20,6 +20,9 @@ export interface FaultOptions {
   /** Random numbers in [0, 1); tests pass their own. */
   random?: () => number;
 }
+
+/** The longest `Prefer: delay=` honoured (D-114): a larger one waits this long. */
+export const maxPreferDelayMs = 30_000;
 
 /** The faults a request can ask for with `Prefer: fault=`. */
 const faults = ["reset", "timeout", "503", "429"] as const;
@@ -49,7 +52,7 @@ export function withFaults(handler: Handler, options: FaultOptions = {}): Handle
     const prefer = parsePrefer(headerValue(request, "prefer"));
     const fault = prefer.fault ?? (options.failRate && random() < options.failRate ? "503" : undefined);
     const delay =
-      prefer.delay ??
+      (prefer.delay === undefined ? undefined : Math.min(prefer.delay, maxPreferDelayMs)) ??
       (options.latency
         ? options.latency.min + Math.floor(random() * (options.latency.max - options.latency.min + 1))
         : 0);

@@ -11,17 +11,32 @@ export interface Principal {
   tenantId: string;
 }
 
+/**
+ * The challenge of every 401 (RFC 9110 §11.6.1): the key goes in the X-Api-Key header. `ApiKey` is not a
+ * registered scheme; the parameters tell a client which header to send (D-115).
+ */
+const apiKeyChallenge = 'ApiKey realm="deployment-service", header="X-Api-Key"';
+
+/** A 401 with its challenge. */
+export function unauthenticated(detail: string): HttpProblem {
+  return new HttpProblem("unauthenticated", detail, undefined, { "WWW-Authenticate": apiKeyChallenge });
+}
+
+/** The header value without the spaces and tabs HTTP allows around it (RFC 9110 §5.5), and nothing else (D-115). */
+export function withoutHttpWhitespace(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, "");
+}
+
 /** The key's record, or 401. */
 export async function authenticate(
   store: Pick<Store, "findApiKeyByHash">,
   apiKeyHeader: string | string[] | undefined,
 ): Promise<ApiKeyRecord> {
-  const key = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
-  if (key === undefined || key.trim() === "") {
-    throw new HttpProblem("unauthenticated", "Send a valid API key in the X-Api-Key header.");
-  }
-  const record = await store.findApiKeyByHash(hashApiKey(key.trim()));
-  if (!record) throw new HttpProblem("unauthenticated", "The API key in the X-Api-Key header is not valid.");
+  const raw = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
+  const key = raw === undefined ? "" : withoutHttpWhitespace(raw);
+  if (key === "") throw unauthenticated("Send a valid API key in the X-Api-Key header.");
+  const record = await store.findApiKeyByHash(hashApiKey(key));
+  if (!record) throw unauthenticated("The API key in the X-Api-Key header is not valid.");
   return record;
 }
 

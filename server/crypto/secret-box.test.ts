@@ -39,6 +39,27 @@ describe("resolveEncryptionKey", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  const modes = [
+    { given: 0o600, want: "accepted" },
+    { given: 0o400, want: "accepted" },
+    { given: 0o640, want: "refused" },
+    { given: 0o604, want: "refused" },
+    { given: 0o666, want: "refused" },
+  ];
+  for (const { given, want } of modes)
+    it(`a key file of mode ${given.toString(8)} is ${want} (D-117)`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "key-mode-"));
+      const file = path.join(dir, "encryption.key");
+      fs.writeFileSync(file, `${"ab".repeat(32)}\n`);
+      fs.chmodSync(file, given);
+      try {
+        if (want === "accepted") expect(resolveEncryptionKey(undefined, dir).source).toBe("file");
+        else expect(() => resolveEncryptionKey(undefined, dir)).toThrow(/chmod 600/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
   it("prefers the configured key", () => {
     const configured = Buffer.alloc(32, 9);
     expect(resolveEncryptionKey(configured, "/nonexistent").key).toBe(configured);

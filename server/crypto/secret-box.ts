@@ -1,7 +1,9 @@
-/** AES-256-GCM encryption of secrets at rest (D-54, D-55): client_secret and deployment secret values. */
+/** AES-256-GCM encryption of secrets at rest (D-54, D-55): client_secret and deployment secret values, bound to their row by associated data (D-118). */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
-const version = "v1";
+/** v1: no associated data (before D-118); v2: the value's context as associated data. */
+const unbound = "v1";
+const bound = "v2";
 
 /** Encrypts and decrypts short strings with one 32-byte key. */
 export class SecretBox {
@@ -9,26 +11,33 @@ export class SecretBox {
     if (key.length !== 32) throw new Error("encryption key must be 32 bytes");
   }
 
-  /** `v1.<iv>.<tag>.<ciphertext>` in base64url; a fresh 96-bit IV each time. */
-  encrypt(plaintext: string): string {
+  /**
+   * `v2.<iv>.<tag>.<ciphertext>` in base64url with the context as associated data (D-118), or `v1.…` without
+   * a context; a fresh 96-bit IV each time.
+   */
+  encrypt(plaintext: string, context?: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    if (context !== undefined) cipher.setAAD(Buffer.from(context, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     return [
-      version,
+      context === undefined ? unbound : bound,
       iv.toString("base64url"),
       cipher.getAuthTag().toString("base64url"),
       ciphertext.toString("base64url"),
     ].join(".");
   }
 
-  /** Throws when the value was not sealed with this key or was altered. */
-  decrypt(sealed: string): string {
-    const [tag0, iv, tag, ciphertext] = sealed.split(".");
-    if (tag0 !== version || iv === undefined || tag === undefined || ciphertext === undefined) {
+  /** Throws when the value was not sealed with this key and this context, or was altered. */
+  decrypt(sealed: string, context?: string): string {
+    const [format, iv, tag, ciphertext] = sealed.split(".");
+    if ((format !== unbound && format !== bound) || iv === undefined || tag === undefined || ciphertext === undefined) {
       throw new Error("not a sealed value");
     }
+    if ((format === bound) !== (context !== undefined))
+      throw new Error(format === bound ? "a bound value needs its context" : "an unbound value has no context");
     const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"));
+    if (context !== undefined) decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
   }

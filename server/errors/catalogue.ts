@@ -15,9 +15,12 @@ export type ProblemKind =
   | "unsupportedMediaType"
   | "malformedRequest"
   | "headersTooLarge"
+  | "uriTooLong"
+  | "expectationFailed"
   | "requestTimeout"
   | "internal"
-  | "serviceUnavailable";
+  | "serviceUnavailable"
+  | "tooManyRequests";
 
 /** How one kind of problem is answered. */
 interface ProblemEntry {
@@ -60,11 +63,22 @@ export const problemCatalogue: Record<ProblemKind, ProblemEntry> = {
     type: "urn:deployment-service:problem:headers-too-large",
     title: "Request headers too large",
   },
+  uriTooLong: { status: 414, type: "urn:deployment-service:problem:uri-too-long", title: "URI too long" },
+  expectationFailed: {
+    status: 417,
+    type: "urn:deployment-service:problem:expectation-failed",
+    title: "Expectation failed",
+  },
   requestTimeout: { status: 408, type: "urn:deployment-service:problem:request-timeout", title: "Request timeout" },
   internal: { status: 500, type: "urn:deployment-service:problem:internal", title: "Internal server error" },
   serviceUnavailable: {
     status: 503,
     type: "urn:deployment-service:problem:service-unavailable",
     title: "Service unavailable",
+  },
+  tooManyRequests: {
+    status: 429,
+    type: "urn:deployment-service:problem:too-many-requests",
+    title: "Too many requests",
   },
 };

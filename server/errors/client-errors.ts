@@ -1,4 +1,4 @@
-/** Problem details for requests Node's HTTP parser rejects before Koa sees them (D-16) [D-76]. */
+/** Problem details for requests Node's HTTP parser rejects before Koa sees them (D-16) [D-76, D-115]. */
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
@@ -9,20 +9,48 @@ import { HttpProblem } from "./http-problem.js";
  * timeouts) and CONNECT with a problem detail instead of Node's bare status line or a closed socket.
  */
 export function answerClientErrors(server: http.Server, logger: Logger): void {
-  server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
+  server.on("clientError", (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
     // A peer that already went away cannot be answered.
     if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
       return;
     }
     logger.debug({ code: error.code }, "rejected a malformed request");
-    socket.end(rawProblemResponse(clientErrorProblem(error.code)));
+    const problem =
+      error.code === "HPE_HEADER_OVERFLOW" && requestLineTooLong(error.rawPacket)
+        ? new HttpProblem("uriTooLong", `The request target is longer than ${maxTargetBytes} bytes.`)
+        : clientErrorProblem(error.code);
+    socket.end(rawProblemResponse(problem));
+  });
+  // RFC 9110 §10.1.1: an expectation other than 100-continue cannot be met (417); answered as a problem (D-115).
+  server.on("checkExpectation", (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    const problem = new HttpProblem(
+      "expectationFailed",
+      "The only expectation this server meets is Expect: 100-continue; send the request without the other.",
+    );
+    const body = JSON.stringify(problem.toProblem());
+    response.writeHead(problem.status, {
+      "Content-Type": "application/problem+json",
+      "Content-Length": Buffer.byteLength(body),
+      Connection: "close",
+    });
+    response.end(body);
   });
   server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
     socket.end(
       rawProblemResponse(new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy.")),
     );
   });
+}
+
+/** The longest request target (path and query) the server takes (D-115): above it, 414. */
+export const maxTargetBytes = 8192;
+
+/** Whether the received bytes of an oversized head show a request line longer than the bound (or none ending in them). */
+function requestLineTooLong(received: Buffer | undefined): boolean {
+  if (!received) return false;
+  const end = received.indexOf("\r\n");
+  return end === -1 || end > maxTargetBytes;
 }
 
 /** The problem for one of Node's client error codes. */

@@ -5,6 +5,7 @@ import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";
 import { sortRepositories } from "./ordering.js";
 import { nextOffset } from "./pagination.js";
 import { checkResourceRelations, normalizeResourceSpec, roundCpu } from "./resource-spec.js";
+import { checkSecretNames } from "./secret-names.js";
 import { checkSourceAvailability, sourceAvailability } from "./source-availability.js";
 import { checkSourceRules, sourceRules } from "./source-rules.js";
 
@@ -169,5 +170,28 @@ describe("ordering and pagination", () => {
   });
   it("returns the request offset plus the number returned", () => {
     expect([nextOffset(0, 20), nextOffset(40, 3), nextOffset(50, 0)]).toEqual([20, 43, 50]);
+  });
+});
+
+describe("secret names (D-116)", () => {
+  const secret = (name: string) => ({ name, value: "v" });
+  const cases = [
+    { given: ["DB_URL", "_X", "a.b-c"], want: [] },
+    { given: ["../../etc"], want: ["/secrets/0/name"] },
+    {
+      given: ["a/b", "..", ".", "1A", " A", "A B", "A\\B"],
+      want: [0, 1, 2, 3, 4, 5, 6].map((i) => `/secrets/${i}/name`),
+    },
+    { given: ["TOKEN", "OTHER", "TOKEN"], want: ["/secrets/2/name"] },
+    { given: ["TOKEN", "token"], want: [] },
+  ];
+  for (const { given, want } of cases)
+    it(`${JSON.stringify(given)} -> ${JSON.stringify(want)}`, () => {
+      expect(checkSecretNames(given.map(secret)).map((error) => error.pointer)).toEqual(want);
+    });
+  it("says which secret a duplicate repeats", () => {
+    expect(checkSecretNames([secret("A"), secret("A")])).toEqual([
+      { pointer: "/secrets/1/name", detail: "duplicates the name of /secrets/0" },
+    ]);
   });
 });

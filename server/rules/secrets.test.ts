@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deploymentSecretContext, providerSecretContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { bodyFor, ids, providerBody } from "../testing/fixtures.js";
 import { startTestServer, type TestServer, testDatabaseUrl } from "../testing/test-server.js";
@@ -114,10 +115,17 @@ describe("secrets", () => {
       { limit: 1, offset: 0, nameContains: "canary-deployment" },
       Date.now() * 1000,
     );
-    expect(box.decrypt(deployment!.secrets[0]!.sealedValue)).toBe(secretValueCanary);
+    const secretContext = deploymentSecretContext(
+      "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40",
+      ids.acmeProduction,
+      deployment!.id,
+      deployment!.secrets[0]!.name,
+    );
+    expect(box.decrypt(deployment!.secrets[0]!.sealedValue, secretContext)).toBe(secretValueCanary);
     const [sealedProvider] = (await server.store.listOAuthProviders("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40")).filter(
       (p) => p.providerId === "canary",
     );
-    expect(box.decrypt(sealedProvider!.sealedClientSecret!)).toBe(clientSecretCanary);
+    const providerContext = providerSecretContext("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40", sealedProvider!.id);
+    expect(box.decrypt(sealedProvider!.sealedClientSecret!, providerContext)).toBe(clientSecretCanary);
   });
 });

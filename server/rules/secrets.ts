@@ -1,13 +1,25 @@
 /** Secrets (D-54, D-55): values sealed with AES-256-GCM before storage and returned masked; names as given. */
 import type { Secret } from "../../generated/client.js";
+import { deploymentSecretContext } from "../crypto/seal-context.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { SealedSecret } from "../storage/records.js";
 
 /** What a response shows instead of a secret value. */
 const maskedValue = "********";
 
-export function sealSecrets(box: SecretBox, secrets: Secret[]): SealedSecret[] {
-  return secrets.map((secret) => ({ name: secret.name, sealedValue: box.encrypt(secret.value) }));
+/** The secrets with their values sealed, each bound to its organization, tenant, deployment and name (D-118). */
+export function sealSecrets(
+  box: SecretBox,
+  secrets: Secret[],
+  owner: { organizationId: string; tenantId: string; deploymentId: string },
+): SealedSecret[] {
+  return secrets.map((secret) => ({
+    name: secret.name,
+    sealedValue: box.encrypt(
+      secret.value,
+      deploymentSecretContext(owner.organizationId, owner.tenantId, owner.deploymentId, secret.name),
+    ),
+  }));
 }
 
 export function maskSecrets(secrets: SealedSecret[]): Secret[] {

@@ -1,7 +1,7 @@
 /** Sandbox authentication (D-79): any non-empty `X-Api-Key` is accepted; a key the session does not know gets its own sandbox organization and tenant. */
 import { createHash } from "node:crypto";
 import { hashApiKey } from "../auth/api-keys.js";
-import { authenticate } from "../auth/authenticate.js";
+import { authenticate, unauthenticated, withoutHttpWhitespace } from "../auth/authenticate.js";
 import type { ApiKeyRecord } from "../storage/records.js";
 import { type Store, UniqueViolation } from "../storage/store.js";
 
@@ -12,17 +12,28 @@ function derivedUuid(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The most keys of its own a session provisions (D-114): each holds an organization, a tenant and the seeded examples. */
+const maxKeysPerSession = 20;
+
 /**
  * The authenticator of a sandbox session: the demo keys act as themselves (D-77); any other non-empty
- * key is provisioned on first use, then `onProvisioned` seeds its tenant. A missing key is still 401.
+ * key is provisioned on first use, then `onProvisioned` seeds its tenant, up to `maxKeysPerSession` keys
+ * (D-114: a further new key is 401). A missing key is still 401.
  */
 export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRecord) => Promise<void>) {
+  let provisioned = 0;
   return async (apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> => {
     try {
       return await authenticate(store, apiKeyHeader);
-    } catch (unauthenticated) {
-      const key = (Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader)?.trim();
-      if (!key) throw unauthenticated;
+    } catch (refused) {
+      const raw = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
+      const key = raw === undefined ? "" : withoutHttpWhitespace(raw);
+      if (!key) throw refused;
+      if (provisioned >= maxKeysPerSession)
+        throw unauthenticated(
+          `This sandbox session already has ${maxKeysPerSession} keys of its own, the most it takes; use one of them or another X-Mock-Session.`,
+        );
+      provisioned += 1;
       const organizationId = derivedUuid(`sandbox organization ${key}`);
       const record: ApiKeyRecord = {
         id: derivedUuid(`sandbox key ${key}`),
@@ -38,7 +49,10 @@ export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRe
         await store.createApiKey(record);
       } catch (error) {
         // Two first requests with the same new key: the other one provisioned it.
-        if (error instanceof UniqueViolation) return authenticate(store, key);
+        if (error instanceof UniqueViolation) {
+          provisioned -= 1;
+          return authenticate(store, key);
+        }
         throw error;
       }
       await onProvisioned(record);

@@ -1,4 +1,5 @@
 /** The sandbox (D-79): any key, state per session, reset, titled examples on Prefer, the rules of the reference server. */
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo, operation } from "../../contract/index.js";
 import { type RunningSandbox, startSandbox } from "./sandbox-server.js";
@@ -102,5 +103,76 @@ describe("sandbox", () => {
     expect(conflict.headers.get("content-type")).toBe("application/problem+json");
     expect((await call("GET", `${deployments}?name_contains=prefer`, headers)).body.resources).toHaveLength(0);
     expect((await call("GET", deployments, { ...headers, Prefer: "code=418" })).status).toBe(404);
+  });
+});
+
+describe("sandbox sessions (D-114)", () => {
+  it("makes no session for a request without a key", async () => {
+    const before = sandbox.sessionCount();
+    for (let i = 0; i < 20; i++) {
+      expect((await call("GET", "/healthz", { "X-Mock-Session": `keyless-${i}` })).status).toBe(200);
+      expect((await call("GET", deployments, { "X-Mock-Session": `keyless-${i}` })).status).toBe(401);
+    }
+    expect(sandbox.sessionCount()).toBe(before);
+  });
+
+  it("bounds the sessions of one key, dropping only that key's least recently used", async () => {
+    const small = await startSandbox({ maxSessionsPerKey: 2, maxSessions: 3 });
+    try {
+      const send = (key: string, session: string, method = "GET", body?: unknown) =>
+        fetch(`${small.url}${deployments}${method === "GET" ? "?name_contains=kept" : ""}`, {
+          method,
+          headers: { "X-Api-Key": key, "X-Mock-Session": session, "Content-Type": "application/json" },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      expect((await send("victim", "victim-1", "POST", container("kept"))).status).toBe(201);
+      for (const session of ["a", "b", "c", "d"]) expect((await send("attacker", session)).status).toBe(200);
+      // The attacker's own sessions were dropped, never the victim's.
+      expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
+      expect(small.sessionCount()).toBe(3);
+      // Full of sessions in use: a new key's session is refused, none is dropped.
+      const refused = await send("newcomer", "n-1");
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("60");
+      expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("answers a request in flight when its session is dropped meanwhile", async () => {
+    const headers = { "X-Api-Key": "k", "X-Mock-Session": "in-flight", "Content-Type": "application/json" };
+    await call("GET", deployments, headers);
+    // The create's headers arrive, the session is deleted, then its body arrives.
+    const body = JSON.stringify(container("in-flight"));
+    const request = http.request(`${sandbox.url}${deployments}`, {
+      method: "POST",
+      headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.once("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.once("error", reject);
+    });
+    request.flushHeaders();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await call("DELETE", "/__mock/sessions/in-flight", {})).status).toBe(204);
+    request.end(body);
+    expect(await answered).toBe(201);
+  });
+
+  it("answers 400 for a session id that is not valid percent-encoding, and bounds a session's own keys", async () => {
+    const malformed = await call("DELETE", "/__mock/sessions/%E0%A4%A", {});
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get("content-type")).toBe("application/problem+json");
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await call("GET", deployments, { "X-Api-Key": `key-${i}`, "X-Mock-Session": "many-keys" })).status,
+      );
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(401);
   });
 });

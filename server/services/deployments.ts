@@ -12,6 +12,7 @@ import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
 import { nextOffset } from "../rules/pagination.js";
 import { checkResourceRelations } from "../rules/resource-spec.js";
+import { checkSecretNames } from "../rules/secret-names.js";
 import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
@@ -19,20 +20,28 @@ import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
 import type { DeploymentQuery } from "../storage/records.js";
 import { UniqueViolation } from "../storage/store.js";
+import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
 
 export class DeploymentService {
+  /** One deep filtered page at a time per organization (D-113). */
+  private readonly deepPages = new DeepPageGate();
+
   constructor(private readonly deps: Dependencies) {}
 
   /** Creates a deployment: 422 for inverted resource pairs (D-134), 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
   async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
-    // Relations of the resource spec are schema-like (422, D-134), judged before the per-source rules (400).
+    // Relations of the resource spec (D-134) and secret names (D-116) are schema-like (422), judged before the
+    // per-source rules (400).
     const resourceSpec = body.source_config.resource_spec;
-    const inverted = resourceSpec ? checkResourceRelations(resourceSpec, "/source_config/resource_spec") : [];
-    if (inverted.length > 0)
+    const invalid = [
+      ...(resourceSpec ? checkResourceRelations(resourceSpec, "/source_config/resource_spec") : []),
+      ...checkSecretNames(body.secrets),
+    ];
+    if (invalid.length > 0)
       throw new HttpProblem(
         "validation",
-        `The request body breaks the schema in ${inverted.length === 1 ? "1 place" : `${inverted.length} places`}; see errors.`,
-        inverted,
+        `The request body breaks the schema in ${invalid.length === 1 ? "1 place" : `${invalid.length} places`}; see errors.`,
+        invalid,
       );
     const unavailable = checkSourceAvailability(body.source, this.deps.config.hosting);
     if (unavailable) throw sourceRuleProblem([unavailable], `source '${body.source}' ${unavailable.detail}`);
@@ -54,16 +63,21 @@ export class DeploymentService {
     const sourceConfig = storedSourceConfig(body.source_config);
     const sourceRevisionConfig = storedSourceRevisionConfig(body.source_revision_config, commitSha);
     const containerSource = body.source === "external_container" || body.source === "internal_container";
+    const deploymentId = newId();
     try {
       const record = await this.deps.store.createDeployment(
         {
-          id: newId(),
+          id: deploymentId,
           tenantId: principal.tenantId,
           name: body.name,
           source: body.source,
           sourceConfig: sourceConfig as Record<string, unknown>,
           sourceRevisionConfig: sourceRevisionConfig as Record<string, unknown>,
-          secrets: sealSecrets(this.deps.secretBox, body.secrets),
+          secrets: sealSecrets(this.deps.secretBox, body.secrets, {
+            organizationId: principal.organizationId,
+            tenantId: principal.tenantId,
+            deploymentId,
+          }),
           secretReferences: body.secret_references ?? null,
           imageVersion: containerSource ? imageVersion(sourceRevisionConfig.image_uri) : null,
           listenerId: sourceConfig.listener_id ?? null,
@@ -82,7 +96,8 @@ export class DeploymentService {
 
   /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
   async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
-    const page = await this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    const read = () => this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
+    const page = isDeepPage(query) ? await this.deepPages.run(principal.organizationId, read) : await read();
     return new JsonText(deploymentPageText(page.joined, nextOffset(query.offset, page.count)));
   }
 }

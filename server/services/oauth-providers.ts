@@ -1,12 +1,19 @@
 /** OAuth providers of an organization (D-15, D-38, D-54, D-58): create with sealed client secret and checked URLs, list oldest first. */
 import type { OAuthProvider, OAuthProviderCreate } from "../../generated/client.js";
 import type { Principal } from "../auth/authenticate.js";
+import { providerSecretContext } from "../crypto/seal-context.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
-import { UniqueViolation } from "../storage/store.js";
+import { LimitReached, UniqueViolation } from "../storage/store.js";
+
+/**
+ * The most OAuth providers an organization may have (D-112): the list answers them all at once, so this
+ * bounds its size (each provider is at most about 5 KB of JSON: about 2.5 MB) and the memory of each request.
+ */
+const maxOAuthProvidersPerOrganization = 500;
 
 export class OAuthProviderService {
   constructor(private readonly deps: Dependencies) {}
@@ -22,15 +29,19 @@ export class OAuthProviderService {
       );
     }
     const nowUs = this.deps.nowUs();
+    const id = newId();
     const record = {
-      id: newId(),
+      id,
       organizationId: principal.organizationId,
       providerId: body.provider_id,
       name: body.name,
       clientId: body.client_id,
       authUrl: body.auth_url,
       tokenUrl: body.token_url,
-      sealedClientSecret: body.client_secret == null ? null : this.deps.secretBox.encrypt(body.client_secret),
+      sealedClientSecret:
+        body.client_secret == null
+          ? null
+          : this.deps.secretBox.encrypt(body.client_secret, providerSecretContext(principal.organizationId, id)),
       // The validator applied the contract's defaults to the optional fields.
       usesPkce: body.uses_pkce as boolean,
       codeChallengeMethod: body.code_challenge_method as string,
@@ -43,8 +54,14 @@ export class OAuthProviderService {
       updatedUs: nowUs,
     };
     try {
-      await this.deps.store.insertOAuthProvider(record);
+      await this.deps.store.insertOAuthProvider(record, maxOAuthProvidersPerOrganization);
     } catch (error) {
+      if (error instanceof LimitReached) {
+        throw new HttpProblem(
+          "conflict",
+          `This organization already has ${error.limit} OAuth providers, the most it may have; no provider was created.`,
+        );
+      }
       if (error instanceof UniqueViolation) {
         throw new HttpProblem(
           "conflict",

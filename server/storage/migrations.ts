@@ -37,6 +37,13 @@ export const migrations: Migration[] = [
     // The two dialects' indexes have nothing in common: each is its own SQL.
     sql: async (dialect) => (dialect === "sqlite" ? nameIndexSqlite : nameIndexPostgres),
   },
+  {
+    version: 4,
+    name: "deployment names unique in any letter case",
+    // D-119: the same SQL for both dialects. A database that already holds two names of one tenant differing
+    // only in letter case cannot take it: the migration fails on the unique constraint until one is renamed.
+    sql: async () => "CREATE UNIQUE INDEX deployments_tenant_name_lower ON deployments (tenant_id, name_lower);",
+  },
 ];
 
 const nameIndexSqlite = `
@@ -50,7 +57,8 @@ const nameIndexSqlite = `
       END;
     `;
 
-// pg_trgm lives in one schema of the database (public unless it was installed elsewhere before);
+// pg_trgm lives in one schema of the database (public unless it was installed elsewhere before), the one
+// object outside DATABASE_SCHEMA (D-117): an extension exists once per database;
 // the operator class is named through that schema, as the search path may hold only ours.
 const nameIndexPostgres = `
       CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;

@@ -24,7 +24,15 @@ import {
   toRevisionRecord,
   toTracingProjectRecord,
 } from "./row-mapping.js";
-import { type DeploymentTexts, type Store, UniqueViolation } from "./store.js";
+import {
+  type DatabaseState,
+  type DeploymentTexts,
+  LimitReached,
+  resealedSecrets,
+  type SealOwner,
+  type Store,
+  UniqueViolation,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -164,8 +172,10 @@ export class PostgresStore implements Store {
     }
   }
 
-  async ping(): Promise<void> {
+  async ping(): Promise<DatabaseState> {
+    // A lock held elsewhere makes a PostgreSQL write wait on its connection, never on the event loop.
     await this.pool.query("SELECT 1");
+    return "ok";
   }
 
   async close(): Promise<void> {
@@ -237,30 +247,77 @@ export class PostgresStore implements Store {
     };
   }
 
-  async insertOAuthProvider(p: OAuthProviderRecord): Promise<void> {
-    await this.query(
-      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
+  async insertOAuthProvider(p: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
+    await this.transaction(async (client) => {
+      // The organization's row locked: its creates are counted and inserted one at a time (D-112).
+      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.organizationId]);
+      const [{ count }] = (
+        await client.query("SELECT count(*)::int AS count FROM oauth_providers WHERE organization_id = $1", [
+          p.organizationId,
+        ])
+      ).rows as [{ count: number }];
+      if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+      await client.query(
+        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
          uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      [
-        p.id,
-        p.organizationId,
-        p.providerId,
-        p.name,
-        p.clientId,
-        p.authUrl,
-        p.tokenUrl,
-        p.sealedClientSecret,
-        p.usesPkce,
-        p.codeChallengeMethod,
-        p.providerType,
-        p.mcpServerUrl,
-        p.tokenEndpointAuthMethod,
-        p.isDynamicClient,
-        p.createdUs,
-        p.updatedUs,
-      ],
-    );
+        [
+          p.id,
+          p.organizationId,
+          p.providerId,
+          p.name,
+          p.clientId,
+          p.authUrl,
+          p.tokenUrl,
+          p.sealedClientSecret,
+          p.usesPkce,
+          p.codeChallengeMethod,
+          p.providerType,
+          p.mcpServerUrl,
+          p.tokenEndpointAuthMethod,
+          p.isDynamicClient,
+          p.createdUs,
+          p.updatedUs,
+        ],
+      );
+    });
+  }
+
+  async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
+    return this.transaction(async (client) => {
+      let count = 0;
+      const providers = await client.query(
+        "SELECT id, organization_id, sealed_client_secret FROM oauth_providers WHERE sealed_client_secret LIKE 'v1.%' FOR UPDATE",
+      );
+      for (const p of providers.rows as Row[]) {
+        const owner = {
+          kind: "provider",
+          organizationId: String(p.organization_id),
+          providerId: String(p.id),
+        } as const;
+        await client.query("UPDATE oauth_providers SET sealed_client_secret = $1 WHERE id = $2", [
+          reseal(String(p.sealed_client_secret), owner),
+          p.id,
+        ]);
+        count += 1;
+      }
+      const deployments = await client.query(
+        `SELECT d.id, d.tenant_id, t.organization_id, d.secrets FROM deployments d JOIN tenants t ON t.id = d.tenant_id
+         WHERE d.secrets LIKE '%"v1.%' FOR UPDATE OF d`,
+      );
+      for (const d of deployments.rows as Row[]) {
+        const owner = {
+          organizationId: String(d.organization_id),
+          tenantId: String(d.tenant_id),
+          deploymentId: String(d.id),
+        };
+        const secrets = resealedSecrets(String(d.secrets), owner, reseal);
+        if (secrets === undefined) continue;
+        await client.query("UPDATE deployments SET secrets = $1 WHERE id = $2", [secrets, d.id]);
+        count += 1;
+      }
+      return count;
+    });
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {

@@ -204,3 +204,26 @@ describe("SqliteStore filtered pages (D-93)", () => {
     },
   );
 });
+
+describe("database file modes (D-117)", () => {
+  it("creates the database, its -wal and its -shm readable by the owner only, and narrows older ones", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-modes-"));
+    const file = path.join(dir, "service.sqlite");
+    const modes = () =>
+      ["", "-wal", "-shm"].map((suffix) => (fs.statSync(`${file}${suffix}`).mode & 0o777).toString(8));
+    try {
+      const store = new SqliteStore({ path: file });
+      await store.migrate();
+      expect(modes()).toEqual(["600", "600", "600"]);
+      await store.close();
+      // As an older version left them.
+      fs.chmodSync(file, 0o644);
+      const reopened = new SqliteStore({ path: file });
+      await reopened.migrate();
+      expect(modes()).toEqual(["600", "600", "600"]);
+      await reopened.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

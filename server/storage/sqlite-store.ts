@@ -28,7 +28,16 @@ import {
   toRevisionRecord,
   toTracingProjectRecord,
 } from "./row-mapping.js";
-import { type DeploymentTexts, type Store, UniqueViolation } from "./store.js";
+import { isSqliteBusy, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
+import {
+  type DatabaseState,
+  type DeploymentTexts,
+  LimitReached,
+  resealedSecrets,
+  type SealOwner,
+  type Store,
+  UniqueViolation,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -135,7 +144,7 @@ export class SqliteStore implements Store {
   private readonly rawStatements = new Map<string, Database.Statement>();
 
   constructor(options: SqliteStoreOptions) {
-    if (options.path !== ":memory:") fs.mkdirSync(path.dirname(options.path), { recursive: true });
+    if (options.path !== ":memory:") ownerOnlyFiles(options.path);
     this.db = new Database(options.path);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
@@ -154,8 +163,10 @@ export class SqliteStore implements Store {
     // in-process). Reads are unchanged: a page's ORDER BY ... LIMIT is a top-N sort of offset + limit rows,
     // which SQLite keeps in memory with either setting (measured alike).
     this.db.pragma("temp_store = MEMORY");
-    // Another process (the admin command) may hold the write lock for a moment.
-    this.db.pragma("busy_timeout = 5000");
+    // Another process (the admin command, a backup, a second server) may hold the write lock: SQLite's
+    // busy handler would wait for it on the event loop, so a write tries once and is retried off the
+    // loop (D-110, sqlite-busy.ts); only the migrations at start-up, before any request, wait here.
+    this.db.pragma("busy_timeout = 0");
   }
 
   /** A prepared statement, prepared once per SQL text while it stays in use. */
@@ -206,8 +217,13 @@ export class SqliteStore implements Store {
           .run(migration.version, migration.name, Date.now() * 1000);
       }
     });
-    apply.immediate();
-    this.renderMissingTexts();
+    this.db.pragma("busy_timeout = 5000");
+    try {
+      apply.immediate();
+      this.renderMissingTexts();
+    } finally {
+      this.db.pragma("busy_timeout = 0");
+    }
   }
 
   /** Stores the response text of deployments written before texts were stored (migration 2), a batch per transaction. */
@@ -226,8 +242,17 @@ export class SqliteStore implements Store {
     }
   }
 
-  async ping(): Promise<void> {
+  /** Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another connection holds it (D-110). */
+  async ping(): Promise<DatabaseState> {
     this.statement("SELECT 1").get();
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if (isSqliteBusy(error)) return "locked";
+      throw error;
+    }
+    this.db.exec("ROLLBACK");
+    return "ok";
   }
 
   async close(): Promise<void> {
@@ -241,12 +266,14 @@ export class SqliteStore implements Store {
   }
 
   async metaGetOrSet(key: string, value: string): Promise<string> {
-    this.statement("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value);
+    await retryWhileBusy(() =>
+      this.statement("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value),
+    );
     return String((this.statement("SELECT value FROM meta WHERE key = ?").get(key) as Row).value);
   }
 
   async createOrganization(o: OrganizationRecord): Promise<void> {
-    this.guard(() =>
+    await this.guard(() =>
       this.statement("INSERT INTO organizations (id, name, created_us) VALUES (?, ?, ?)").run(
         o.id,
         o.name,
@@ -256,7 +283,7 @@ export class SqliteStore implements Store {
   }
 
   async createTenant(t: TenantRecord): Promise<void> {
-    this.guard(() =>
+    await this.guard(() =>
       this.db
         .transaction(() => {
           this.statement("INSERT INTO tenants (id, organization_id, name, created_us) VALUES (?, ?, ?, ?)").run(
@@ -277,7 +304,7 @@ export class SqliteStore implements Store {
   }
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {
-    this.guard(() =>
+    await this.guard(() =>
       this.db
         .transaction(() => {
           this.statement(
@@ -309,30 +336,37 @@ export class SqliteStore implements Store {
     };
   }
 
-  async insertOAuthProvider(p: OAuthProviderRecord): Promise<void> {
-    this.guard(() =>
-      this.statement(
-        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
+  async insertOAuthProvider(p: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
+    await this.guard(() => this.db.transaction(() => this.insertOAuthProviderBelow(p, maxPerOrganization)).immediate());
+  }
+
+  /** The count and the insert in one write transaction: no other writer can come between them (D-112). */
+  private insertOAuthProviderBelow(p: OAuthProviderRecord, maxPerOrganization: number): void {
+    const { count } = this.statement("SELECT count(*) AS count FROM oauth_providers WHERE organization_id = ?").get(
+      p.organizationId,
+    ) as { count: number };
+    if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+    this.statement(
+      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
            uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        p.id,
-        p.organizationId,
-        p.providerId,
-        p.name,
-        p.clientId,
-        p.authUrl,
-        p.tokenUrl,
-        p.sealedClientSecret,
-        p.usesPkce ? 1 : 0,
-        p.codeChallengeMethod,
-        p.providerType,
-        p.mcpServerUrl,
-        p.tokenEndpointAuthMethod,
-        p.isDynamicClient ? 1 : 0,
-        p.createdUs,
-        p.updatedUs,
-      ),
+    ).run(
+      p.id,
+      p.organizationId,
+      p.providerId,
+      p.name,
+      p.clientId,
+      p.authUrl,
+      p.tokenUrl,
+      p.sealedClientSecret,
+      p.usesPkce ? 1 : 0,
+      p.codeChallengeMethod,
+      p.providerType,
+      p.mcpServerUrl,
+      p.tokenEndpointAuthMethod,
+      p.isDynamicClient ? 1 : 0,
+      p.createdUs,
+      p.updatedUs,
     );
   }
 
@@ -350,7 +384,7 @@ export class SqliteStore implements Store {
    */
   createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
     return new Promise((resolve, reject) => {
-      this.pendingCreates.push({ deployment: d, nowUs, resolve, reject });
+      this.pendingCreates.push({ deployment: d, nowUs, queuedMs: performance.now(), resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flushCreates());
@@ -361,10 +395,14 @@ export class SqliteStore implements Store {
   private readonly pendingCreates: Array<{
     deployment: NewDeployment;
     nowUs: number;
+    /** performance.now() when the create was queued: it waits for a lock held elsewhere up to writeLockWaitMs (D-110). */
+    queuedMs: number;
     resolve: (record: DeploymentRecord) => void;
     reject: (error: unknown) => void;
   }> = [];
   private flushScheduled = false;
+  /** Group commits in a row that found the write lock held elsewhere (D-110): the pause before the next grows with it. */
+  private busyCommits = 0;
 
   private flushCreates(): void {
     this.flushScheduled = false;
@@ -404,14 +442,39 @@ export class SqliteStore implements Store {
         .immediate();
     } catch (error) {
       // The commit failed: none of the batch is stored.
+      if (isSqliteBusy(error)) {
+        this.retryCreatesLater(batch, error);
+        return;
+      }
       for (const item of batch) item.reject(error);
       return;
     }
+    this.busyCommits = 0;
     batch.forEach((item, i) => {
       const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
       if (outcome.record) item.resolve(outcome.record);
       else item.reject(outcome.error);
     });
+  }
+
+  /**
+   * Another connection holds the write lock (BEGIN IMMEDIATE failed, nothing of the batch ran): the creates
+   * queued for longer than writeLockWaitMs are answered with the busy error (503, D-81), the others go back
+   * to the front of the queue, and the next commit is tried after a timer, not on this turn (D-110).
+   */
+  private retryCreatesLater(batch: typeof this.pendingCreates, error: unknown): void {
+    const now = performance.now();
+    const waiting = batch.filter((item) => {
+      if (now - item.queuedMs < writeLockWaitMs) return true;
+      item.reject(error);
+      return false;
+    });
+    this.pendingCreates.unshift(...waiting);
+    if (this.pendingCreates.length > 0 && !this.flushScheduled) {
+      this.flushScheduled = true;
+      this.busyCommits += 1;
+      setTimeout(() => this.flushCreates(), retryPauseMs(this.busyCommits));
+    }
   }
 
   /** The deployment, its first revision and its tracing project, numbered from the tenant's counter. */
@@ -498,7 +561,50 @@ export class SqliteStore implements Store {
     return row && toTracingProjectRecord(row);
   }
 
+  async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
+    const resealAll = this.db.transaction((): number => {
+      let count = 0;
+      const providers = this.db
+        .prepare(
+          "SELECT id, organization_id, sealed_client_secret FROM oauth_providers WHERE sealed_client_secret LIKE 'v1.%'",
+        )
+        .all() as Row[];
+      const updateProvider = this.db.prepare("UPDATE oauth_providers SET sealed_client_secret = ? WHERE id = ?");
+      for (const p of providers) {
+        const owner = {
+          kind: "provider",
+          organizationId: String(p.organization_id),
+          providerId: String(p.id),
+        } as const;
+        updateProvider.run(reseal(String(p.sealed_client_secret), owner), p.id);
+        count += 1;
+      }
+      const deployments = this.db
+        .prepare(
+          `SELECT d.id, d.tenant_id, t.organization_id, d.secrets FROM deployments d JOIN tenants t ON t.id = d.tenant_id
+           WHERE d.secrets LIKE '%"v1.%'`,
+        )
+        .all() as Row[];
+      const updateSecrets = this.db.prepare("UPDATE deployments SET secrets = ? WHERE id = ?");
+      for (const d of deployments) {
+        const owner = {
+          organizationId: String(d.organization_id),
+          tenantId: String(d.tenant_id),
+          deploymentId: String(d.id),
+        };
+        const secrets = resealedSecrets(String(d.secrets), owner, reseal);
+        if (secrets === undefined) continue;
+        updateSecrets.run(secrets, d.id);
+        count += 1;
+      }
+      return count;
+    });
+    return retryWhileBusy(() => resealAll.immediate());
+  }
+
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
+    // Nothing due, nothing written: no write lock is asked for (D-110); a read of the partial index.
+    if (this.statement(dueDeployment).get(nowUs) === undefined) return 0;
     const promote = this.db.transaction((): number => {
       const rows = this.rawStatement(
         `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? ${limitClause(batchSize)}`,
@@ -519,15 +625,32 @@ export class SqliteStore implements Store {
     return promote.immediate();
   }
 
-  /** Runs a write, turning a unique-constraint failure into UniqueViolation. */
-  private guard<T>(write: () => T): T {
-    try {
-      return write();
-    } catch (error) {
-      throw asUniqueViolation(error);
-    }
+  /** Runs a write, retried off the loop while another connection holds the lock (D-110), turning a unique-constraint failure into UniqueViolation. */
+  private guard<T>(write: () => T): Promise<T> {
+    return retryWhileBusy(() => {
+      try {
+        return write();
+      } catch (error) {
+        throw asUniqueViolation(error);
+      }
+    });
   }
 }
+
+/**
+ * The database file created, or kept, readable by its owner only (D-117); SQLite gives its `-wal` and `-shm`
+ * the mode of the database file, and ones left 0644 by an older version are narrowed too.
+ */
+function ownerOnlyFiles(databasePath: string): void {
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  fs.closeSync(fs.openSync(databasePath, "a", 0o600));
+  for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+    if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+  }
+}
+
+/** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
+const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";
 
 /** A unique-constraint failure as UniqueViolation; any other error unchanged. */
 function asUniqueViolation(error: unknown): unknown {

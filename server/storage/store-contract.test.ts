@@ -4,13 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
+import { SecretBox } from "../crypto/secret-box.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { PostgresStore } from "./postgres-store.js";
 import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { type Store, UniqueViolation } from "./store.js";
+import { LimitReached, type SealOwner, type Store, UniqueViolation } from "./store.js";
 
 const adapters: Array<{
   name: string;
@@ -121,12 +123,73 @@ for (const adapter of adapters) {
       });
       const later = provider("later", 2_000);
       const sameTime = provider("same-time", 2_000);
-      await store.insertOAuthProvider(later);
-      await store.insertOAuthProvider(provider("earlier", 1_000));
-      await store.insertOAuthProvider(sameTime);
-      await expect(store.insertOAuthProvider(provider("later", 3_000))).rejects.toBeInstanceOf(UniqueViolation);
+      await store.insertOAuthProvider(later, 10);
+      await store.insertOAuthProvider(provider("earlier", 1_000), 10);
+      await store.insertOAuthProvider(sameTime, 10);
+      await expect(store.insertOAuthProvider(provider("later", 3_000), 10)).rejects.toBeInstanceOf(UniqueViolation);
       const tied = [later, sameTime].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.providerId);
       expect((await store.listOAuthProviders(organizationId)).map((p) => p.providerId)).toEqual(["earlier", ...tied]);
+      // D-112: at the organization's limit, the next provider is refused and nothing is stored, even when
+      // several arrive at once (the count and the insert are one step).
+      const racing = await Promise.allSettled(
+        ["r1", "r2", "r3"].map((id) => store.insertOAuthProvider(provider(id, 4_000), 4)),
+      );
+      expect(racing.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      for (const outcome of racing.filter((o) => o.status === "rejected"))
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(LimitReached);
+      expect(await store.listOAuthProviders(organizationId)).toHaveLength(4);
+    });
+
+    it("re-seals the values sealed before D-118, bound to their organization, tenant and row, once", async () => {
+      const box = new SecretBox(Buffer.alloc(32, 7));
+      const tenantC = randomUUID();
+      await store.createTenant({ id: tenantC, organizationId, name: "c" });
+      const providerRowId = randomUUID();
+      await store.insertOAuthProvider(
+        {
+          id: providerRowId,
+          organizationId,
+          providerId: "legacy-sealed",
+          name: "n",
+          clientId: "c",
+          authUrl: "https://a",
+          tokenUrl: "https://t",
+          sealedClientSecret: box.encrypt("client-secret"),
+          usesPkce: false,
+          codeChallengeMethod: "S256",
+          providerType: null,
+          mcpServerUrl: null,
+          tokenEndpointAuthMethod: "client_secret_post",
+          isDynamicClient: false,
+          createdUs: 9_000,
+          updatedUs: 9_000,
+        },
+        1000,
+      );
+      const legacy = await store.createDeployment(
+        newDeployment(tenantC, "legacy-sealed", { secrets: [{ name: "TOKEN", sealedValue: box.encrypt("value") }] }),
+        Date.now() * 1000,
+      );
+      const reseal = (sealed: string, owner: SealOwner) => box.encrypt(box.decrypt(sealed), sealContext(owner));
+      expect(await store.resealUnbound(reseal)).toBeGreaterThanOrEqual(2);
+      expect(await store.resealUnbound(reseal)).toBe(0);
+
+      const provider = (await store.listOAuthProviders(organizationId)).find((p) => p.id === providerRowId)!;
+      const providerContext = providerSecretContext(organizationId, providerRowId);
+      expect(box.decrypt(provider.sealedClientSecret!, providerContext)).toBe("client-secret");
+      // Moved to another row or organization, the value no longer opens.
+      expect(() =>
+        box.decrypt(provider.sealedClientSecret!, providerSecretContext(organizationId, randomUUID())),
+      ).toThrow();
+      const [stored] = await store.listDeployments(tenantC, { limit: 1, offset: 0, deploymentIds: [legacy.id] }, 0);
+      const secretContext = deploymentSecretContext(organizationId, tenantC, legacy.id, "TOKEN");
+      expect(box.decrypt(stored!.secrets[0]!.sealedValue, secretContext)).toBe("value");
+      expect(() =>
+        box.decrypt(
+          stored!.secrets[0]!.sealedValue,
+          deploymentSecretContext(organizationId, tenantB, legacy.id, "TOKEN"),
+        ),
+      ).toThrow();
     });
 
     it("creates with dense sequence numbers and strictly increasing created_at, even at one instant", async () => {

@@ -11,6 +11,14 @@ import type {
   TracingProjectRecord,
 } from "./records.js";
 
+/** An organization already has as many records of a kind as it may (D-112). */
+export class LimitReached extends Error {
+  override name = "LimitReached";
+  constructor(readonly limit: number) {
+    super(`limit of ${limit} reached`);
+  }
+}
+
 /** A unique constraint was hit: the record already exists. */
 export class UniqueViolation extends Error {
   override name = "UniqueViolation";
@@ -24,8 +32,8 @@ export interface Store {
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** Resolves when the database answers a trivial query; rejects when it cannot be reached. */
-  ping(): Promise<void>;
+  /** Resolves when the database answers a trivial query, "locked" when another process holds its write lock (D-110); rejects when it cannot be reached. */
+  ping(): Promise<DatabaseState>;
   /** Whether no organization exists yet (demo seeding happens only then). */
   isEmpty(): Promise<boolean>;
 
@@ -38,8 +46,11 @@ export interface Store {
   createApiKey(key: ApiKeyRecord): Promise<void>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
 
-  /** Throws UniqueViolation when the organization already has the provider_id. */
-  insertOAuthProvider(provider: OAuthProviderRecord): Promise<void>;
+  /**
+   * Throws UniqueViolation when the organization already has the provider_id, LimitReached when it already
+   * has `maxPerOrganization` providers (checked and inserted atomically, D-112).
+   */
+  insertOAuthProvider(provider: OAuthProviderRecord, maxPerOrganization: number): Promise<void>;
   /** Oldest first (D-08). */
   listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]>;
 
@@ -55,9 +66,44 @@ export interface Store {
   listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts>;
   listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]>;
   getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined>;
+  /**
+   * Re-seals, in one transaction, every value sealed before D-118 (format `v1.`): `reseal` gets the value and
+   * what it belongs to and returns the value bound to it. Returns how many were re-sealed.
+   */
+  resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number>;
   /** Stores READY for every deployment whose provisioning ended by nowUs; returns how many. */
   promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number>;
 }
+
+/** What a sealed value belongs to (D-118). */
+export type SealOwner =
+  | { kind: "provider"; organizationId: string; providerId: string }
+  | { kind: "deploymentSecret"; organizationId: string; tenantId: string; deploymentId: string; name: string };
+
+/** The sealed values of a deployment's secrets column. */
+type StoredSecrets = Array<{ name: string; sealedValue: string }>;
+
+/** A deployment's secrets column with each value written before D-118 re-sealed; undefined when none was. */
+export function resealedSecrets(
+  secretsJson: string,
+  owner: { organizationId: string; tenantId: string; deploymentId: string },
+  reseal: (sealed: string, owner: SealOwner) => string,
+): string | undefined {
+  const secrets = JSON.parse(secretsJson) as StoredSecrets;
+  let changed = false;
+  const resealed = secrets.map((secret) => {
+    if (!secret.sealedValue.startsWith("v1.")) return secret;
+    changed = true;
+    return {
+      ...secret,
+      sealedValue: reseal(secret.sealedValue, { kind: "deploymentSecret", ...owner, name: secret.name }),
+    };
+  });
+  return changed ? JSON.stringify(resealed) : undefined;
+}
+
+/** What a ping learnt: the database answers reads and writes, or reads only while another process holds its write lock (D-110). */
+export type DatabaseState = "ok" | "locked";
 
 /** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array), and how many there are. */
 export interface DeploymentTexts {

@@ -15,6 +15,17 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
       `Send the request body as application/json${contentType ? `, not ${contentType.split(";")[0]}` : ""}.`,
     );
   }
+  const coding = ctx.get("content-encoding").trim().toLowerCase();
+  if (coding !== "" && coding !== "identity") {
+    // RFC 9110 §8.4.1, §15.5.16: a content coding the server does not apply is 415 (D-115).
+    drainAndClose(ctx);
+    throw new HttpProblem(
+      "unsupportedMediaType",
+      `The request body's Content-Encoding ${coding} is not supported; send it without a content coding.`,
+      undefined,
+      { "Accept-Encoding": "identity" },
+    );
+  }
   const declared = ctx.get("content-length");
   if (declared !== "" && Number(declared) > limit) {
     drainAndClose(ctx);

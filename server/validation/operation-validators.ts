@@ -1,6 +1,7 @@
 /** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-88), nothing compiled at start-up [D-25, D-28, D-64]. */
 import type { ValidateFunction } from "ajv";
 import type { ContractOperation, ContractParameter } from "../../contract/operations.js";
+import { isStorableText, unstorableTextDetail, unstorableTextPointers } from "../../contract/storable-text.js";
 import { bodyValidators, parameterValidators } from "../../generated/validators.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { bodyFieldErrors, parameterFieldErrors } from "./field-errors.js";
@@ -44,7 +45,16 @@ function bind(operation: ContractOperation): OperationValidators {
     body:
       bodyValidator &&
       ((value) => {
-        if (bodyValidator(value)) return;
+        if (bodyValidator(value)) {
+          // Checked on what the schema kept (unknown fields removed): every string a store would hold (D-111).
+          const unstorable = unstorableTextPointers(value);
+          if (unstorable.length === 0) return;
+          throw new HttpProblem(
+            "validation",
+            `The request body has text that cannot be stored as sent in ${places(unstorable.length)}; see errors.`,
+            unstorable.map((pointer) => ({ pointer, detail: unstorableTextDetail })),
+          );
+        }
         const errors = bodyFieldErrors(bodyValidator.errors ?? []);
         throw new HttpProblem(
           "validation",
@@ -67,7 +77,10 @@ function validateParameters(
     const value = rawValue(parameter, raw);
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    if (parameter.schema.type === "array") {
+    if (!values.every(isStorableText)) {
+      // A NUL or a lone surrogate never reaches a query (D-111).
+      malformed.push({ parameter: parameter.name, detail: unstorableTextDetail });
+    } else if (parameter.schema.type === "array") {
       // explode: false (the form style of the contract): one comma-separated value, possibly repeated.
       data[parameter.name] = values.flatMap((v) => v.split(","));
     } else if (values.length > 1) {

@@ -1,5 +1,7 @@
 /** Drives one benchmark row with autocannon (requests/s, p50 and p99 per row, bounded in time). */
+
 import autocannon, { type RequestSpec, type Result } from "autocannon";
+import { quantile } from "../harness/quantile.js";
 import { type ProcessUsage, processUsage } from "./server-cpu.js";
 
 export interface LoadOptions {
@@ -92,13 +94,6 @@ function fire(options: LoadOptions): Promise<{ result: Result; latenciesMs: numb
     latenciesMs.push(responseTimeMs),
   );
   return new Promise((resolveRun, reject) => instance.then((result) => resolveRun({ result, latenciesMs }), reject));
-}
-
-/** The q-quantile (0..1) of a list of numbers, nearest-rank; NaN for an empty list. */
-export function quantile(values: number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /**

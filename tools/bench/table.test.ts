@@ -1,6 +1,7 @@
 /** Tests of the benchmark report helpers: target checks, CPU ratios, quantiles, the listening line, /proc stat parsing. */
 import { describe, expect, it } from "vitest";
-import { figures, type LoadFigures, quantile, serverUsage } from "./load.js";
+import { quantile } from "../harness/quantile.js";
+import { figures, type LoadFigures, serverUsage } from "./load.js";
 import { usageFromStat } from "./server-cpu.js";
 import { cpuRatio, type Extras, evaluateTargets, formatReport, median, type Row, type RowId } from "./table.js";
 import { findListeningUrl } from "./targets.js";

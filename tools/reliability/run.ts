@@ -1,6 +1,6 @@
 /**
- * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz] [-- --seed=N]`:
- * runs the crash, shutdown, concurrency and fuzz scenarios against freshly started reference servers,
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness] [-- --seed=N]`:
+ * runs the crash, shutdown, concurrency, fuzz, lock and fairness scenarios against freshly started reference servers,
  * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
  * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
  */
@@ -12,16 +12,32 @@ import { buildServerIfStale } from "../build/build-server.js";
 import { repoRoot, startReference } from "../harness/reference.js";
 import { concurrencyScenario } from "./concurrency.js";
 import { crashScenario } from "./crash.js";
+import { fairnessScenario } from "./fairness.js";
 import { fuzzScenario } from "./fuzz.js";
+import { lockScenario } from "./lock.js";
 import type { ScenarioResult } from "./scenario.js";
 import { shutdownScenario } from "./shutdown.js";
 
-const quickSettings = { cycles: 5, crashConcurrency: 12, rounds: 3, fuzzCount: 5_000, fuzzWarmup: 300 };
-const fullSettings = { cycles: 20, crashConcurrency: 16, rounds: 10, fuzzCount: 6_000, fuzzWarmup: 500 };
+const quickSettings = {
+  cycles: 5,
+  crashConcurrency: 12,
+  rounds: 3,
+  fuzzCount: 5_000,
+  fuzzWarmup: 300,
+  fairnessMs: 5_000,
+};
+const fullSettings = {
+  cycles: 20,
+  crashConcurrency: 16,
+  rounds: 10,
+  fuzzCount: 6_000,
+  fuzzWarmup: 500,
+  fairnessMs: 15_000,
+};
 const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
   --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
                    (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
-  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz (default: all)
+  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness (default: all)
   --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
   --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
   --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
@@ -83,6 +99,8 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
       }
     },
   ],
+  ["lock", () => lockScenario({ holdMs: 6000, dataDir, logDir, log })],
+  ["fairness", () => fairnessScenario({ deployments: 5700, loadMs: settings.fairnessMs, dataDir, logDir, log })],
 ];
 
 const results: ScenarioResult[] = [];
