@@ -65,7 +65,7 @@ function principalOf(key: ApiKeyRecord): Principal {
 }
 
 /** Creates the deployments of the contract's titled create examples, so the first list is not empty; an example the hosting kind refuses (D-46) is left out. */
-async function seedExamples(services: Services, principal: Principal): Promise<void> {
+export async function seedExamples(services: Services, principal: Principal): Promise<void> {
   const create = operation("createDeployment");
   const validators = compileOperationValidators(create);
   for (const example of requestExamples(create)) {
