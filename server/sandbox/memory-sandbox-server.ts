@@ -66,7 +66,7 @@ async function serve(handle: FetchHandler, request: IncomingMessage, response: S
     );
   }
   response.statusCode = answer.status;
-  answer.headers.forEach((value, name) => response.setHeader(name, value));
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
 
