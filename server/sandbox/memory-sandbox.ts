@@ -22,7 +22,7 @@ import type { ApiKeyRecord } from "../storage/records.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
-import { seedExamples } from "./sandbox-session.js";
+import { seedExamples } from "./seed-examples.js";
 
 /** Options of createMemorySandbox. */
 export interface MemorySandboxOptions {
