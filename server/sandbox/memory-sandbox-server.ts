@@ -9,7 +9,7 @@ import { bodyLimitBytes } from "../validation/json-body.js";
 import { createMemorySandbox, type MemorySandbox, type MemorySandboxOptions } from "./memory-sandbox.js";
 
 /** The in-memory sandbox listening on its own port. */
-export interface RunningMemorySandbox extends MemorySandbox {
+interface RunningMemorySandbox extends MemorySandbox {
   url: string;
   port: number;
   close(): Promise<void>;
