@@ -1,10 +1,13 @@
 /**
- * The browser bundle of the stateful MSW handlers (D-173): esbuild with platform=browser, minified,
- * its size printed raw and gzipped. Fails when a native module (a `.node` addon, better-sqlite3,
- * bindings) is in the bundle; prints every Node built-in the bundle still imports, each with the file
- * that imports it, which a browser does not have (exit 1 with --require-browser-ready when any is left).
- *   npx tsx scripts/mock/browser-bundle.ts [--require-browser-ready]
+ * The browser bundle of the stateful MSW handlers (D-173): esbuild with platform=browser, minified, with
+ * the browser shims of examples/browser/shims in place of the Node built-ins the server's modules import
+ * (as the browser example's Vite build has them); its size printed raw and gzipped. Fails when a native
+ * module (a `.node` addon, better-sqlite3, bindings) or a Node built-in is left in the bundle; with
+ * --without-shims, lists the Node built-ins the server's modules import, each with its importers.
+ *   npm run mock:browser-bundle [-- --without-shims]
  */
+
+import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +15,25 @@ import { gzipSync } from "node:zlib";
 import { build, type Plugin } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const entry = path.join(root, "scripts/mock/stateful-msw-handlers.ts");
 const nativePackages = ["better-sqlite3", "bindings", "pg-native"];
+const withShims = !process.argv.includes("--without-shims");
+const shims = path.join(root, "examples/browser/shims");
+const shimmed = ["crypto", "fs", "url", "path", "module", "net"];
+
+/** Vite's `?raw` imports (the fs shim's bundled JSON files) as text. */
+const rawText: Plugin = {
+  name: "raw-text",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, "")),
+      namespace: "raw-text",
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "raw-text" }, (args) => ({
+      contents: readFileSync(args.path, "utf8"),
+      loader: "text",
+    }));
+  },
+};
 
 /** Node built-ins left external, each with the files that import it. */
 function nodeBuiltins(found: Map<string, Set<string>>): Plugin {
@@ -23,6 +43,9 @@ function nodeBuiltins(found: Map<string, Set<string>>): Plugin {
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /.*/ }, (args) => {
         if (!names.has(args.path)) return undefined;
+        const name = args.path.replace(/^node:/, "");
+        if (withShims && args.path.startsWith("node:") && shimmed.includes(name))
+          return { path: path.join(shims, `node-${name}.ts`) };
         const importers = found.get(args.path) ?? new Set<string>();
         importers.add(path.relative(root, args.importer));
         found.set(args.path, importers);
@@ -34,7 +57,12 @@ function nodeBuiltins(found: Map<string, Set<string>>): Plugin {
 
 const builtins = new Map<string, Set<string>>();
 const result = await build({
-  entryPoints: [entry],
+  stdin: {
+    contents: `${withShims ? 'import "./examples/browser/shims/globals.ts";\n' : ""}export * from "./scripts/mock/stateful-msw-handlers.ts";`,
+    resolveDir: root,
+    sourcefile: "browser-entry.ts",
+    loader: "ts",
+  },
   bundle: true,
   platform: "browser",
   format: "esm",
@@ -42,7 +70,7 @@ const result = await build({
   write: false,
   metafile: true,
   logLevel: "silent",
-  plugins: [nodeBuiltins(builtins)],
+  plugins: [rawText, nodeBuiltins(builtins)],
 });
 const output = result.outputFiles[0]!.contents;
 const inputs = Object.keys(result.metafile.inputs);
@@ -50,12 +78,11 @@ const native = inputs.filter(
   (input) => input.endsWith(".node") || nativePackages.some((name) => input.includes(`node_modules/${name}/`)),
 );
 console.log(
-  `stateful MSW handlers, browser bundle: ${(output.byteLength / 1024).toFixed(1)} KiB minified, ${(gzipSync(output).byteLength / 1024).toFixed(1)} KiB gzipped, ${inputs.length} modules`,
+  `stateful MSW handlers, browser bundle${withShims ? "" : " without the shims"}: ${(output.byteLength / 1024).toFixed(1)} KiB minified, ${(gzipSync(output).byteLength / 1024).toFixed(1)} KiB gzipped, ${inputs.length} modules`,
 );
 console.log(native.length === 0 ? "native modules: none" : `native modules: ${native.join(", ")}`);
 if (builtins.size === 0) console.log("Node built-ins: none");
 else
   for (const [name, importers] of [...builtins].sort())
     console.log(`Node built-in ${name} (no browser has it), imported by ${[...importers].sort().join(", ")}`);
-const requireBrowserReady = process.argv.includes("--require-browser-ready");
-process.exit(native.length > 0 || (requireBrowserReady && builtins.size > 0) ? 1 : 0);
+process.exit(native.length > 0 || (withShims && builtins.size > 0) ? 1 : 0);
