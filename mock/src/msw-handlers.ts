@@ -11,14 +11,24 @@ import type { paths } from "../../generated/types.js";
 import { HttpProblem } from "../../server/errors/http-problem.js";
 import { isJsonContentType } from "../../server/validation/json-body.js";
 import { compileOperationValidators } from "../../server/validation/operation-validators.js";
+import { type StatefulHandlerOptions, type StatefulHandlers, statefulHandlers } from "./stateful-msw-handlers.js";
 
 /** Where the handlers answer, e.g. `http://api.test`. */
 export interface ContractHandlerOptions {
   baseUrl: string;
+  stateful?: false;
 }
 
-/** One handler per operation of the contract. */
-export function contractHandlers(options: ContractHandlerOptions): HttpHandler[] {
+/**
+ * One handler per operation of the contract; with `stateful: true`, the sandbox's state and rules
+ * in-process instead (D-172), with `reset()` on the returned list.
+ */
+export function contractHandlers(options: ContractHandlerOptions): HttpHandler[];
+export function contractHandlers(options: StatefulHandlerOptions & { stateful: true }): StatefulHandlers;
+export function contractHandlers(
+  options: ContractHandlerOptions | (StatefulHandlerOptions & { stateful: true }),
+): HttpHandler[] | StatefulHandlers {
+  if (options.stateful) return statefulHandlers(options);
   const http = createOpenApiHttp<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, "") });
   return operationList.map((operation) => {
     const register = http[operation.method] as (

@@ -4,24 +4,27 @@
  *   npm run conformance:reference -- --database-url URL     the same on PostgreSQL (or env TEST_DATABASE_URL), in a fresh schema
  *   npm run conformance:reference -- --target mock          the static Prism mock: stateless checks only
  *   npm run conformance:reference -- --target stateful-mock the sandbox (D-79), cloud then self_hosted
+ *   npm run conformance:reference -- --target memory        the in-memory sandbox behind a thin Node HTTP wrapper (D-171), cloud then self_hosted
  * Every other argument goes to the suite (e.g. --report-dir DIR, --only DEP-LIST, or replay CHECK-ID --seed N).
  */
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
 import { startMock } from "../../mock/src/mock.js";
+import { startMemorySandbox } from "../../server/sandbox/memory-sandbox-server.js";
 import { startSandbox } from "../../server/sandbox/sandbox-server.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../../tools/build/build-server.js";
 import { demoFlags } from "../../tools/harness/demo-flags.js";
 
 type Hosting = "cloud" | "self_hosted";
-const targets = ["reference", "mock", "stateful-mock"] as const;
+const targets = ["reference", "mock", "stateful-mock", "memory"] as const;
 type Target = (typeof targets)[number];
 
-const usage = `Usage: npm run conformance:reference -- [--target reference|mock|stateful-mock] [--database-url URL] [--hosting cloud|self_hosted] [suite flags]
+const usage = `Usage: npm run conformance:reference -- [--target reference|mock|stateful-mock|memory] [--database-url URL] [--hosting cloud|self_hosted] [suite flags]
   --target T          reference (default): the reference server as a child process, demo data
                       mock: the static Prism mock (npm run mock), stateless checks only
                       stateful-mock: the sandbox (npm run mock -- --stateful), AUTH-002 and EDGE-014 skipped
+                      memory: the sandbox on the in-memory store through its fetch handler (the stateful MSW handlers' pipeline), the same skips
   --database-url URL  reference only: PostgreSQL in a fresh schema (default: env TEST_DATABASE_URL, else SQLite)
   --hosting H         only this hosting kind (default: cloud, then self_hosted)
 Every other flag goes to the suite (npm run conformance -- --help); a second hosting's --report-dir DIR becomes DIR-self_hosted
@@ -182,10 +185,29 @@ function runStatefulMock(options: Options): Promise<number> {
   });
 }
 
+/** The in-memory sandbox the stateful MSW handlers run (D-171), behind a thin Node HTTP wrapper: the same checks as the sandbox. */
+function runMemory(options: Options): Promise<number> {
+  return perHosting(options, async (hosting, suiteArgs) => {
+    const sandbox = await startMemorySandbox({ hosting, readyAfterMs: 200 });
+    console.log(
+      `In-memory sandbox (${hosting}, demo data, fetch handler) at ${sandbox.url}; AUTH-002 and EDGE-014 skipped: any non-empty API key is accepted by design (D-79)`,
+    );
+    try {
+      return await runSuite(
+        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002,EDGE-014"], suiteArgs),
+        process.env,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
+}
+
 const runners: Record<Target, (options: Options) => Promise<number>> = {
   reference: runReference,
   mock: runMock,
   "stateful-mock": runStatefulMock,
+  memory: runMemory,
 };
 
 const options = parseOptions(process.argv.slice(2));

@@ -2,8 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type Koa from "koa";
 import type { Logger } from "pino";
-import { demo, demoFixturePath, operation, requestExamples } from "../../contract/index.js";
-import type { DeploymentCreate } from "../../generated/client.js";
+import { demo, demoFixturePath } from "../../contract/index.js";
 import { createApp } from "../app.js";
 import type { Principal } from "../auth/authenticate.js";
 import { FixtureCodehost } from "../codehost/fixture-adapter.js";
@@ -11,15 +10,14 @@ import type { Config } from "../config.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
-import { HttpProblem } from "../errors/http-problem.js";
 import { nowMicros } from "../presenters/timestamps.js";
 import { createServices, type Services } from "../services/index.js";
 import type { ApiKeyRecord } from "../storage/records.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
-import { compileOperationValidators } from "../validation/operation-validators.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
+import { seedExamples } from "./seed-examples.js";
 
 /** A session: its app and its store, dropped together. */
 export interface SandboxSession {
@@ -62,20 +60,4 @@ export async function createSandboxSession(config: Config, logger: Logger): Prom
 
 function principalOf(key: ApiKeyRecord): Principal {
   return { apiKeyId: key.id, organizationId: key.organizationId, tenantId: key.defaultTenantId };
-}
-
-/** Creates the deployments of the contract's titled create examples, so the first list is not empty; an example the hosting kind refuses (D-46) is left out. */
-async function seedExamples(services: Services, principal: Principal): Promise<void> {
-  const create = operation("createDeployment");
-  const validators = compileOperationValidators(create);
-  for (const example of requestExamples(create)) {
-    const body = structuredClone(example.value);
-    try {
-      // As a request would arrive at the service: validated, defaults applied.
-      validators.body?.(body);
-      await services.deployments.create(principal, body as DeploymentCreate);
-    } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-    }
-  }
 }

@@ -1,4 +1,4 @@
-/** The Store contract (Storage): the same tests run against the SQLite adapter (on a file and in memory) and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+/** The Store contract (Storage): the same tests run against the SQLite adapter (on a file and in memory), the in-memory adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +9,7 @@ import { SecretBox } from "../crypto/secret-box.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
+import { MemoryStore } from "./memory-store.js";
 import { PostgresStore } from "./postgres-store.js";
 import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
@@ -33,6 +34,12 @@ const adapters: Array<{
     name: "SQLite in memory",
     skip: false,
     open: async () => ({ store: new SqliteStore({ path: ":memory:" }), cleanup: async () => {} }),
+  },
+  {
+    // Plain TypeScript, as the stateful MSW handlers use it (D-170).
+    name: "in memory",
+    skip: false,
+    open: async () => ({ store: new MemoryStore(), cleanup: async () => {} }),
   },
   {
     name: "PostgreSQL",

@@ -1,4 +1,4 @@
-/** The one storage interface (Storage) with two adapters, SQLite and PostgreSQL, that pass the same contract tests. */
+/** The one storage interface (Storage) with its adapters, SQLite, PostgreSQL and in memory (D-170), that pass the same contract tests. */
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -28,7 +28,7 @@ export class UniqueViolation extends Error {
 }
 
 export interface Store {
-  readonly kind: "sqlite" | "postgres";
+  readonly kind: "sqlite" | "postgres" | "memory";
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -3,17 +3,14 @@ import type { Context } from "koa";
 import { HttpProblem } from "../errors/http-problem.js";
 
 /** 1 MiB. */
-const bodyLimitBytes = 1024 * 1024;
+export const bodyLimitBytes = 1024 * 1024;
 
 /** The parsed body of a request that must carry JSON. */
 export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promise<unknown> {
   const contentType = ctx.get("content-type");
   if (!isJsonContentType(contentType)) {
     drainAndClose(ctx);
-    throw new HttpProblem(
-      "unsupportedMediaType",
-      `Send the request body as application/json${contentType ? `, not ${contentType.split(";")[0]}` : ""}.`,
-    );
+    throw unsupportedMediaType(contentType);
   }
   const coding = ctx.get("content-encoding").trim().toLowerCase();
   if (coding !== "" && coding !== "identity") {
@@ -29,12 +26,29 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
   const declared = ctx.get("content-length");
   if (declared !== "" && Number(declared) > limit) {
     drainAndClose(ctx);
-    throw new HttpProblem("payloadTooLarge", `The request body is larger than ${limit} bytes.`);
+    throw payloadTooLarge(limit);
   }
-  const raw = await readLimited(ctx, limit);
+  return parseJsonBody((await readLimited(ctx, limit)).toString("utf8"));
+}
+
+/** The 415 of a body that is not JSON. */
+export function unsupportedMediaType(contentType: string): HttpProblem {
+  return new HttpProblem(
+    "unsupportedMediaType",
+    `Send the request body as application/json${contentType ? `, not ${contentType.split(";")[0]}` : ""}.`,
+  );
+}
+
+/** The 413 of a body above the limit. */
+export function payloadTooLarge(limit = bodyLimitBytes): HttpProblem {
+  return new HttpProblem("payloadTooLarge", `The request body is larger than ${limit} bytes.`);
+}
+
+/** A whole request body's text parsed as JSON: 400 when empty or malformed. */
+export function parseJsonBody(raw: string): unknown {
   if (raw.length === 0) throw new HttpProblem("malformedJson", "The request body is empty; send a JSON object.");
   try {
-    return JSON.parse(raw.toString("utf8"));
+    return JSON.parse(raw);
   } catch (error) {
     // V8's message quotes the body around the fault, which may hold a secret: only the position is told.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
@@ -76,7 +90,7 @@ function readLimited(ctx: Context, limit: number): Promise<Buffer> {
       if (size > limit) {
         chunks.length = 0;
         drainAndClose(ctx);
-        finish(new HttpProblem("payloadTooLarge", `The request body is larger than ${limit} bytes.`));
+        finish(payloadTooLarge(limit));
         return;
       }
       chunks.push(chunk);

@@ -1,0 +1,23 @@
+/** The titled create examples of the contract as a sandbox session's first deployments (D-79), for the SQLite and the in-memory sandbox alike. */
+import { operation, requestExamples } from "../../contract/index.js";
+import type { DeploymentCreate } from "../../generated/client.js";
+import type { Principal } from "../auth/authenticate.js";
+import { HttpProblem } from "../errors/http-problem.js";
+import type { Services } from "../services/index.js";
+import { compileOperationValidators } from "../validation/operation-validators.js";
+
+/** Creates the deployments of the contract's titled create examples, so the first list is not empty; an example the hosting kind refuses (D-46) is left out. */
+export async function seedExamples(services: Services, principal: Principal): Promise<void> {
+  const create = operation("createDeployment");
+  const validators = compileOperationValidators(create);
+  for (const example of requestExamples(create)) {
+    const body = structuredClone(example.value);
+    try {
+      // As a request would arrive at the service: validated, defaults applied.
+      validators.body?.(body);
+      await services.deployments.create(principal, body as DeploymentCreate);
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+    }
+  }
+}

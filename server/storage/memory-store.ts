@@ -1,0 +1,274 @@
+/**
+ * In-memory adapter of the Store (D-170): plain TypeScript over Maps, no native module and no Node-only API,
+ * so the stateful mock runs inside MSW in Node and in a browser. It keeps the same stored texts (D-83),
+ * the same filters, order and pages (D-08, D-39 to D-45, D-84) and the same as-of reads of provisioning
+ * (D-53) as the SQLite and PostgreSQL adapters, and passes the same store contract tests.
+ */
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
+import type {
+  ApiKeyRecord,
+  DeploymentQuery,
+  DeploymentRecord,
+  NewDeployment,
+  OAuthProviderRecord,
+  OrganizationRecord,
+  RevisionRecord,
+  TenantRecord,
+  TracingProjectRecord,
+} from "./records.js";
+import { insertedDeploymentRecord } from "./row-mapping.js";
+import { type DatabaseState, type DeploymentTexts, LimitReached, type Store, UniqueViolation } from "./store.js";
+
+/** A create refused because the store holds its cap of deployments (D-170). */
+export class StoreFull extends Error {
+  override name = "StoreFull";
+  constructor(readonly maxDeployments: number) {
+    super(`the store holds its cap of ${maxDeployments} deployments`);
+  }
+}
+
+/** A deployment as stored: its record in its stored state (never derived from the time) and its response text. */
+interface StoredDeployment {
+  record: DeploymentRecord;
+  text: string;
+}
+
+/** A tenant's deployments in sequence order (oldest first) and its counters, as tenant_counters holds them. */
+interface TenantDeployments {
+  bySeq: StoredDeployment[];
+  /** Names in lower case: unique in any letter case (D-119). */
+  names: Set<string>;
+  lastCreatedUs: number;
+}
+
+interface MemoryStoreOptions {
+  /** Deployments kept at most (all tenants together); a create beyond it throws StoreFull. */
+  maxDeployments?: number;
+}
+
+/** A deployment as read at nowUs: READY with its latest revision active once provisioning has ended (toDeploymentRecord's rule). */
+function asOf(record: DeploymentRecord, nowUs: number): DeploymentRecord {
+  if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) return record;
+  return { ...record, status: "READY", activeRevisionId: record.latestRevisionId, updatedUs: record.readyUs };
+}
+
+/** Whether a stored deployment passes every filter of the query at nowUs (combined with AND). */
+function matches(record: DeploymentRecord, query: DeploymentQuery, nowUs: number): boolean {
+  if (query.matchNothing) return false;
+  // A case-insensitive substring test, '%' and '_' plain characters (D-84), on the same lower-cased name SQLite stores.
+  if (query.nameContains !== undefined && !record.name.toLowerCase().includes(query.nameContains.toLowerCase()))
+    return false;
+  if (query.statuses !== undefined && !query.statuses.includes(asOf(record, nowUs).status)) return false;
+  if (query.deploymentIds !== undefined && !query.deploymentIds.includes(record.id)) return false;
+  if (query.remoteReconciled !== undefined && (record.listenerId !== null) !== query.remoteReconciled) return false;
+  if (query.imageVersion !== undefined && record.imageVersion !== query.imageVersion) return false;
+  return true;
+}
+
+export class MemoryStore implements Store {
+  readonly kind = "memory" as const;
+  private readonly maxDeployments: number;
+  private readonly meta = new Map<string, string>();
+  private readonly organizations = new Map<string, OrganizationRecord>();
+  private readonly tenants = new Map<string, TenantRecord>();
+  private readonly apiKeys = new Map<string, ApiKeyRecord>();
+  private readonly apiKeysByHash = new Map<string, ApiKeyRecord>();
+  /** Providers by organization, in insertion order; keyed by provider_id for its uniqueness. */
+  private readonly providers = new Map<string, Map<string, OAuthProviderRecord>>();
+  private readonly deployments = new Map<string, TenantDeployments>();
+  private readonly deploymentsById = new Map<string, StoredDeployment>();
+  private readonly revisions = new Map<string, RevisionRecord>();
+  /** Tracing projects by `<tenant id> <name>`. */
+  private readonly tracingProjects = new Map<string, TracingProjectRecord>();
+  private deploymentCount = 0;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.maxDeployments = options.maxDeployments ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Nothing to migrate: the Maps are the schema. */
+  async migrate(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  async ping(): Promise<DatabaseState> {
+    return "ok";
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return this.organizations.size === 0;
+  }
+
+  async metaGetOrSet(key: string, value: string): Promise<string> {
+    if (!this.meta.has(key)) this.meta.set(key, value);
+    return this.meta.get(key) as string;
+  }
+
+  async createOrganization(organization: OrganizationRecord): Promise<void> {
+    if (this.organizations.has(organization.id)) throw new UniqueViolation("organizations.id");
+    this.organizations.set(organization.id, { ...organization });
+  }
+
+  async createTenant(tenant: TenantRecord): Promise<void> {
+    if (this.tenants.has(tenant.id)) throw new UniqueViolation("tenants.id");
+    if (!this.organizations.has(tenant.organizationId)) throw new Error("FOREIGN KEY constraint failed: tenants");
+    this.tenants.set(tenant.id, { ...tenant });
+    this.tenantDeployments(tenant.id);
+  }
+
+  async getTenant(id: string): Promise<TenantRecord | undefined> {
+    const tenant = this.tenants.get(id);
+    return tenant && { ...tenant };
+  }
+
+  async createApiKey(key: ApiKeyRecord): Promise<void> {
+    if (this.apiKeys.has(key.id)) throw new UniqueViolation("api_keys.id");
+    if (this.apiKeysByHash.has(key.keyHash)) throw new UniqueViolation("api_keys.key_hash");
+    const stored = { ...key, tenantIds: [...new Set([key.defaultTenantId, ...key.tenantIds])] };
+    this.apiKeys.set(key.id, stored);
+    this.apiKeysByHash.set(key.keyHash, stored);
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const key = this.apiKeysByHash.get(keyHash);
+    return key && { ...key, tenantIds: [...key.tenantIds] };
+  }
+
+  async insertOAuthProvider(provider: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
+    let organization = this.providers.get(provider.organizationId);
+    if (!organization) {
+      organization = new Map();
+      this.providers.set(provider.organizationId, organization);
+    }
+    if (organization.size >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+    if (organization.has(provider.providerId))
+      throw new UniqueViolation("oauth_providers.organization_id, oauth_providers.provider_id");
+    organization.set(provider.providerId, { ...provider });
+  }
+
+  async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
+    const providers = [...(this.providers.get(organizationId)?.values() ?? [])];
+    // Oldest first, the id breaking ties (D-08).
+    return providers
+      .sort((a, b) => a.createdUs - b.createdUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((provider) => ({ ...provider }));
+  }
+
+  async createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
+    const tenant = this.tenantDeployments(deployment.tenantId);
+    if (tenant.names.has(deployment.name.toLowerCase()))
+      throw new UniqueViolation("deployments.tenant_id, deployments.name");
+    if (this.deploymentsById.has(deployment.id)) throw new UniqueViolation("deployments.id");
+    if (this.deploymentCount >= this.maxDeployments) throw new StoreFull(this.maxDeployments);
+    // A dense sequence and a created_at strictly later than the tenant's previous one, whatever the clock does.
+    const seq = tenant.bySeq.length + 1;
+    const createdUs = Math.max(tenant.lastCreatedUs + 1, nowUs);
+    const readyUs = createdUs + deployment.readyAfterUs;
+    const stored = insertedDeploymentRecord(deployment, seq, createdUs, readyUs, Number.NEGATIVE_INFINITY);
+    const entry = { record: stored, text: deploymentText(stored) };
+    tenant.bySeq.push(entry);
+    tenant.names.add(deployment.name.toLowerCase());
+    tenant.lastCreatedUs = createdUs;
+    this.deploymentsById.set(deployment.id, entry);
+    this.deploymentCount++;
+    this.revisions.set(deployment.revisionId, {
+      id: deployment.revisionId,
+      deploymentId: deployment.id,
+      tenantId: deployment.tenantId,
+      status: "QUEUED",
+      sourceRevisionConfig: deployment.sourceRevisionConfig,
+      createdUs,
+    });
+    this.tracingProjects.set(`${deployment.tenantId} ${deployment.name}`, {
+      id: deployment.tracingProjectId,
+      tenantId: deployment.tenantId,
+      name: deployment.name,
+      deploymentId: deployment.id,
+      createdUs,
+    });
+    return insertedDeploymentRecord(deployment, seq, createdUs, readyUs, nowUs);
+  }
+
+  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
+    return this.page(tenantId, query, nowUs).map((entry) => asOf(entry.record, nowUs));
+  }
+
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
+    return joinedTextsAsOf(
+      this.page(tenantId, query, nowUs).map(({ record, text }) => ({
+        text,
+        status: record.status,
+        readyUs: record.readyUs,
+        latestRevisionId: record.latestRevisionId,
+      })),
+      nowUs,
+    );
+  }
+
+  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
+    const deployment = this.deploymentsById.get(deploymentId);
+    if (!deployment || deployment.record.tenantId !== tenantId) return [];
+    const nowUs = Date.now() * 1000;
+    return [...this.revisions.values()]
+      .filter((revision) => revision.deploymentId === deploymentId)
+      .sort((a, b) => b.createdUs - a.createdUs || (a.id < b.id ? 1 : -1))
+      .map((revision) => ({
+        ...revision,
+        status: revision.status === "QUEUED" && deployment.record.readyUs <= nowUs ? "DEPLOYED" : revision.status,
+      }));
+  }
+
+  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
+    const project = this.tracingProjects.get(`${tenantId} ${name}`);
+    return project && { ...project };
+  }
+
+  /** Nothing to reseal: a memory store starts empty, so every value it holds was sealed bound to its row (D-118). */
+  async resealUnbound(): Promise<number> {
+    return 0;
+  }
+
+  async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
+    let promoted = 0;
+    for (const entry of this.deploymentsById.values()) {
+      if (promoted >= batchSize) break;
+      const { record } = entry;
+      if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) continue;
+      // The stored text is rewritten with the state: the READY head of D-83.
+      entry.text = readyDeploymentText(entry.text, record.latestRevisionId, record.readyUs);
+      entry.record = asOf(record, nowUs);
+      const revision = record.latestRevisionId ? this.revisions.get(record.latestRevisionId) : undefined;
+      if (revision?.status === "QUEUED") revision.status = "DEPLOYED";
+      promoted++;
+    }
+    return promoted;
+  }
+
+  /** How many deployments the store holds (all tenants). */
+  size(): number {
+    return this.deploymentCount;
+  }
+
+  /** A page newest first (D-08): the matches walked from the newest, stopping once the page is full. */
+  private page(tenantId: string, query: DeploymentQuery, nowUs: number): StoredDeployment[] {
+    const all = this.deployments.get(tenantId)?.bySeq ?? [];
+    const page: StoredDeployment[] = [];
+    let skipped = 0;
+    for (let i = all.length - 1; i >= 0 && page.length < query.limit; i--) {
+      const entry = all[i]!;
+      if (!matches(entry.record, query, nowUs)) continue;
+      if (skipped < query.offset) skipped++;
+      else page.push(entry);
+    }
+    return page;
+  }
+
+  private tenantDeployments(tenantId: string): TenantDeployments {
+    let tenant = this.deployments.get(tenantId);
+    if (!tenant) {
+      tenant = { bySeq: [], names: new Set(), lastCreatedUs: 0 };
+      this.deployments.set(tenantId, tenant);
+    }
+    return tenant;
+  }
+}
