@@ -1,19 +1,20 @@
 /**
  * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`, or
  * `npm run conformance -- replay CHECK-ID --seed N [options]` to run one check again.
- * Validates the configuration, probes the target, runs the suite with vitest and reports.
+ * Validates the configuration, runs the preflight (conformance/preflight.ts), runs the suite with vitest and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed (or, with --fail-on-unexercised, a
  * documented status was never reached); 2: bad configuration or unreachable target.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { operation, operationList } from "../contract/index.js";
+import { operationList } from "../contract/index.js";
 import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
 import { loadDecisions } from "./coverage/decisions.js";
 import { computeCoverage } from "./coverage/matrix.js";
 import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
+import { PreflightError, preflight } from "./preflight.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
@@ -21,30 +22,7 @@ import { renderReplay } from "./report/replay.js";
 import { writeReports } from "./report/write.js";
 import { VerdictCollector } from "./reporter.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
-
-/** Raised when the target cannot be reached: exit 2. */
-export class UnreachableError extends Error {
-  override name = "UnreachableError";
-}
-
-/** Checks that something answers HTTP at the base URL (any status will do). */
-export async function probe(config: ConformanceConfig): Promise<void> {
-  const url = `${config.baseUrl}${operation("listOAuthProviders").path}`;
-  try {
-    const res = await fetch(url, {
-      headers: { Accept: "application/json", ...config.headers, "X-Api-Key": config.apiKey },
-      signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
-    });
-    await res.arrayBuffer();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why =
-      (error as Error).name === "TimeoutError"
-        ? "no answer within 5 s"
-        : (cause?.code ?? cause?.message ?? (error as Error).message);
-    throw new UnreachableError(`cannot reach ${config.baseUrl}: ${why}`);
-  }
-}
+import { targetGoneReport } from "./target-gone.js";
 
 /**
  * Runs the suite against a validated configuration (no printing, no exit): the result, and every
@@ -133,9 +111,9 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
     const { allChecks } = await import("./checks/index.js");
     if (!allChecks.some((c) => c.id === checkId)) throw new ConfigError(`replay: no check has the id ${checkId}`);
     config = { ...resolveConfig(parsed.flags, env).config, only: [checkId], skip: [] };
-    await probe(config);
+    await preflight(config);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UnreachableError) {
+    if (error instanceof ConfigError || error instanceof PreflightError) {
       console.error(`conformance: ${error.message}`);
       return 2;
     }
@@ -166,15 +144,21 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     config = resolved.config;
-    await probe(config);
+    await preflight(config);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UnreachableError) {
+    if (error instanceof ConfigError || error instanceof PreflightError) {
       console.error(`conformance: ${error.message}`);
       return 2;
     }
     throw error;
   }
   const { result, exchanges } = await runConformance(config);
+  const gone = targetGoneReport(result);
+  if (gone) {
+    console.error(gone.join("\n"));
+    if (config.reportDir) writeReports(config.reportDir, result);
+    return 2;
+  }
   console.log(renderConsole(result, { quiet: config.quiet }));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);
