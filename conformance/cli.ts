@@ -1,6 +1,7 @@
 /**
  * The conformance command: `npm run conformance -- --base-url URL --api-key KEY [options]`, or
- * `npm run conformance -- replay CHECK-ID --seed N [options]` to run one check again.
+ * `npm run conformance -- replay CHECK-ID --seed N [options]` to run one check again, or
+ * `npm run conformance -- doctor [options]` to check every input first (conformance/doctor.ts).
  * Validates the configuration, runs the preflight (conformance/preflight.ts), runs the suite with vitest and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed (or, with --fail-on-unexercised, a
  * documented status was never reached); 2: bad configuration or unreachable target.
@@ -14,6 +15,7 @@ import { loadDecisions } from "./coverage/decisions.js";
 import { computeCoverage } from "./coverage/matrix.js";
 import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
+import { doctor } from "./doctor.js";
 import { PreflightError, preflight } from "./preflight.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
@@ -128,6 +130,7 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
 /** The command: parse, validate, probe, run, print, write reports; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   if (argv[0] === "replay") return replay(argv.slice(1), env);
+  if (argv[0] === "doctor") return doctor(argv.slice(1), env);
   let config: ConformanceConfig;
   try {
     const resolved = resolveConfig(argv, env);

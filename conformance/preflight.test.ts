@@ -28,7 +28,7 @@ describe("diagnose", () => {
         { status: 200, json: false },
         { status: 200, json: false },
       ],
-      want: /without a JSON body: check --base-url/,
+      want: /without a JSON body\): check --base-url/,
     },
     { given: "a wrong key", answers: [json(401), json(401)], want: /401, 401: .*check --api-key$/ },
     {
