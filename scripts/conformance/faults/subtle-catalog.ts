@@ -369,8 +369,9 @@ export const subtleFaults: Fault[] = [
   },
   {
     id: "limit-100-returns-99",
-    level: "MUST",
-    description: "limit=100 returns at most 99 deployments (an off-by-one at the upper bound)",
+    // limit is a maximum in the interface spec; a page of exactly limit while more exist is D-09
+    level: "SHOULD",
+    description: "limit=100 returns at most 99 deployments (an off-by-one at the upper bound; D-09)",
     response: (req, res) =>
       isList(req) && ok(res) && params(req).get("limit") === "100"
         ? mapJson(res, (b) => {
