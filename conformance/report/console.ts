@@ -1,4 +1,4 @@
-/** Console output of a run: one line per check, MUST and SHOULD summaries apart, details of each failure. */
+/** Console output of a run: one line per check (a failure's details in its place, or alone with --quiet), MUST and SHOULD summaries apart. */
 
 import { missingSetup } from "../coverage/warnings.js";
 import type { RunResult } from "../result.js";
@@ -85,12 +85,13 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
     if (of.length === 0) continue;
     if (!options.quiet) {
       out.push(bold(`${level} checks`));
-      for (const v of of) out.push(checkLine(v));
+      // a failure is printed once: its details stand in its place in the list
+      for (const v of of) out.push(v.status === "fail" ? failureDetails(v) : checkLine(v));
       out.push("");
     }
   }
   const failures = result.verdicts.filter((v) => v.status === "fail");
-  if (failures.length > 0) {
+  if (failures.length > 0 && options.quiet) {
     out.push(bold("Failures"), "");
     for (const v of [...failures.filter((f) => f.level === "MUST"), ...failures.filter((f) => f.level === "SHOULD")])
       out.push(failureDetails(v), "");
