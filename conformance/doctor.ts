@@ -76,7 +76,7 @@ async function integration(config: ConformanceConfig, managed: boolean): Promise
 }
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
-export async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
+async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
   const out: InputVerdict[] = [];
   const mine = await ask(config, { path: paths.deployments, tenant: config.tenantId });
   out.push({

@@ -17,10 +17,10 @@ export type ProbeAnswer = { status: number; json: boolean } | { unreachable: str
 const probeTimeoutMs = 5000;
 
 /** The read-only operations the preflight asks: both list operations, safe on any target. */
-export const probeOperations = ["listOAuthProviders", "listDeployments"] as const;
+const probeOperations = ["listOAuthProviders", "listDeployments"] as const;
 
 /** Sends one GET probe with the configured key (and tenant unless `withTenant` is false). */
-export async function probeGet(
+async function probeGet(
   config: ConformanceConfig,
   path: string,
   options: { withTenant?: boolean; apiKey?: string; tenantId?: string } = {},

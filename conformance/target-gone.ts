@@ -9,7 +9,7 @@ import type { TransportError } from "./http.js";
 import type { RunResult } from "./result.js";
 
 /** Every verdict of a check the run could not do carries this text (skip reason or, through fast-check, failure). */
-export const targetGoneMarker = "not run: the target stopped answering";
+const targetGoneMarker = "not run: the target stopped answering";
 
 /** Network errors that say nothing listens or the connection died (a slow answer is not one of them). */
 const goneCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED", "EHOSTUNREACH"]);
@@ -18,7 +18,7 @@ const goneCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKE
 let goneSince: string | undefined;
 
 /** The check is not run because the target is gone. */
-export class TargetGone extends CheckSkip {
+class TargetGone extends CheckSkip {
   constructor(since: string) {
     super(`${targetGoneMarker} (${since})`);
   }
