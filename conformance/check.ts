@@ -12,6 +12,7 @@ export type Level = "MUST" | "SHOULD";
  * - state: the target must remember what was created (skipped against a stateless mock);
  * - integration / managedIntegration: --integration-id / --managed-integration-id;
  * - otherApiKey: --other-api-key (isolation checks);
+ * - otherTenant: --other-tenant-id, a second tenant of the same key (per-tenant data, D-14/D-15);
  * - cloud / self_hosted: only for that hosting kind;
  * - server: judges error details and strictness a schema-driven mock does not reproduce (skipped with --stateless).
  */
@@ -22,6 +23,7 @@ export type Need =
   | "integration"
   | "managedIntegration"
   | "otherApiKey"
+  | "otherTenant"
   | "cloud"
   | "self_hosted";
 

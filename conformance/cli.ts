@@ -1,18 +1,22 @@
 /**
  * The conformance command: `deployment-conformance --base-url URL --api-key KEY [options]`, or
- * `deployment-conformance replay CHECK-ID --seed N [options]` to run one check again (bin.ts starts it).
- * Validates the configuration, probes the target, runs the suite with its own runner (runner.ts) and reports.
+ * `deployment-conformance replay CHECK-ID --seed N [options]` to run one check again, or
+ * `deployment-conformance doctor [options]` to check every input first (doctor.ts); bin.ts starts it.
+ * Validates the configuration, runs the preflight (preflight.ts), runs the suite with its own runner
+ * (runner.ts) and reports.
  * Exit 0: every selected MUST check passed; 1: a MUST check failed (or, with --fail-on-unexercised, a
  * documented status was never reached); 2: bad configuration or unreachable target.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { operation, operationList } from "../contract/index.js";
+import { operationList } from "../contract/index.js";
 import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
 import { loadDecisions } from "./coverage/decisions.js";
 import { computeCoverage } from "./coverage/matrix.js";
 import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
+import { doctor } from "./doctor.js";
+import { PreflightError, preflight } from "./preflight.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
@@ -20,30 +24,7 @@ import { renderReplay } from "./report/replay.js";
 import { writeReports } from "./report/write.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
 import { runChecks } from "./runner.js";
-
-/** Raised when the target cannot be reached: exit 2. */
-export class UnreachableError extends Error {
-  override name = "UnreachableError";
-}
-
-/** Checks that something answers HTTP at the base URL (any status will do). */
-export async function probe(config: ConformanceConfig): Promise<void> {
-  const url = `${config.baseUrl}${operation("listOAuthProviders").path}`;
-  try {
-    const res = await fetch(url, {
-      headers: { Accept: "application/json", ...config.headers, "X-Api-Key": config.apiKey },
-      signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
-    });
-    await res.arrayBuffer();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why =
-      (error as Error).name === "TimeoutError"
-        ? "no answer within 5 s"
-        : (cause?.code ?? cause?.message ?? (error as Error).message);
-    throw new UnreachableError(`cannot reach ${config.baseUrl}: ${why}`);
-  }
-}
+import { targetGoneReport } from "./target-gone.js";
 
 /**
  * Runs the suite against a validated configuration (no printing, no exit): the result, and every
@@ -112,9 +93,9 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
     const { allChecks } = await import("./checks/index.js");
     if (!allChecks.some((c) => c.id === checkId)) throw new ConfigError(`replay: no check has the id ${checkId}`);
     config = { ...resolveConfig(parsed.flags, env).config, only: [checkId], skip: [] };
-    await probe(config);
+    await preflight(config);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UnreachableError) {
+    if (error instanceof ConfigError || error instanceof PreflightError) {
       console.error(`conformance: ${error.message}`);
       return 2;
     }
@@ -129,6 +110,7 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
 /** The command: parse, validate, probe, run, print, write reports; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   if (argv[0] === "replay") return replay(argv.slice(1), env);
+  if (argv[0] === "doctor") return doctor(argv.slice(1), env);
   let config: ConformanceConfig;
   try {
     const resolved = resolveConfig(argv, env);
@@ -145,15 +127,21 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     config = resolved.config;
-    await probe(config);
+    await preflight(config);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UnreachableError) {
+    if (error instanceof ConfigError || error instanceof PreflightError) {
       console.error(`conformance: ${error.message}`);
       return 2;
     }
     throw error;
   }
   const { result, exchanges } = await runConformance(config);
+  const gone = targetGoneReport(result);
+  if (gone) {
+    console.error(gone.join("\n"));
+    if (config.reportDir) writeReports(config.reportDir, result);
+    return 2;
+  }
   console.log(renderConsole(result, { quiet: config.quiet }));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);

@@ -10,6 +10,8 @@ export interface ConformanceConfig {
   baseUrl: string;
   apiKey: string;
   tenantId?: string;
+  /** A second tenant the same key reaches (per-tenant data, D-14/D-15). */
+  otherTenantId?: string;
   otherApiKey?: string;
   hosting: Hosting;
   integrationId?: string;
@@ -62,6 +64,7 @@ const options = [
   { key: "baseUrl", flag: "base-url", kind: "string" },
   { key: "apiKey", flag: "api-key", kind: "string" },
   { key: "tenantId", flag: "tenant-id", kind: "string" },
+  { key: "otherTenantId", flag: "other-tenant-id", kind: "string" },
   { key: "otherApiKey", flag: "other-api-key", kind: "string" },
   { key: "hosting", flag: "hosting", kind: "string" },
   { key: "integrationId", flag: "integration-id", kind: "string" },
@@ -100,6 +103,7 @@ export function usage(): string {
     "  --base-url URL               target service (required)",
     "  --api-key KEY                API key sent as X-Api-Key (required)",
     "  --tenant-id UUID             sent as X-Tenant-Id",
+    "  --other-tenant-id UUID       a second tenant the same key reaches (per-tenant data checks)",
     "  --other-api-key KEY          a key of another organization (isolation checks)",
     "  --hosting cloud|self_hosted  which sources must be accepted (default cloud)",
     "  --integration-id UUID        a code-host integration of the tenant (operation 3, rule 4)",
@@ -124,6 +128,7 @@ export function usage(): string {
     "  --list                       print every check (id, level, needs, statement, spec pointer) and exit",
     "",
     "Replay one check with the same generated data: deployment-conformance replay CHECK-ID --seed N [flags]",
+    "Check every input before a run (what each enables, what is skipped without it): deployment-conformance doctor [flags]",
     "",
     "Every flag is also an environment variable: --base-url → CONFORMANCE_BASE_URL, ...",
     "Precedence: flags > environment > config file.",
@@ -296,13 +301,16 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const level = (str("level") ?? "should").toLowerCase();
   if (level !== "must" && level !== "should")
     throw new ConfigError(`--level must be must or should, got '${str("level")}'`);
-  for (const k of ["tenantId", "integrationId", "managedIntegrationId"] as const) {
+  for (const k of ["tenantId", "otherTenantId", "integrationId", "managedIntegrationId"] as const) {
     const v = str(k);
     if (v !== undefined && !uuidPattern.test(v)) throw new ConfigError(`--${flagOf(k)} must be a UUID, got '${v}'`);
   }
   const otherApiKey = str("otherApiKey");
   if (otherApiKey !== undefined && otherApiKey === apiKey)
     throw new ConfigError("--other-api-key must differ from --api-key");
+  const otherTenantId = str("otherTenantId");
+  if (otherTenantId !== undefined && otherTenantId.toLowerCase() === str("tenantId")?.toLowerCase())
+    throw new ConfigError("--other-tenant-id must differ from --tenant-id");
   const seed = optionalInt(str("seed"), "seed", -(2 ** 31), 2 ** 31 - 1);
   const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
   const stateRuns = optionalInt(str("stateRuns"), "state-runs", 1, 10_000) ?? 25;
@@ -313,6 +321,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     baseUrl: baseUrl.replace(/\/+$/, ""),
     apiKey,
     tenantId: str("tenantId"),
+    otherTenantId,
     otherApiKey,
     hosting,
     integrationId: str("integrationId"),

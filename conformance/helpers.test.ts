@@ -1,5 +1,6 @@
 /** Tests of the shared helpers: timestamps compared beyond milliseconds, record differences. */
 import { describe, expect, it } from "vitest";
+import { byteOrder } from "./checks/repositories.js";
 import { differences, instant } from "./helpers.js";
 
 describe("instant", () => {
@@ -23,4 +24,16 @@ describe("differences", () => {
     ]);
     expect(differences({ a: null }, { a: { b: 1 } })).toEqual(["a: expected an object, got null"]);
   });
+});
+
+describe("byteOrder (D-08 repositories)", () => {
+  const cases: { given: [string, string]; want: -1 | 0 | 1 }[] = [
+    { given: ["Zeta", "alpha"], want: -1 },
+    { given: ["acme", "acme"], want: 0 },
+    { given: ["a-b", "a_b"], want: -1 },
+    { given: ["\uffff", "\u{1f600}"], want: -1 },
+    { given: ["é", "z"], want: 1 },
+  ];
+  for (const c of cases)
+    it(`${c.given[0]} vs ${c.given[1]}`, () => expect(Math.sign(byteOrder(...c.given))).toBe(c.want));
 });

@@ -53,6 +53,8 @@ export class TransportError extends Error {
   constructor(
     message: string,
     readonly request: RecordedRequest,
+    /** The network error code (ECONNREFUSED, ECONNRESET, ...) or "timeout". */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -82,9 +84,11 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     text = await response.text();
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const timedOut = (error as Error).name === "TimeoutError";
     throw new TransportError(
-      `${out.method} ${out.url}: ${(error as Error).name === "TimeoutError" ? `no answer within ${out.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)}`,
+      `${out.method} ${out.url}: ${timedOut ? `no answer within ${out.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)}`,
       recordedRequest,
+      timedOut ? "timeout" : cause?.code,
     );
   }
   const headers: Record<string, string> = {};

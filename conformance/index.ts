@@ -1,7 +1,7 @@
 /** The library entry of the package (`deployment-conformance`): run the suite from a program, read its checks and reports. */
 export type { Check, CheckContext, CreatedResource, Level, Need, SendRequest } from "./check.js";
 export { allChecks, areas } from "./checks/index.js";
-export { main, probe, runConformance, UnreachableError } from "./cli.js";
+export { main, runConformance } from "./cli.js";
 export {
   ConfigError,
   type ConformanceConfig,
@@ -13,6 +13,7 @@ export {
 } from "./config.js";
 export type { Coverage } from "./coverage/matrix.js";
 export type { Exchange } from "./http.js";
+export { PreflightError, preflight } from "./preflight.js";
 export { renderConsole } from "./report/console.js";
 export { type CheckExchange, toHar } from "./report/har.js";
 export { writeReports } from "./report/write.js";

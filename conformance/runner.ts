@@ -7,6 +7,7 @@ import { toCurl } from "./curl.js";
 import { TransportError } from "./http.js";
 import { createContext } from "./runtime.js";
 import { isSelected, unmetNeed } from "./selection.js";
+import { forgetTargetGone } from "./target-gone.js";
 import type { Verdict } from "./verdict.js";
 
 /** A check that has not finished after this long fails (the fuzz and stateful checks take the longest). */
@@ -99,6 +100,7 @@ export async function runChecks(
   const onStray = (error: unknown) => errors.push(`unhandled error: ${(error as Error)?.message ?? String(error)}`);
   process.on("unhandledRejection", onStray);
   process.on("uncaughtException", onStray);
+  forgetTargetGone();
   try {
     for (const [area, checks] of Object.entries(areas)) {
       const fixtures: Fixtures = new Map();

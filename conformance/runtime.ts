@@ -4,7 +4,8 @@ import { answerProblems, matchPath } from "../contract/index.js";
 import { type CheckContext, CheckFailure, CheckSkip, type CreatedResource, type SendRequest } from "./check.js";
 import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
-import { buildUrl, type Exchange, sendHttp } from "./http.js";
+import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
+import { confirmGone, throwIfGone } from "./target-gone.js";
 
 /** The context plus what the runner reads back after the check. */
 interface RecordingContext extends CheckContext {
@@ -80,6 +81,7 @@ export function createContext(
       } else if (request.raw !== undefined) body = request.raw;
       Object.assign(headers, request.headers ?? {});
       const secrets = [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : []), ...secretsIn(request.json)];
+      throwIfGone();
       const exchange = await sendHttp({
         method: request.method,
         url: buildUrl(config.baseUrl, request.path, request.query),
@@ -88,6 +90,10 @@ export function createContext(
         keyRef,
         timeoutMs: config.timeoutMs,
         secrets,
+      }).catch(async (error: unknown) => {
+        // a refused or reset connection may mean the target is gone: conformance/target-gone.ts
+        if (error instanceof TransportError) await confirmGone(config, error);
+        throw error;
       });
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;

@@ -28,6 +28,7 @@ export function unmetNeed(check: Check, config: ConformanceConfig): string | und
     integration: () => (config.integrationId ? undefined : "needs --integration-id"),
     managedIntegration: () => (config.managedIntegrationId ? undefined : "needs --managed-integration-id"),
     otherApiKey: () => (config.otherApiKey ? undefined : "needs --other-api-key"),
+    otherTenant: () => (config.otherTenantId ? undefined : "needs --other-tenant-id"),
     cloud: () => (config.hosting === "cloud" ? undefined : "applies to --hosting cloud only"),
     self_hosted: () => (config.hosting === "self_hosted" ? undefined : "applies to --hosting self_hosted only"),
   };

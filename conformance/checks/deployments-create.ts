@@ -2,7 +2,15 @@
 
 import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { allSources, containerImageTag, deploymentBody, plainSource, type Source, sourcesFor } from "../data.js";
+import {
+  allSources,
+  containerImageTag,
+  deploymentBody,
+  plainSource,
+  type RepositoryRecord,
+  type Source,
+  sourcesFor,
+} from "../data.js";
 import { createDeployment, differences, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
 
 const tags = ["createDeployment", "deployments"];
@@ -422,6 +430,144 @@ export const deploymentCreateChecks: Check[] = [
         ensure(Date.now() < deadline, "still AWAITING_DATABASE after 20 s", exchange);
         await new Promise((r) => setTimeout(r, 250));
       }
+    },
+  },
+  {
+    id: "DEP-CREATE-024",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "rule-4"],
+    statement: "A codehost repo_ref that is no branch or tag of the repository is refused with 400 naming repo_ref",
+    specRef: "D-49 (repo_ref must be a branch of the repository or an existing tag ref)",
+    needs: ["write", "integration", "cloud", "server"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const body = deploymentBody(ctx.name("noref"), "codehost", repo);
+      (body.source_revision_config as Json).repo_ref = `${ctx.prefix}no-such-branch`;
+      const ex = await tryCreate(ctx, body, true);
+      expectStatus(ex, 400, "create a codehost deployment whose repo_ref is no ref of the repository");
+      ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+    },
+  },
+  {
+    id: "DEP-CREATE-025",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "rule-4"],
+    statement:
+      "A codehost repo_url of another integration of the tenant (the managed one) is refused with 400 naming repo_url",
+    specRef: "D-49 (repo_url must be the url of one of the named integration's repositories)",
+    needs: ["write", "integration", "managedIntegration", "cloud", "server"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const managed = await ctx.send({
+        method: "GET",
+        path: paths.managedRepos(ctx.config.managedIntegrationId!),
+        operation: "listManagedCodehostRepositories",
+      });
+      const plain = await ctx.send({
+        method: "GET",
+        path: paths.repos(ctx.config.integrationId!),
+        operation: "listCodehostRepositories",
+      });
+      const own = new Set((Array.isArray(plain.json) ? (plain.json as Json[]) : []).map((r) => r.url));
+      const foreign = (Array.isArray(managed.json) ? (managed.json as Json[]) : []).find(
+        (r) => typeof r.url === "string" && !own.has(r.url),
+      );
+      if (!foreign) ctx.skip("the managed integration lists no repository of its own url");
+      const body = deploymentBody(ctx.name("otherurl"), "codehost", repo);
+      (body.source_config as Json).repo_url = foreign!.url;
+      const ex = await tryCreate(ctx, body, true);
+      expectStatus(ex, 400, "create a codehost deployment with the repo_url of another integration");
+      ensure(ex.response.body.includes("repo_url"), "the problem does not name repo_url", ex);
+    },
+  },
+  {
+    id: "DEP-CREATE-026",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "rule-4"],
+    statement:
+      "build_on_push true with a tag ref is refused with 400 naming build_on_push (the same body with false is accepted)",
+    specRef: "D-50, D-51 (a tag is refs/tags/...; build_on_push with a tag is 400)",
+    needs: ["write", "integration", "cloud", "server"],
+    async run(ctx) {
+      const listed = await ctx.send({
+        method: "GET",
+        path: paths.repos(ctx.config.integrationId!),
+        operation: "listCodehostRepositories",
+      });
+      const repos = (Array.isArray(listed.json) ? listed.json : []) as RepositoryRecord[];
+      const withTag = (repo: RepositoryRecord, name: string, buildOnPush: boolean) => {
+        const body = deploymentBody(ctx.name(name), "codehost", repo);
+        (body.source_config as Json).build_on_push = buildOnPush;
+        (body.source_revision_config as Json).repo_ref = "refs/tags/v1.0.0";
+        return body;
+      };
+      // the interface lists no refs: the first repository that takes the tag with build_on_push false has it
+      let tagged: RepositoryRecord | undefined;
+      for (const repo of repos.slice(0, 10)) {
+        const control = await tryCreate(ctx, withTag(repo, "tag", false), true);
+        if (control.response.status < 300) {
+          tagged = repo;
+          break;
+        }
+      }
+      if (!tagged) ctx.skip("no repository of the integration takes the tag refs/tags/v1.0.0");
+      const ex = await tryCreate(ctx, withTag(tagged!, "tagpush", true), true);
+      expectStatus(ex, 400, "create a codehost deployment with build_on_push true and a tag ref");
+      ensure(ex.response.body.includes("build_on_push"), "the problem does not name build_on_push", ex);
+    },
+  },
+  {
+    id: "DEP-CREATE-027",
+    level: "SHOULD",
+    tags: [...tags, "image_version"],
+    statement:
+      "image_version is the tag of the last path segment: a registry port is no tag, a digest is no tag, a tag before a digest is",
+    specRef: "D-42 (image_version is the part after the last ':' of the last path segment)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
+      const digest = `sha256:${"0123456789abcdef".repeat(4)}`;
+      const cases: { image: string; want: string | null }[] = [
+        { image: "registry.example.com:5000/conformance/app:2.0.1", want: "2.0.1" },
+        { image: "registry.example.com:5000/conformance/app", want: null },
+        { image: `registry.example.com:5000/conformance/app:2.0.1@${digest}`, want: "2.0.1" },
+      ];
+      for (const c of cases) {
+        const body = deploymentBody(ctx.name("imgref"), source);
+        (body.source_revision_config as Json).image_uri = c.image;
+        const ex = await tryCreate(ctx, body);
+        expectStatus(ex, 201, `create a ${source} deployment of ${c.image}`);
+        const got = (ex.json as Json).image_version;
+        ensure(
+          got === c.want,
+          `image_uri ${c.image} gave image_version ${JSON.stringify(got)}, expected ${JSON.stringify(c.want)}`,
+          ex,
+        );
+      }
+    },
+  },
+  {
+    id: "DEP-CREATE-028",
+    level: "SHOULD",
+    tags: [...tags, "limits"],
+    statement: "A valid body of exactly 1 MiB (1,048,576 bytes, JSON whitespace after it) is accepted, not 413",
+    specRef: "D-30 (body at most 1 MiB; above it 413)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body = deploymentBody(ctx.name("mib"), plainSource(ctx.config.hosting));
+      const text = JSON.stringify(body);
+      const raw = text + " ".repeat(1024 * 1024 - Buffer.byteLength(text));
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        raw,
+        headers: { "Content-Type": "application/json" },
+        operation: "createDeployment",
+      });
+      if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+        ctx.created({ kind: "deployment", id: ex.json.id, name: String(body.name), key: "main" });
+      ensure(ex.response.status !== 413, "a body of exactly 1,048,576 bytes answered 413", ex);
+      expectStatus(ex, 201, "create a deployment with a body of exactly 1 MiB");
     },
   },
 ];

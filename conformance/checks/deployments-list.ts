@@ -622,4 +622,67 @@ export const deploymentListChecks: Check[] = [
         await rejects(ctx, q, 422);
     },
   },
+  {
+    id: "DEP-LIST-035",
+    level: "MUST",
+    tags: [...filters, "status"],
+    statement:
+      "status=<s> returns a deployment whose status is s (judged while its status holds still: read, walk, read again)",
+    specRef: 'interface-spec: 5. List deployments, status "Filter by deployment status"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createDeployment(ctx, { label: "stfilter" });
+      const id = String(record.id);
+      const statusNow = async () =>
+        (await listDeployments(ctx, { deployment_ids: id })).resources.find((r) => r.id === id)?.status;
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const before = await statusNow();
+        if (typeof before !== "string") ctx.skip(`deployment ${id} is not listed by its id`);
+        // the values the status filter takes are not stated (interface spec, open point 2): a refusal is no verdict here
+        const probe = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          query: { status: String(before), limit: 1 },
+          operation: "listDeployments",
+        });
+        if (probe.response.status >= 400 && probe.response.status < 500)
+          ctx.skip(`the status filter refuses ${String(before)} (${probe.response.status}); its values are not stated`);
+        const walk = await walkDeployments(ctx, { status: String(before) }, 100);
+        if ((await statusNow()) !== before) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          continue;
+        }
+        ensure(
+          walk.ids.includes(id),
+          `status=${before} does not return deployment ${id}, whose status is ${before} before and after the walk (${walk.ids.length} returned over ${walk.pages} pages)`,
+          walk.exchanges.at(-1),
+        );
+        return;
+      }
+      ctx.skip(`the status of deployment ${id} changed during each of 10 walks`);
+    },
+  },
+  {
+    id: "DEP-LIST-036",
+    level: "MUST",
+    tags: [...filters, "image_version"],
+    statement: "image_version=<v> returns a deployment whose image_version is v (v as the server set it)",
+    specRef: 'interface-spec: 5. List deployments, image_version "Filter by image version"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const source: Source = ctx.config.hosting === "cloud" ? "internal_container" : "external_container";
+      const tag = `${ctx.prefix}only`;
+      const body = bodyFor(ctx.name("ivfilter"), source);
+      body.source_revision_config = { image_uri: `registry.example.com/conformance/app:${tag}` };
+      const { record } = await createDeployment(ctx, { source, body });
+      const v = record.image_version;
+      if (typeof v !== "string") ctx.skip(`the server set no image_version (${JSON.stringify(v)}) for ${source}`);
+      const walk = await walkDeployments(ctx, { image_version: String(v) }, 100);
+      ensure(
+        walk.ids.includes(String(record.id)),
+        `image_version=${v} does not return deployment ${String(record.id)}, whose image_version is ${v}`,
+        walk.exchanges.at(-1),
+      );
+    },
+  },
 ];

@@ -1,8 +1,9 @@
-/** Checks of tenant and organization isolation with a second organization's key (D-13 to D-15). */
+/** Checks of tenant and organization isolation with a second organization's key and a second tenant of the same key (D-13 to D-15). */
 
-import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
+import { ensure, expect2xx, expectStatus, isObject, jsonArray, jsonObject } from "../assert.js";
 import type { Check } from "../check.js";
-import { createDeployment, createProvider, listDeployments, listProviders, paths } from "../helpers.js";
+import { deploymentBody, plainSource } from "../data.js";
+import { createDeployment, createProvider, type Json, listDeployments, listProviders, paths } from "../helpers.js";
 
 const tags = ["isolation"];
 
@@ -153,6 +154,148 @@ export const isolationChecks: Check[] = [
         "this key sees the other organization's deployment through deployment_ids",
         byId.exchange,
       );
+    },
+  },
+  {
+    id: "ISO-008",
+    level: "SHOULD",
+    tags: [...tags, "createDeployment", "tenant"],
+    statement:
+      "A deployment created with X-Tenant-Id of the key's second tenant belongs to that tenant and is not listed in the first",
+    specRef: "D-14, D-15 (X-Tenant-Id selects the tenant; deployments belong to a tenant)",
+    needs: ["otherTenant", "write", "state"],
+    async run(ctx) {
+      const other = ctx.config.otherTenantId!;
+      const body = deploymentBody(ctx.name("iso-tenant"), plainSource(ctx.config.hosting));
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        json: body,
+        tenant: other,
+        operation: "createDeployment",
+      });
+      expect2xx(ex, `create a deployment with X-Tenant-Id ${other}`);
+      const record = jsonObject(ex, "create deployment");
+      ctx.created({ kind: "deployment", id: String(record.id), name: String(body.name), key: "main" });
+      ensure(
+        String(record.tenant_id).toLowerCase() === other.toLowerCase(),
+        `the deployment created with X-Tenant-Id ${other} carries tenant_id ${String(record.tenant_id)}`,
+        ex,
+      );
+      const here = await listDeployments(ctx, { name_contains: String(body.name) });
+      ensure(
+        here.resources.length === 0,
+        `the first tenant lists ${here.resources.length} deployments created in the second tenant (${other})`,
+        here.exchange,
+      );
+      const there = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: { deployment_ids: String(record.id) },
+        tenant: other,
+        operation: "listDeployments",
+      });
+      expect2xx(there, "list deployments of the second tenant");
+      const listed = (jsonObject(there, "list deployments").resources as unknown[] | undefined) ?? [];
+      ensure(
+        listed.length === 1,
+        `the second tenant lists ${listed.length} deployments with its own deployment's id`,
+        there,
+      );
+    },
+  },
+  {
+    id: "ISO-009",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments", "tenant"],
+    statement: "A deployment of the key's first tenant is not listed with X-Tenant-Id of its second tenant",
+    specRef: "D-14, D-15 (nothing of one tenant is visible to another)",
+    needs: ["otherTenant", "write", "state"],
+    async run(ctx) {
+      const { record, body } = await createDeployment(ctx, { label: "iso-first" });
+      const other = ctx.config.otherTenantId!;
+      if (String(record.tenant_id).toLowerCase() === other.toLowerCase())
+        ctx.skip(`--other-tenant-id ${other} is the tenant the key acts on without it`);
+      for (const query of [{ name_contains: String(body.name) }, { deployment_ids: String(record.id) }]) {
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          query,
+          tenant: other,
+          operation: "listDeployments",
+        });
+        expect2xx(ex, "list deployments of the second tenant");
+        const listed = (jsonObject(ex, "list deployments").resources as unknown[] | undefined) ?? [];
+        ensure(
+          listed.length === 0,
+          `the second tenant lists the first tenant's deployment (${Object.keys(query)[0]})`,
+          ex,
+        );
+      }
+    },
+  },
+  {
+    id: "ISO-010",
+    level: "SHOULD",
+    tags: [...tags, "createDeployment", "duplicates", "tenant"],
+    statement: "A deployment name used in one tenant of the key may be used in its second tenant",
+    specRef: "D-14, D-37/D-38 (names unique per tenant)",
+    needs: ["otherTenant", "write", "state"],
+    async run(ctx) {
+      const { record, body } = await createDeployment(ctx, { label: "iso-name" });
+      const other = ctx.config.otherTenantId!;
+      if (String(record.tenant_id).toLowerCase() === other.toLowerCase())
+        ctx.skip(`--other-tenant-id ${other} is the tenant the key acts on without it`);
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        json: body,
+        tenant: other,
+        operation: "createDeployment",
+      });
+      if (ex.response.status < 300 && isObject(ex.json))
+        ctx.created({ kind: "deployment", id: String(ex.json.id), name: String(body.name), key: "main" });
+      expect2xx(ex, `create a deployment in tenant ${other} with a name used in the first tenant`);
+    },
+  },
+  {
+    id: "ISO-011",
+    level: "SHOULD",
+    tags: [...tags, "listOAuthProviders", "tenant"],
+    statement: "An OAuth provider created in one tenant is listed in the organization's other tenant",
+    specRef: "D-15 (OAuth providers belong to the organization)",
+    needs: ["otherTenant", "write", "state"],
+    async run(ctx) {
+      const { record } = await createProvider(ctx);
+      const ex = await ctx.send({
+        method: "GET",
+        path: paths.providers,
+        tenant: ctx.config.otherTenantId!,
+        operation: "listOAuthProviders",
+      });
+      expect2xx(ex, "list OAuth providers of the second tenant");
+      ensure(
+        (jsonArray(ex, "list OAuth providers") as Json[]).some((r) => r.id === record.id),
+        "the organization's provider is not listed in its second tenant",
+        ex,
+      );
+    },
+  },
+  {
+    id: "ISO-012",
+    level: "SHOULD",
+    tags: [...tags, "listCodehostRepositories", "tenant"],
+    statement: "The configured integration answers 404 with X-Tenant-Id of the key's second tenant",
+    specRef: "D-15 (code-host integrations belong to a tenant; another tenant's is 404)",
+    needs: ["otherTenant", "integration", "state"],
+    async run(ctx) {
+      const ex = await ctx.send({
+        method: "GET",
+        path: paths.repos(ctx.config.integrationId!),
+        tenant: ctx.config.otherTenantId!,
+        operation: "listCodehostRepositories",
+      });
+      expectStatus(ex, 404, "list repositories of the first tenant's integration from the second tenant");
     },
   },
 ];

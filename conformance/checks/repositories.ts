@@ -9,11 +9,16 @@ const op3 = ["listCodehostRepositories", "repositories"];
 const op4 = ["listManagedCodehostRepositories", "repositories"];
 const unknownIntegration = "00000000-0000-4000-8000-0000000000cf";
 
+/** Byte order of the UTF-8 encodings (D-08), not the locale's collation: "Zeta" sorts before "alpha". */
+export function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
 function sortedByOwnerThenName(records: Json[]): string | undefined {
   for (let i = 1; i < records.length; i++) {
     const a = records[i - 1]!;
     const b = records[i]!;
-    const cmp = String(a.owner).localeCompare(String(b.owner)) || String(a.name).localeCompare(String(b.name));
+    const cmp = byteOrder(String(a.owner), String(b.owner)) || byteOrder(String(a.name), String(b.name));
     if (cmp > 0) return `${String(b.owner)}/${String(b.name)} is listed after ${String(a.owner)}/${String(a.name)}`;
   }
   return undefined;

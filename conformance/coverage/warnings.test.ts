@@ -73,6 +73,20 @@ describe("weakRunWarnings", () => {
       want: [/2 of 3 checks \(67%\) were skipped, more than 50%/],
     },
     {
+      name: "MUST checks skipped for missing setup, counted per flag",
+      given: {
+        verdicts: [
+          verdict("pass"),
+          { ...verdict("skip"), skipReason: "needs --integration-id" },
+          { ...verdict("skip"), skipReason: "needs --integration-id" },
+          { ...verdict("skip"), level: "SHOULD", skipReason: "needs --other-api-key" },
+          { ...verdict("skip"), skipReason: "needs a target that keeps state (--stateless is set)" },
+        ],
+        warnSkippedPercent: 100,
+      },
+      want: [/^2 MUST checks were skipped for missing setup \(--integration-id: 2\)/],
+    },
+    {
       name: "exactly the threshold",
       given: { verdicts: [verdict("pass"), verdict("skip")], warnSkippedPercent: 50 },
       want: [],

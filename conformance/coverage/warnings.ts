@@ -1,4 +1,4 @@
-/** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, nothing created, most checks skipped). */
+/** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, MUST checks skipped for missing setup, nothing created, most checks skipped). */
 import type { Verdict } from "../verdict.js";
 
 /** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
@@ -27,6 +27,11 @@ export function weakRunWarnings(input: WeakRunInput): string[] {
     warnings.push(
       "every answer of the integration operations (3 and 4) was 404: check --integration-id and --managed-integration-id",
     );
+  const setup = missingSetup(input.verdicts);
+  if (setup.length > 0)
+    warnings.push(
+      `${setup.reduce((n, s) => n + s.count, 0)} MUST checks were skipped for missing setup (${setup.map((s) => `${s.flag}: ${s.count}`).join(", ")}): see \`deployment-conformance doctor\``,
+    );
   const ran = input.verdicts.filter((v) => v.status !== "skip").length;
   if (ran > 0 && input.createdCount === 0 && !input.readOnly)
     warnings.push("the run created nothing: no deployment or OAuth provider creation succeeded");
@@ -36,4 +41,15 @@ export function weakRunWarnings(input: WeakRunInput): string[] {
       `${skipped} of ${input.verdicts.length} checks (${Math.round((skipped * 100) / input.verdicts.length)}%) were skipped, more than ${input.warnSkippedPercent}%: see the skip reasons`,
     );
   return warnings;
+}
+
+/** The MUST checks skipped because an input was not given (skip reason "needs --flag"), counted per flag. */
+export function missingSetup(verdicts: readonly Verdict[]): { flag: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const v of verdicts) {
+    const flag =
+      v.level === "MUST" && v.status === "skip" ? /^needs (--[a-z-]+)/.exec(v.skipReason ?? "")?.[1] : undefined;
+    if (flag) counts.set(flag, (counts.get(flag) ?? 0) + 1);
+  }
+  return [...counts].map(([flag, count]) => ({ flag, count }));
 }

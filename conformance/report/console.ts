@@ -1,4 +1,6 @@
-/** Console output of a run: one line per check, MUST and SHOULD summaries apart, details of each failure. */
+/** Console output of a run: one line per check (a failure's details in its place, or alone with --quiet), MUST and SHOULD summaries apart. */
+
+import { missingSetup } from "../coverage/warnings.js";
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
 import { renderMatrix } from "./matrix-text.js";
@@ -83,12 +85,13 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
     if (of.length === 0) continue;
     if (!options.quiet) {
       out.push(bold(`${level} checks`));
-      for (const v of of) out.push(checkLine(v));
+      // a failure is printed once: its details stand in its place in the list
+      for (const v of of) out.push(v.status === "fail" ? failureDetails(v) : checkLine(v));
       out.push("");
     }
   }
   const failures = result.verdicts.filter((v) => v.status === "fail");
-  if (failures.length > 0) {
+  if (failures.length > 0 && options.quiet) {
     out.push(bold("Failures"), "");
     for (const v of [...failures.filter((f) => f.level === "MUST"), ...failures.filter((f) => f.level === "SHOULD")])
       out.push(failureDetails(v), "");
@@ -119,9 +122,14 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
     `Duration ${(result.durationMs / 1000).toFixed(1)} s`,
   );
   const mustFailed = result.verdicts.some((v) => v.level === "MUST" && v.status === "fail") || result.errors.length > 0;
+  const mustSkipped = missingSetup(result.verdicts).reduce((n, s) => n + s.count, 0);
   out.push(
     result.exitCode === 0
-      ? green("Every selected MUST check passed.")
+      ? mustSkipped > 0
+        ? yellow(
+            `Every MUST check that ran passed; ${mustSkipped} MUST checks were skipped for missing setup (see Warnings).`,
+          )
+        : green("Every selected MUST check passed.")
       : mustFailed
         ? red("A MUST check failed (exit 1).")
         : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),

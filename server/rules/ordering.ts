@@ -1,9 +1,9 @@
 /** Ordering of list responses (D-08): repositories by owner then name; deployments newest first and providers oldest first are done by the Store. */
 import type { CodehostRepositoryEntry } from "../codehost/port.js";
 
-/** Binary (code-point) comparison, so the order does not depend on the locale of the process. */
+/** Byte order of the UTF-8 encodings (D-08), which is code-point order; `<` on strings compares UTF-16 units and differs above U+FFFF. */
 function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
 
 export function sortRepositories(repositories: CodehostRepositoryEntry[]): CodehostRepositoryEntry[] {

@@ -165,6 +165,17 @@ const deployment = (name: string, more: Json = {}) => ({
   ...more,
 });
 const list = (query: string): Step => ({ path: `/v2/deployments?${query}` });
+/** A codehost create of the demo repository acme/support-agent, naming an integration. */
+const codehost = (config: Json, repoRef: string, integrationId: string) =>
+  deployment("ch", {
+    source: "codehost",
+    source_config: {
+      integration_id: integrationId,
+      repo_url: "https://codehost.example/acme/support-agent",
+      ...config,
+    },
+    source_revision_config: { repo_ref: repoRef, graph_config_path: "graph.json" },
+  });
 
 /** Runs a sequence through a proxy with the fault (or none) on a fresh upstream state; returns what the last step saw. */
 async function run(fault: Fault | undefined, steps: Step[]): Promise<unknown[]> {
@@ -199,6 +210,24 @@ async function run(fault: Fault | undefined, steps: Step[]): Promise<unknown[]> 
 
 /** For each subtle fault, a sequence whose last answer it must change. */
 const given: Record<string, Step[]> = {
+  "build-on-push-with-tag-accepted": [
+    create(codehost({ build_on_push: true }, "refs/tags/v1.0.0", demo.acme.plainIntegrationId)),
+  ],
+  "repo-ref-unchecked": [create(codehost({}, "no-such-branch", demo.acme.plainIntegrationId))],
+  "repo-url-of-any-integration": [create(codehost({}, "main", demo.acme.managedIntegrationId))],
+  "image-version-last-colon-of-uri": [
+    create(
+      deployment("img", { source: "internal_container", source_revision_config: { image_uri: "r.example:5000/app" } }),
+    ),
+  ],
+  "body-limit-decimal-megabyte": [
+    { method: "POST", path: "/v2/deployments", raw: JSON.stringify(deployment("big")) + " ".repeat(1_000_100) },
+  ],
+  "tenant-header-checked-not-used": [
+    { path: "/v2/deployments?limit=1", headers: withKey({ "X-Tenant-Id": demo.acme.stagingTenantId }) },
+  ],
+  "status-filter-never-matches": [list("status=READY")],
+  "image-version-filter-never-matches": [list("image_version=1.2.3")],
   "provider-type-case-folded": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "a", provider_type: "Slack" } },
   ],

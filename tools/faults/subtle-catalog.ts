@@ -369,8 +369,9 @@ export const subtleFaults: Fault[] = [
   },
   {
     id: "limit-100-returns-99",
-    level: "MUST",
-    description: "limit=100 returns at most 99 deployments (an off-by-one at the upper bound)",
+    // limit is a maximum in the interface spec; a page of exactly limit while more exist is D-09
+    level: "SHOULD",
+    description: "limit=100 returns at most 99 deployments (an off-by-one at the upper bound; D-09)",
     response: (req, res) =>
       isList(req) && ok(res) && params(req).get("limit") === "100"
         ? mapJson(res, (b) => {
@@ -663,4 +664,128 @@ export const subtleFaults: Fault[] = [
           )
         : undefined,
   },
+  ...boundFaults(),
 ];
+
+/** The repository of the demo data with this url, and its integration. */
+function demoRepository(url: unknown) {
+  for (const integration of demoFixture.integrations)
+    for (const repo of integration.repositories) if (repo.url === url) return { integration, repo };
+  return undefined;
+}
+
+/** The codehost create's source_config and source_revision_config, when the request is one. */
+function codehostCreate(req: ProxyRequest): { config: Json; revision: Json } | undefined {
+  const body = req.json as Json | undefined;
+  if (!isCreate(req) || body?.source !== "codehost") return undefined;
+  const config = body.source_config as Json | undefined;
+  const revision = body.source_revision_config as Json | undefined;
+  return config && revision ? { config, revision } : undefined;
+}
+
+/** The demo tenants a demo key reaches (D-14). */
+const reachable = new Set<string>(demoFixture.organizations.flatMap((o) => o.tenants.map((t) => t.id.toLowerCase())));
+
+/** Faults at the edges the planted bugs of an independent implementation found: each accepts or bends what is just inside or just outside a bound or scope. */
+function boundFaults(): Fault[] {
+  return [
+    {
+      id: "build-on-push-with-tag-accepted",
+      level: "SHOULD",
+      description: "build_on_push true with a tag ref is accepted (D-51 refuses it)",
+      request: (req) => {
+        const c = codehostCreate(req);
+        if (c?.config.build_on_push === true && String(c.revision.repo_ref).startsWith("refs/tags/"))
+          c.config.build_on_push = false;
+        return undefined;
+      },
+    },
+    {
+      id: "repo-ref-unchecked",
+      level: "SHOULD",
+      description: "A codehost repo_ref is not checked against the repository's branches and tags (D-49)",
+      request: (req) => {
+        const c = codehostCreate(req);
+        const found = c && demoRepository(c.config.repo_url);
+        if (!c || !found) return undefined;
+        const ref = String(c.revision.repo_ref);
+        const tags = (found.repo as { tags?: Record<string, string> }).tags ?? {};
+        if (!(ref in found.repo.branches) && !(ref in tags)) c.revision.repo_ref = found.repo.default_branch;
+        return undefined;
+      },
+    },
+    {
+      id: "repo-url-of-any-integration",
+      level: "SHOULD",
+      description: "A codehost repo_url is taken from any integration of the tenant, not only the named one (D-49)",
+      request: (req) => {
+        const c = codehostCreate(req);
+        const found = c && demoRepository(c.config.repo_url);
+        if (c && found && found.integration.id !== c.config.integration_id)
+          c.config.integration_id = found.integration.id;
+        return undefined;
+      },
+    },
+    {
+      id: "image-version-last-colon-of-uri",
+      level: "SHOULD",
+      description:
+        "image_version is cut at the last ':' of the whole image_uri (a registry port or a digest becomes the version)",
+      response: (req, res) =>
+        isDeployments(req) && ok(res)
+          ? eachDeployment(res, (d) => {
+              const uri = (d.source_revision_config as Json | undefined)?.image_uri;
+              if (typeof uri === "string" && String(d.source).endsWith("_container") && uri.includes(":"))
+                d.image_version = uri.slice(uri.lastIndexOf(":") + 1);
+            })
+          : undefined,
+    },
+    {
+      id: "body-limit-decimal-megabyte",
+      level: "SHOULD",
+      description: "413 above 1,000,000 bytes instead of 1,048,576 (D-30)",
+      request: (req) =>
+        req.method === "POST" && Buffer.byteLength(req.body) > 1_000_000 && Buffer.byteLength(req.body) <= 1024 * 1024
+          ? problemOf(413, "payload-too-large", "Payload too large", "The request body exceeds 1000000 bytes.")
+          : undefined,
+    },
+    {
+      id: "tenant-header-checked-not-used",
+      level: "SHOULD",
+      description:
+        "X-Tenant-Id is checked (403 for a tenant the key cannot reach) but the data is the key's default tenant's (D-14)",
+      request: (req) => {
+        const tenant = req.headers["x-tenant-id"]?.toLowerCase();
+        // the demo keys' own tenants pass the check upstream; the default tenant then serves them
+        if (
+          tenant &&
+          reachable.has(tenant) &&
+          !unauthenticated(req) &&
+          tenant !== demo.acme.productionTenantId &&
+          tenant !== demo.globex.productionTenantId
+        )
+          delete req.headers["x-tenant-id"];
+        return undefined;
+      },
+    },
+    {
+      id: "status-filter-never-matches",
+      level: "MUST",
+      description: "The status filter returns no deployment, whatever the value (what is returned still matches)",
+      response: (req, res) =>
+        isList(req) && params(req).has("status") && ok(res)
+          ? mapJson(res, (b) => ({ ...(b as Json), resources: [] }))
+          : undefined,
+    },
+    {
+      id: "image-version-filter-never-matches",
+      level: "MUST",
+      description:
+        "The image_version filter returns no deployment, whatever the value (what is returned still matches)",
+      response: (req, res) =>
+        isList(req) && params(req).has("image_version") && ok(res)
+          ? mapJson(res, (b) => ({ ...(b as Json), resources: [] }))
+          : undefined,
+    },
+  ];
+}

@@ -1,0 +1,100 @@
+/**
+ * Preflight before any check (D-150): the target is reached, the base URL is the interface, the key is accepted.
+ * Each setup mistake is one line naming the flag to fix (exit 2), decided within a few seconds.
+ */
+import { operation } from "../contract/index.js";
+import type { ConformanceConfig } from "./config.js";
+
+/** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
+export class PreflightError extends Error {
+  override name = "PreflightError";
+}
+
+/** One probe answer: the status and whether the body was JSON, or why nothing came back. */
+export type ProbeAnswer = { status: number; json: boolean } | { unreachable: string };
+
+/** Longest wait for one probe request. */
+const probeTimeoutMs = 5000;
+
+/** The read-only operations the preflight asks: both list operations, safe on any target. */
+const probeOperations = ["listOAuthProviders", "listDeployments"] as const;
+
+/** Sends one GET probe with the configured key (and tenant unless `withTenant` is false). */
+async function probeGet(
+  config: ConformanceConfig,
+  path: string,
+  options: { withTenant?: boolean; apiKey?: string; tenantId?: string } = {},
+): Promise<ProbeAnswer> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...config.headers,
+    "X-Api-Key": options.apiKey ?? config.apiKey,
+  };
+  const tenant = options.tenantId ?? config.tenantId;
+  if (tenant && options.withTenant !== false) headers["X-Tenant-Id"] = tenant;
+  try {
+    const res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}${path}`, {
+      headers,
+      signal: AbortSignal.timeout(Math.min(config.timeoutMs, probeTimeoutMs)),
+      redirect: "manual",
+    });
+    const text = await res.text();
+    let json = false;
+    try {
+      JSON.parse(text);
+      json = /json/i.test(res.headers.get("content-type") ?? "");
+    } catch {
+      json = false;
+    }
+    return { status: res.status, json };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return {
+      unreachable:
+        (error as Error).name === "TimeoutError"
+          ? `no answer within ${Math.min(config.timeoutMs, probeTimeoutMs) / 1000} s`
+          : (cause?.code ?? cause?.message ?? (error as Error).message),
+    };
+  }
+}
+
+/** What the answers of the probes say about the setup: undefined when the target looks like the interface and takes the key. */
+export function diagnose(
+  config: Pick<ConformanceConfig, "baseUrl" | "tenantId">,
+  answers: readonly ProbeAnswer[],
+  withoutTenant?: ProbeAnswer,
+): string | undefined {
+  const unreachable = answers.find((a): a is { unreachable: string } => "unreachable" in a);
+  if (unreachable)
+    return `cannot reach ${config.baseUrl}: ${unreachable.unreachable}: check --base-url (is the service running there?)`;
+  const got = answers as readonly { status: number; json: boolean }[];
+  const statuses = got.map((a) => a.status).join(", ");
+  if (
+    got.every(
+      (a) => a.status === 404 || a.status === 405 || (a.status < 500 && !a.json) || (a.status >= 300 && a.status < 400),
+    )
+  )
+    return `${config.baseUrl} does not serve the interface (its list operations answered ${statuses}${got.some((a) => !a.json) ? " without a JSON body" : ""}): check --base-url (the root the contract's paths such as ${operation("listDeployments").path} are under)`;
+  if (got.every((a) => a.status === 401 || a.status === 403)) {
+    if (
+      config.tenantId &&
+      withoutTenant &&
+      "status" in withoutTenant &&
+      withoutTenant.status >= 200 &&
+      withoutTenant.status < 300
+    )
+      return `every operation answered ${statuses} with X-Tenant-Id ${config.tenantId} and 2xx without it: check --tenant-id`;
+    return `every operation answered ${statuses}: the key is not accepted: check --api-key${config.tenantId ? " (and --tenant-id)" : ""}`;
+  }
+  return undefined;
+}
+
+/** Runs the preflight; throws PreflightError with the one line to print. */
+export async function preflight(config: ConformanceConfig): Promise<void> {
+  const answers = await Promise.all(probeOperations.map((id) => probeGet(config, operation(id).path)));
+  let withoutTenant: ProbeAnswer | undefined;
+  if (config.tenantId && answers.every((a) => "status" in a && (a.status === 401 || a.status === 403)))
+    withoutTenant = await probeGet(config, operation("listDeployments").path, { withTenant: false });
+  const problem = diagnose(config, answers, withoutTenant);
+  if (problem) throw new PreflightError(problem);
+}
