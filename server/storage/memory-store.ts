@@ -17,7 +17,14 @@ import type {
   TracingProjectRecord,
 } from "./records.js";
 import { insertedDeploymentRecord } from "./row-mapping.js";
-import { type DatabaseState, type DeploymentTexts, LimitReached, type Store, UniqueViolation } from "./store.js";
+import {
+  type DatabaseState,
+  type DeploymentTexts,
+  LimitReached,
+  type SealOwner,
+  type Store,
+  UniqueViolation,
+} from "./store.js";
 
 /** A create refused because the store holds its cap of deployments (D-170). */
 export class StoreFull extends Error {
@@ -223,9 +230,38 @@ export class MemoryStore implements Store {
     return project && { ...project };
   }
 
-  /** Nothing to reseal: a memory store starts empty, so every value it holds was sealed bound to its row (D-118). */
-  async resealUnbound(): Promise<number> {
-    return 0;
+  async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
+    let count = 0;
+    for (const [organizationId, providers] of this.providers)
+      for (const provider of providers.values()) {
+        if (!provider.sealedClientSecret?.startsWith("v1.")) continue;
+        provider.sealedClientSecret = reseal(provider.sealedClientSecret, {
+          kind: "provider",
+          organizationId,
+          providerId: provider.id,
+        });
+        count += 1;
+      }
+    for (const { record } of this.deploymentsById.values()) {
+      if (!record.secrets.some((secret) => secret.sealedValue.startsWith("v1."))) continue;
+      const organizationId = this.tenants.get(record.tenantId)?.organizationId ?? "";
+      record.secrets = record.secrets.map((secret) =>
+        secret.sealedValue.startsWith("v1.")
+          ? {
+              ...secret,
+              sealedValue: reseal(secret.sealedValue, {
+                kind: "deploymentSecret",
+                organizationId,
+                tenantId: record.tenantId,
+                deploymentId: record.id,
+                name: secret.name,
+              }),
+            }
+          : secret,
+      );
+      count += 1;
+    }
+    return count;
   }
 
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {
