@@ -42,7 +42,10 @@ await step("generate with @hey-api/openapi-ts (fetch client, sdk, zod)", bin("op
   "@hey-api/sdk",
   "zod",
 ]);
-await step("generate with openapi-typescript-codegen (fetch client)", bin("openapi"), [
+// Its bin is named `openapi`, as @redocly/cli's is: which one node_modules/.bin holds depends on the install
+// order, so its own script is run.
+await step("generate with openapi-typescript-codegen (fetch client)", process.execPath, [
+  join(root, "node_modules", "openapi-typescript-codegen", "bin", "index.js"),
   "--input",
   document,
   "--output",
