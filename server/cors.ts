@@ -84,6 +84,21 @@ export function corsMiddleware(policy: CorsPolicy) {
   };
 }
 
+/** The same for a fetch handler (the in-memory sandbox, the stateful MSW handlers): answers an allowed preflight with 204, else adds the headers to next's answer. */
+export async function withCors(policy: CorsPolicy, request: Request, next: () => Promise<Response>): Promise<Response> {
+  const answer = corsAnswer(policy, {
+    method: request.method,
+    origin: request.headers.get("origin") ?? undefined,
+    requestMethod: request.headers.get("access-control-request-method") ?? undefined,
+  });
+  if (answer === undefined) return next();
+  if (answer.preflight) return new Response(null, { status: 204, headers: answer.headers });
+  const response = await next();
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The same for a plain Node handler; returns true when it answered the request (a preflight). */
 export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse): boolean {
   const answer = corsAnswer(policy, {

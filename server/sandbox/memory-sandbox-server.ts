@@ -2,6 +2,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { corsPolicyFromEnv } from "../cors.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { type FetchHandler, problemResponse } from "../fetch-app.js";
@@ -19,7 +20,7 @@ interface RunningMemorySandbox extends MemorySandbox {
 export async function startMemorySandbox(
   options: MemorySandboxOptions & { port?: number; host?: string } = {},
 ): Promise<RunningMemorySandbox> {
-  const sandbox = createMemorySandbox(options);
+  const sandbox = createMemorySandbox({ cors: corsPolicyFromEnv(process.env, true), ...options });
   const host = options.host ?? "127.0.0.1";
   const server = http.createServer({ requireHostHeader: false }, (request, response) => {
     void serve(sandbox.handle, request, response);

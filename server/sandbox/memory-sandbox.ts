@@ -5,11 +5,13 @@
  * `maxSessions` sessions (the least recently used dropped first), each holding at most
  * `maxDeploymentsPerSession` deployments (a create beyond it is a 503 that says to reset the session).
  */
+
 import { randomBytes } from "node:crypto";
 import pino, { type Logger } from "pino";
 import { demo, demoFixturePath, matchPath, preferredExample } from "../../contract/index.js";
 import { FixtureCodehost } from "../codehost/fixture-adapter.js";
 import { type Hosting, loadConfig } from "../config.js";
+import { type CorsPolicy, withCors } from "../cors.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
@@ -34,6 +36,8 @@ export interface MemorySandboxOptions {
   /** Deployments a session holds at most, seeds included (1,000 by default). */
   maxDeploymentsPerSession?: number;
   logger?: Logger;
+  /** Which browser origins may call (D-132); every loopback origin and no other by default, as the sandbox. */
+  cors?: CorsPolicy;
 }
 
 /** The sandbox's sessions behind one fetch handler. */
@@ -77,7 +81,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     if (sessionId === undefined) sessions.clear();
     else sessions.delete(sessionId);
   };
-  const handle: FetchHandler = async (request) => {
+  const cors = options.cors ?? { origins: [], loopback: true };
+  const answer: FetchHandler = async (request) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const path = new URL(request.url).pathname;
     if (request.method === "POST" && path === "/__mock/reset") {
@@ -104,6 +109,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
     return (await session(sessionId))(request);
   };
+  const handle: FetchHandler = (request) => withCors(cors, request, () => answer(request));
   return { handle, reset, sessionCount: () => sessions.size };
 }
 
