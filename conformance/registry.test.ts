@@ -5,7 +5,7 @@ import { allChecks, areas, idArea } from "./checks/index.js";
 
 const committed = JSON.parse(readFileSync(new URL("./check-ids.json", import.meta.url), "utf8")) as string[];
 const idPattern =
-  /^(PROV-CREATE|PROV-LIST|REPO-LIST|DEP-CREATE|DEP-LIST|AUTH|ISO|ERR|HDR|STATUS|STATE|POS|FUZZ|EDGE|SEM|CORS|RES)-\d{3}$/;
+  /^(PROV-CREATE|PROV-LIST|REPO-LIST|DEP-CREATE|DEP-LIST|AUTH|ISO|ERR|HDR|STATUS|STATE|POS|FUZZ|EDGE|SEM|CORS|RES|BOUND)-\d{3}$/;
 
 describe("check registry", () => {
   it("has no duplicate id", () => {

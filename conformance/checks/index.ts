@@ -1,6 +1,7 @@
 /** Every check of the suite, by area. The runner (conformance/runner.ts) runs them area by area. */
 import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
+import { boundChecks } from "./bounds.js";
 import { corsChecks, resourceChecks } from "./browser.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
@@ -19,6 +20,7 @@ import { statusChecks } from "./statuses.js";
 /** Areas in run order; the checks of one area share their fixtures. */
 export const areas = {
   providers: providerChecks,
+  bounds: boundChecks,
   repositories: repositoryChecks,
   "deployments-create": deploymentCreateChecks,
   "deployments-list": deploymentListChecks,

@@ -234,6 +234,9 @@ const given: Record<string, Step[]> = {
   "token-auth-method-case-folded": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "a", token_endpoint_auth_method: "NONE" } },
   ],
+  "provider-name-cut-at-60": [
+    { method: "POST", path: "/v2/auth/providers", json: { provider_id: "a", name: "n".repeat(255) } },
+  ],
   "source-case-folded": [create(deployment("x", { source: "INTERNAL_TEMPLATE" }))],
   "deployment-type-case-folded": [list("deployment_type=DEV")],
   "status-filter-case-folded": [list("status=ready")],

@@ -243,6 +243,16 @@ export const subtleFaults: Fault[] = [
     request: (req) => void (isProviderCreate(req) && lowerField(req, "token_endpoint_auth_method")),
   },
   {
+    id: "provider-name-cut-at-60",
+    level: "SHOULD",
+    description: "A provider name longer than 60 characters is stored cut at 60 (the bound is 255)",
+    request: (req) => {
+      const body = req.json as Json | undefined;
+      if (isProviderCreate(req) && body && typeof body.name === "string") body.name = body.name.slice(0, 60);
+      return undefined;
+    },
+  },
+  {
     id: "source-case-folded",
     level: "MUST",
     description:
