@@ -1,5 +1,5 @@
 /** The OAuth provider response record (interface spec: OAuth provider response record); the client secret is never part of it. */
-import type { OAuthProvider } from "../../generated/client.js";
+import type { OAuthProvider } from "../../contract/schemas.js";
 import type { OAuthProviderRecord } from "../storage/records.js";
 import { isoFromMicros } from "./timestamps.js";
 

@@ -1,5 +1,5 @@
 /** Deployments of a tenant (D-39 to D-53): create under the per-source rules in one transaction with its first revision and tracing project, list with filters and offset pagination. */
-import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
+import type { Deployment, DeploymentCreate, DeploymentList } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
