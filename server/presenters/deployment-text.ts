@@ -3,7 +3,7 @@
  * state fields (status, active_revision_id, updated_at) first so that provisioning rewrites only
  * that head, and a page is the texts joined without parsing or serializing any row again.
  */
-import type { DeploymentRecord } from "../storage/records.js";
+import type { DeploymentRecord } from "../domain/records.js";
 import { presentDeployment } from "./deployment.js";
 import { isoFromMicros } from "./timestamps.js";
 

@@ -2,7 +2,7 @@
 import type { Secret } from "../../contract/schemas.js";
 import { deploymentSecretContext } from "../crypto/seal-context.js";
 import type { SecretBox } from "../crypto/secret-box.js";
-import type { SealedSecret } from "../storage/records.js";
+import type { SealedSecret } from "../domain/records.js";
 
 /** What a response shows instead of a secret value. */
 const maskedValue = "********";

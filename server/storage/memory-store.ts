@@ -4,7 +4,7 @@
  * the same filters, order and pages (D-08, D-39 to D-45, D-84) and the same as-of reads of provisioning
  * (D-53) as the SQLite and PostgreSQL adapters, and passes the same store contract tests.
  */
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
+
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -15,7 +15,8 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
 import { insertedDeploymentRecord } from "./row-mapping.js";
 import {
   type DatabaseState,

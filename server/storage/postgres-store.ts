@@ -1,8 +1,5 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
-import { filterConditions, isUnfiltered } from "./deployment-filters.js";
-import { migrations } from "./migrations.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -13,7 +10,10 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
+import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,

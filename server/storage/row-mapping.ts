@@ -1,12 +1,13 @@
 /** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (D-53). */
-import { deploymentText } from "../presenters/deployment-text.js";
+
 import type {
   DeploymentRecord,
   NewDeployment,
   OAuthProviderRecord,
   RevisionRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { deploymentText } from "../presenters/deployment-text.js";
 
 type Row = Record<string, unknown>;
 

@@ -3,9 +3,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
-import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
-import { migrations } from "./migrations.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -16,7 +13,10 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
+import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,

@@ -6,12 +6,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
+import type { DeploymentQuery, NewDeployment } from "../domain/records.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { MemoryStore } from "./memory-store.js";
 import { PostgresStore } from "./postgres-store.js";
-import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { LimitReached, type SealOwner, type Store, UniqueViolation } from "./store.js";
 
