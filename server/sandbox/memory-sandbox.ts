@@ -5,6 +5,7 @@
  * `maxSessions` sessions (the least recently used dropped first), each holding at most
  * `maxDeploymentsPerSession` deployments (a create beyond it is a 503 that says to reset the session).
  */
+
 import { randomBytes } from "node:crypto";
 import pino, { type Logger } from "pino";
 import { demo, demoFixturePath, matchPath, preferredExample } from "../../contract/index.js";
@@ -16,6 +17,7 @@ import type { Dependencies } from "../dependencies.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createFetchApp, type FetchHandler, problemResponse } from "../fetch-app.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { nowMicros } from "../presenters/timestamps.js";
 import { createServices } from "../services/index.js";
 import { MemoryStore } from "../storage/memory-store.js";
@@ -113,7 +115,7 @@ async function createSession(
   logger: Logger,
   maxDeployments: number,
 ): Promise<FetchHandler> {
-  const store = new MemoryStore({ maxDeployments });
+  const store = new MemoryStore({ renderer: deploymentRenderer, maxDeployments });
   await seedDemo(store, logger);
   const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);
   let services: ReturnType<typeof createServices> | undefined;

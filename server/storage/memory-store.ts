@@ -5,6 +5,7 @@
  * (D-53) as the SQLite and PostgreSQL adapters, and passes the same store contract tests.
  */
 
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -16,7 +17,6 @@ import type {
   TenantRecord,
   TracingProjectRecord,
 } from "../domain/records.js";
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
 import { insertedDeploymentRecord } from "./row-mapping.js";
 import {
   type DatabaseState,
@@ -50,6 +50,8 @@ interface TenantDeployments {
 }
 
 interface MemoryStoreOptions {
+  /** Renders the deployment texts the store keeps (the presenters' deploymentRenderer). */
+  renderer: DeploymentRenderer;
   /** Deployments kept at most (all tenants together); a create beyond it throws StoreFull. */
   maxDeployments?: number;
 }
@@ -89,8 +91,10 @@ export class MemoryStore implements Store {
   /** Tracing projects by `<tenant id> <name>`. */
   private readonly tracingProjects = new Map<string, TracingProjectRecord>();
   private deploymentCount = 0;
+  private readonly renderer: DeploymentRenderer;
 
-  constructor(options: MemoryStoreOptions = {}) {
+  constructor(options: MemoryStoreOptions) {
+    this.renderer = options.renderer;
     this.maxDeployments = options.maxDeployments ?? Number.POSITIVE_INFINITY;
   }
 
@@ -173,7 +177,7 @@ export class MemoryStore implements Store {
     const createdUs = Math.max(tenant.lastCreatedUs + 1, nowUs);
     const readyUs = createdUs + deployment.readyAfterUs;
     const stored = insertedDeploymentRecord(deployment, seq, createdUs, readyUs, Number.NEGATIVE_INFINITY);
-    const entry = { record: stored, text: deploymentText(stored) };
+    const entry = { record: stored, text: this.renderer.text(stored) };
     tenant.bySeq.push(entry);
     tenant.names.add(deployment.name.toLowerCase());
     tenant.lastCreatedUs = createdUs;
@@ -202,7 +206,7 @@ export class MemoryStore implements Store {
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
-    return joinedTextsAsOf(
+    return this.renderer.joinedAsOf(
       this.page(tenantId, query, nowUs).map(({ record, text }) => ({
         text,
         status: record.status,
@@ -272,7 +276,7 @@ export class MemoryStore implements Store {
       const { record } = entry;
       if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) continue;
       // The stored text is rewritten with the state: the READY head of D-83.
-      entry.text = readyDeploymentText(entry.text, record.latestRevisionId, record.readyUs);
+      entry.text = this.renderer.readyText(entry.text, record.latestRevisionId, record.readyUs);
       entry.record = asOf(record, nowUs);
       const revision = record.latestRevisionId ? this.revisions.get(record.latestRevisionId) : undefined;
       if (revision?.status === "QUEUED") revision.status = "DEPLOYED";

@@ -1,5 +1,6 @@
 /** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (D-53). */
 
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   DeploymentRecord,
   NewDeployment,
@@ -7,7 +8,6 @@ import type {
   RevisionRecord,
   TracingProjectRecord,
 } from "../domain/records.js";
-import { deploymentText } from "../presenters/deployment-text.js";
 
 type Row = Record<string, unknown>;
 
@@ -124,7 +124,13 @@ function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, r
 }
 
 /** The values of `deploymentInsertColumns`, in the order both adapters bind them; the last is the response text (D-83). */
-export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs: number, readyUs: number): unknown[] {
+export function deploymentInsertValues(
+  d: NewDeployment,
+  seq: number,
+  createdUs: number,
+  readyUs: number,
+  renderer: DeploymentRenderer,
+): unknown[] {
   return [
     d.id,
     d.tenantId,
@@ -144,7 +150,7 @@ export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs:
     createdUs,
     createdUs,
     readyUs,
-    deploymentText(newDeploymentRecord(d, seq, createdUs, readyUs)),
+    renderer.text(newDeploymentRecord(d, seq, createdUs, readyUs)),
   ];
 }
 
