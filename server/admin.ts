@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey } from "./auth/api-keys.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { deploymentRenderer } from "./presenters/deployment-text.js";
 import { openStore } from "./storage/open-store.js";
 import type { Store } from "./storage/store.js";
 
@@ -84,7 +85,7 @@ export class UsageError extends Error {
 async function main(): Promise<void> {
   let store: Store | undefined;
   try {
-    store = await openStore(loadConfig());
+    store = await openStore(loadConfig(), deploymentRenderer);
     for (const line of await runAdmin(store, process.argv.slice(2))) process.stdout.write(`${line}\n`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || (error as Error).name === "TypeError") {

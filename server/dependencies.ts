@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
-import type { ApiKeyRecord } from "./storage/records.js";
+import type { ApiKeyRecord } from "./domain/records.js";
 import type { Store } from "./storage/store.js";
 import type { ResponseChecker } from "./validation/response-validator.js";
 

@@ -3,11 +3,13 @@
  * answering (and /healthz says "locked"), a create answers 503 with Retry-After once it waited its 2 s,
  * and the provisioning sweep asks for no lock while nothing is due.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../contract/index.js";
+import { deploymentRenderer } from "./presenters/deployment-text.js";
 import { SqliteStore } from "./storage/sqlite-store.js";
 import { type ChildServer, startChildServer } from "./testing/child-server.js";
 import { bodyFor } from "./testing/fixtures.js";
@@ -60,7 +62,7 @@ describe("a SQLite write lock held by another process", () => {
 describe("the provisioning sweep of the SQLite store", () => {
   it("asks for no write lock when nothing is due", async () => {
     const dir = mkdtempSync(join(tmpdir(), "foreign-lock-sweep-"));
-    const store = new SqliteStore({ path: join(dir, "service.sqlite") });
+    const store = new SqliteStore({ renderer: deploymentRenderer, path: join(dir, "service.sqlite") });
     try {
       await store.migrate();
       const lock = await holdWriteLock(join(dir, "service.sqlite"), 1000);

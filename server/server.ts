@@ -17,6 +17,7 @@ import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
 import { answerClientErrors } from "./errors/client-errors.js";
 import { createLogger } from "./logging.js";
+import { deploymentRenderer } from "./presenters/deployment-text.js";
 import { nowMicros } from "./presenters/timestamps.js";
 import { startProvisioning } from "./provisioning.js";
 import { openStore } from "./storage/open-store.js";
@@ -55,7 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       "generated a development encryption key; set ENCRYPTION_KEY in production",
     );
   const secretBox = new SecretBox(key);
-  const store = options.store ?? (await openStore(config));
+  const store = options.store ?? (await openStore(config, deploymentRenderer));
   await checkEncryptionKey(store, secretBox);
   // Values sealed before D-118 are bound to their row now, once.
   const resealed = await store.resealUnbound((sealed, owner) =>

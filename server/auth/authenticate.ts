@@ -1,6 +1,7 @@
 /** Authentication and tenant selection (D-13 to D-15): X-Api-Key (401 when missing or unknown), X-Tenant-Id (403 when the key cannot reach it). */
+
+import type { ApiKeyRecord } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
-import type { ApiKeyRecord } from "../storage/records.js";
 import type { Store } from "../storage/store.js";
 import { hashApiKey } from "./api-keys.js";
 

@@ -1,6 +1,6 @@
 /** The API-key cache (D-85): positive lookups only, expiry, size bound, shared concurrent misses. */
 import { describe, expect, it } from "vitest";
-import type { ApiKeyRecord } from "../storage/records.js";
+import type { ApiKeyRecord } from "../domain/records.js";
 import { cachedKeyLookup } from "./key-cache.js";
 
 const record = (keyHash: string): ApiKeyRecord => ({

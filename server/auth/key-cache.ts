@@ -1,5 +1,5 @@
 /** A bounded, short-lived cache of API-key hash → key record (D-85): known keys only, so a new key works at once and an unknown one is asked every time. */
-import type { ApiKeyRecord } from "../storage/records.js";
+import type { ApiKeyRecord } from "../domain/records.js";
 
 interface KeyCacheOptions {
   /** How long a found record is reused. */

@@ -1,5 +1,5 @@
 /** The one error catalogue (D-16): each problem kind with its status, ProblemType URN and title [D-16 to D-26, D-66]. */
-import type { ProblemType } from "../../generated/client.js";
+import type { ProblemType } from "../../contract/schemas.js";
 
 /** A kind of problem the server reports. */
 export type ProblemKind =

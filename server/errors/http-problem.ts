@@ -1,5 +1,5 @@
 /** HttpProblem: an RFC 9457 problem detail thrown by any layer (D-16). */
-import type { Problem, ProblemFieldError } from "../../generated/client.js";
+import type { Problem, ProblemFieldError } from "../../contract/schemas.js";
 import { type ProblemKind, problemCatalogue } from "./catalogue.js";
 
 /** An error that the problem middleware renders as `application/problem+json`. */

@@ -1,5 +1,5 @@
 /** The code-host repository record (interface spec: Code-host repository record), ready to be copied into a create request. */
-import type { CodehostRepository } from "../../generated/client.js";
+import type { CodehostRepository } from "../../contract/schemas.js";
 import type { CodehostRepositoryEntry } from "../codehost/port.js";
 
 export function presentRepository(integrationId: string, repository: CodehostRepositoryEntry): CodehostRepository {

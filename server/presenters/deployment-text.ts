@@ -3,12 +3,13 @@
  * state fields (status, active_revision_id, updated_at) first so that provisioning rewrites only
  * that head, and a page is the texts joined without parsing or serializing any row again.
  */
-import type { DeploymentRecord } from "../storage/records.js";
+import type { DeploymentRenderer, StoredText } from "../domain/deployment-renderer.js";
+import type { DeploymentRecord } from "../domain/records.js";
 import { presentDeployment } from "./deployment.js";
 import { isoFromMicros } from "./timestamps.js";
 
 /** The JSON text of a deployment as stored (its stored status, not one derived from the time). */
-export function deploymentText(record: DeploymentRecord): string {
+function deploymentText(record: DeploymentRecord): string {
   const { status, active_revision_id, updated_at, ...rest } = presentDeployment(record);
   return `{"status":${JSON.stringify(status)},"active_revision_id":${JSON.stringify(active_revision_id)},"updated_at":${JSON.stringify(updated_at)},${JSON.stringify(rest).slice(1)}`;
 }
@@ -16,7 +17,7 @@ export function deploymentText(record: DeploymentRecord): string {
 const updatedAtKey = '"updated_at":"';
 
 /** The text once provisioning has ended: READY, the latest revision active, updated at the ready time (as toDeploymentRecord derives it). */
-export function readyDeploymentText(text: string, latestRevisionId: string | null, readyUs: number): string {
+function readyDeploymentText(text: string, latestRevisionId: string | null, readyUs: number): string {
   // The head's updated_at is the first one in the text; an ISO date-time holds no quote.
   const valueStart = text.indexOf(updatedAtKey) + updatedAtKey.length;
   const headEnd = text.indexOf('"', valueStart) + 1;
@@ -28,25 +29,24 @@ function provisionedSince(status: unknown, readyUs: number, nowUs: number): bool
   return status === "AWAITING_DATABASE" && readyUs <= nowUs;
 }
 
-/** One stored row of a page: its text and what decides whether that text is still current. */
-interface StoredText {
-  text: string;
-  status: unknown;
-  readyUs: number;
-  latestRevisionId: string | null;
-}
-
 /**
  * A page's stored texts as of nowUs, joined with commas: a deployment whose provisioning
  * ended after its text was stored (the sweep has not stored READY yet) gets the READY head here, as the
  * sweep will write it (D-83).
  */
-export function joinedTextsAsOf(rows: StoredText[], nowUs: number): { joined: string; count: number } {
+function joinedTextsAsOf(rows: StoredText[], nowUs: number): { joined: string; count: number } {
   const texts = rows.map(({ text, status, readyUs, latestRevisionId }) =>
     provisionedSince(status, readyUs, nowUs) ? readyDeploymentText(text, latestRevisionId, readyUs) : text,
   );
   return { joined: texts.join(","), count: texts.length };
 }
+
+/** The texts a store keeps, rendered here and handed to the store where it is created. */
+export const deploymentRenderer: DeploymentRenderer = {
+  text: deploymentText,
+  readyText: readyDeploymentText,
+  joinedAsOf: joinedTextsAsOf,
+};
 
 /**
  * A page of the list answer from stored texts joined with commas: `{"resources":[…],"offset":n}`

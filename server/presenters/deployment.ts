@@ -1,7 +1,7 @@
 /** The Deployment response record (interface spec: Deployment) from a stored deployment: secrets masked, every config field present. */
-import type { Deployment } from "../../generated/client.js";
+import type { Deployment } from "../../contract/schemas.js";
+import type { DeploymentRecord } from "../domain/records.js";
 import { maskSecrets } from "../rules/secrets.js";
-import type { DeploymentRecord } from "../storage/records.js";
 import { isoFromMicros } from "./timestamps.js";
 
 export function presentDeployment(record: DeploymentRecord): Deployment {

@@ -1,6 +1,6 @@
 /** The OAuth provider response record (interface spec: OAuth provider response record); the client secret is never part of it. */
-import type { OAuthProvider } from "../../generated/client.js";
-import type { OAuthProviderRecord } from "../storage/records.js";
+import type { OAuthProvider } from "../../contract/schemas.js";
+import type { OAuthProviderRecord } from "../domain/records.js";
 import { isoFromMicros } from "./timestamps.js";
 
 export function presentOAuthProvider(record: OAuthProviderRecord): OAuthProvider {

@@ -1,6 +1,6 @@
 /** The filters and page of the deployment list (D-39 to D-45): what each validated parameter asks of the store. */
 import type { RequestParameters } from "../../contract/index.js";
-import type { DeploymentQuery } from "../storage/records.js";
+import type { DeploymentQuery } from "../domain/records.js";
 
 /** Interprets the validated parameters. */
 export function deploymentQuery(params: RequestParameters<"listDeployments">): DeploymentQuery {

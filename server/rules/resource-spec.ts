@@ -2,7 +2,7 @@
  * cpu fields of the resource spec (D-04: cores, fractional, rounded to one decimal; an unset limit defaults to twice the
  * request, at most the schema's maximum) and the relations JSON Schema cannot state (D-134).
  */
-import type { ProblemFieldError, ResourceSpec } from "../../generated/client.js";
+import type { ProblemFieldError, ResourceSpec } from "../../contract/schemas.js";
 
 /** Workload prefixes whose `<prefix>cpu` and `<prefix>cpu_limit` pair up. */
 const cpuPrefixes = ["", "queue_", "orchestrator_", "executor_", "cache_", "db_"] as const;

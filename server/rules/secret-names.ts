@@ -1,5 +1,5 @@
 /** Secret names (D-116): each like an environment variable name (a letter or `_`, then letters, digits, `_`, `.`, `-`), and no name twice in one deployment; 422 naming the secret. */
-import type { ProblemFieldError, Secret } from "../../generated/client.js";
+import type { ProblemFieldError, Secret } from "../../contract/schemas.js";
 
 /** What a secret name may be: never a path (`/`, `\`), never `.` or `..`, never blank. */
 const secretNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]*$/;

@@ -1,8 +1,8 @@
 /** Secrets (D-54, D-55): values sealed with AES-256-GCM before storage and returned masked; names as given. */
-import type { Secret } from "../../generated/client.js";
+import type { Secret } from "../../contract/schemas.js";
 import { deploymentSecretContext } from "../crypto/seal-context.js";
 import type { SecretBox } from "../crypto/secret-box.js";
-import type { SealedSecret } from "../storage/records.js";
+import type { SealedSecret } from "../domain/records.js";
 
 /** What a response shows instead of a secret value. */
 const maskedValue = "********";

@@ -1,5 +1,5 @@
 /** Source availability by hosting kind (interface spec: create rules 2 and 3; D-46, MUST): a source unavailable here is 400 [D-46]. */
-import type { DeploymentSource } from "../../generated/client.js";
+import type { DeploymentSource } from "../../contract/schemas.js";
 import type { Hosting } from "../config.js";
 import type { RuleViolation } from "./source-rules.js";
 

@@ -1,5 +1,5 @@
 /** Values of the create body the schema cannot judge (D-47, D-31): URLs parsed with a real URL parser, container image references. */
-import type { DeploymentCreate } from "../../generated/client.js";
+import type { DeploymentCreate } from "../../contract/schemas.js";
 import { isImageReference } from "./image-version.js";
 import type { RuleViolation } from "./source-rules.js";
 

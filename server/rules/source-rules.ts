@@ -1,6 +1,6 @@
 /** Per-source rules of deployment creation (D-48): which fields each source requires, allows, or forbids (400). */
 
-import type { DeploymentCreate, DeploymentSource } from "../../generated/client.js";
+import type { DeploymentCreate, DeploymentSource } from "../../contract/schemas.js";
 import { HttpProblem } from "../errors/http-problem.js";
 
 /** A field of the create body that a source rule talks about, by its place in the body. */

@@ -1,5 +1,5 @@
 /** What a deployment stores of its source settings (D-04, D-48, D-52): every field present (null when not given), ids lowercased, cpu values rounded. */
-import type { SourceConfig, SourceRevisionConfig, SourceRevisionConfigCreate } from "../../generated/client.js";
+import type { SourceConfig, SourceRevisionConfig, SourceRevisionConfigCreate } from "../../contract/schemas.js";
 import { normalizeResourceSpec } from "./resource-spec.js";
 
 /** The stored `source_config`: only the fields of the contract, which validation already ensured. */

@@ -15,12 +15,13 @@ import { type CorsPolicy, withCors } from "../cors.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
+import type { ApiKeyRecord } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createFetchApp, type FetchHandler, problemResponse } from "../fetch-app.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { nowMicros } from "../presenters/timestamps.js";
 import { createServices } from "../services/index.js";
 import { MemoryStore } from "../storage/memory-store.js";
-import type { ApiKeyRecord } from "../storage/records.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
@@ -119,7 +120,7 @@ async function createSession(
   logger: Logger,
   maxDeployments: number,
 ): Promise<FetchHandler> {
-  const store = new MemoryStore({ maxDeployments });
+  const store = new MemoryStore({ renderer: deploymentRenderer, maxDeployments });
   await seedDemo(store, logger);
   const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);
   let services: ReturnType<typeof createServices> | undefined;

@@ -1,4 +1,5 @@
 /** One sandbox session (D-79): the reference server's app on its own in-memory store, seeded with the demo data and the contract's titled examples. */
+
 import { randomBytes } from "node:crypto";
 import type Koa from "koa";
 import type { Logger } from "pino";
@@ -10,9 +11,10 @@ import type { Config } from "../config.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
+import type { ApiKeyRecord } from "../domain/records.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { nowMicros } from "../presenters/timestamps.js";
 import { createServices, type Services } from "../services/index.js";
-import type { ApiKeyRecord } from "../storage/records.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
@@ -29,7 +31,7 @@ const fixture = FixtureCodehost.fromFile(demoFixturePath);
 
 /** Creates a session: an empty in-memory store, the demo organizations, and the titled examples in the demo tenant. */
 export async function createSandboxSession(config: Config, logger: Logger): Promise<SandboxSession> {
-  const store = new SqliteStore({ path: ":memory:", synchronous: "NORMAL" });
+  const store = new SqliteStore({ renderer: deploymentRenderer, path: ":memory:", synchronous: "NORMAL" });
   await store.migrate();
   await seedDemo(store, logger);
   const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);

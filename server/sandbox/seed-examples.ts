@@ -1,6 +1,6 @@
 /** The titled create examples of the contract as a sandbox session's first deployments (D-79), for the SQLite and the in-memory sandbox alike. */
 import { operation, requestExamples } from "../../contract/index.js";
-import type { DeploymentCreate } from "../../generated/client.js";
+import type { DeploymentCreate } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import type { Services } from "../services/index.js";

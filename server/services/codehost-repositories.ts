@@ -1,6 +1,6 @@
 /** Repositories of the caller's tenant's code-host integrations (D-10, D-15): operation 3 for plain integrations, operation 4 for managed ones; 404 otherwise. */
 import { operation } from "../../contract/index.js";
-import type { CodehostRepository } from "../../generated/client.js";
+import type { CodehostRepository } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { IntegrationKind } from "../codehost/port.js";
 import type { Dependencies } from "../dependencies.js";

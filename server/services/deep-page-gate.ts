@@ -3,9 +3,10 @@
  * 1,000 or more) reads every match before it, so each organization runs one at a time; 16 more wait their
  * turn in order, and beyond that the request is 429 with Retry-After. Every other request is never held.
  */
+
+import type { DeploymentQuery } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { isUnfiltered } from "../storage/deployment-filters.js";
-import type { DeploymentQuery } from "../storage/records.js";
 
 /** The offset from which a filtered page counts as deep. */
 const deepOffset = 1000;

@@ -1,7 +1,8 @@
 /** Deployments of a tenant (D-39 to D-53): create under the per-source rules in one transaction with its first revision and tracing project, list with filters and offset pagination. */
-import type { Deployment, DeploymentCreate, DeploymentList } from "../../generated/client.js";
+import type { Deployment, DeploymentCreate, DeploymentList } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
+import type { DeploymentQuery } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
@@ -18,7 +19,6 @@ import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
-import type { DeploymentQuery } from "../storage/records.js";
 import { UniqueViolation } from "../storage/store.js";
 import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
 

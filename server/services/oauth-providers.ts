@@ -1,5 +1,5 @@
 /** OAuth providers of an organization (D-15, D-38, D-54, D-58): create with sealed client secret and checked URLs, list oldest first. */
-import type { OAuthProvider, OAuthProviderCreate } from "../../generated/client.js";
+import type { OAuthProvider, OAuthProviderCreate } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import { providerSecretContext } from "../crypto/seal-context.js";
 import type { Dependencies } from "../dependencies.js";

@@ -1,5 +1,5 @@
 /** SQL of the list-deployments filters (D-39 to D-45) for both dialects, combined with AND. */
-import type { DeploymentQuery } from "./records.js";
+import type { DeploymentQuery } from "../domain/records.js";
 
 type Dialect = "sqlite" | "postgres";
 

@@ -4,7 +4,8 @@
  * the same filters, order and pages (D-08, D-39 to D-45, D-84) and the same as-of reads of provisioning
  * (D-53) as the SQLite and PostgreSQL adapters, and passes the same store contract tests.
  */
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
+
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -15,7 +16,7 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
 import { insertedDeploymentRecord } from "./row-mapping.js";
 import {
   type DatabaseState,
@@ -49,6 +50,8 @@ interface TenantDeployments {
 }
 
 interface MemoryStoreOptions {
+  /** Renders the deployment texts the store keeps (the presenters' deploymentRenderer). */
+  renderer: DeploymentRenderer;
   /** Deployments kept at most (all tenants together); a create beyond it throws StoreFull. */
   maxDeployments?: number;
 }
@@ -88,8 +91,10 @@ export class MemoryStore implements Store {
   /** Tracing projects by `<tenant id> <name>`. */
   private readonly tracingProjects = new Map<string, TracingProjectRecord>();
   private deploymentCount = 0;
+  private readonly renderer: DeploymentRenderer;
 
-  constructor(options: MemoryStoreOptions = {}) {
+  constructor(options: MemoryStoreOptions) {
+    this.renderer = options.renderer;
     this.maxDeployments = options.maxDeployments ?? Number.POSITIVE_INFINITY;
   }
 
@@ -172,7 +177,7 @@ export class MemoryStore implements Store {
     const createdUs = Math.max(tenant.lastCreatedUs + 1, nowUs);
     const readyUs = createdUs + deployment.readyAfterUs;
     const stored = insertedDeploymentRecord(deployment, seq, createdUs, readyUs, Number.NEGATIVE_INFINITY);
-    const entry = { record: stored, text: deploymentText(stored) };
+    const entry = { record: stored, text: this.renderer.text(stored) };
     tenant.bySeq.push(entry);
     tenant.names.add(deployment.name.toLowerCase());
     tenant.lastCreatedUs = createdUs;
@@ -201,7 +206,7 @@ export class MemoryStore implements Store {
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
-    return joinedTextsAsOf(
+    return this.renderer.joinedAsOf(
       this.page(tenantId, query, nowUs).map(({ record, text }) => ({
         text,
         status: record.status,
@@ -271,7 +276,7 @@ export class MemoryStore implements Store {
       const { record } = entry;
       if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) continue;
       // The stored text is rewritten with the state: the READY head of D-83.
-      entry.text = readyDeploymentText(entry.text, record.latestRevisionId, record.readyUs);
+      entry.text = this.renderer.readyText(entry.text, record.latestRevisionId, record.readyUs);
       entry.record = asOf(record, nowUs);
       const revision = record.latestRevisionId ? this.revisions.get(record.latestRevisionId) : undefined;
       if (revision?.status === "QUEUED") revision.status = "DEPLOYED";

@@ -1,7 +1,9 @@
 /** The PostgreSQL adapter's plans that the Store contract cannot see (with TEST_DATABASE_URL, in a fresh schema). */
+
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { PostgresStore, readyBatchPlan, readyBatchSql } from "./postgres-store.js";
@@ -13,7 +15,12 @@ describe.skipIf(!testDatabaseUrl)("PostgresStore: the provisioning sweep", () =>
   let client: pg.Client;
 
   beforeAll(async () => {
-    store = new PostgresStore({ connectionString: testDatabaseUrl as string, schema, poolSize: 2 });
+    store = new PostgresStore({
+      renderer: deploymentRenderer,
+      connectionString: testDatabaseUrl as string,
+      schema,
+      poolSize: 2,
+    });
     await store.migrate();
     const organizationId = randomUUID();
     await store.createOrganization({ id: organizationId, name: "sweep" });

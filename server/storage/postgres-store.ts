@@ -1,8 +1,6 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
-import { filterConditions, isUnfiltered } from "./deployment-filters.js";
-import { migrations } from "./migrations.js";
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -13,7 +11,9 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,
@@ -37,6 +37,8 @@ import {
 type Row = Record<string, unknown>;
 
 interface PostgresStoreOptions {
+  /** Renders the deployment texts the store keeps (the presenters' deploymentRenderer). */
+  renderer: DeploymentRenderer;
   connectionString: string;
   /** Schema to work in (created when missing); tests use a fresh one per run. */
   schema?: string;
@@ -65,8 +67,10 @@ export const readyBatchPlan = "SET LOCAL enable_bitmapscan = off; SET LOCAL enab
 export class PostgresStore implements Store {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
+  private readonly renderer: DeploymentRenderer;
 
   constructor(private readonly options: PostgresStoreOptions) {
+    this.renderer = options.renderer;
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error("schema must be a plain lower-case identifier");
     this.pool = new pg.Pool({
@@ -162,7 +166,7 @@ export class PostgresStore implements Store {
       const rows = await this.query(`SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`);
       if (rows.length === 0) return;
       // As stored, not as of now: reads derive READY from the time.
-      const texts = rows.map((row) => deploymentText(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)));
+      const texts = rows.map((row) => this.renderer.text(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)));
       // Only where the status is still the one rendered (a sweep elsewhere may have promoted it; the next batch renders it again).
       await this.query(
         `UPDATE deployments d SET rendered = v.rendered FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, rendered, status)
@@ -344,7 +348,7 @@ export class PostgresStore implements Store {
       ).rows[0] as Row;
       const seq = Number(counter.deployment_seq);
       const createdUs = Number(counter.last_created_us);
-      const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
+      const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs, this.renderer);
       const inserted = await client.query(
         `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
         values,
@@ -381,7 +385,7 @@ export class PostgresStore implements Store {
       return { joined: (summary?.joined as string | null) ?? "", count: Number(summary?.count) };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
     const rows = await this.query(page.sql, page.params);
-    return joinedTextsAsOf(
+    return this.renderer.joinedAsOf(
       rows.map((row) => ({
         text: row.rendered as string,
         status: row.status,
@@ -442,7 +446,7 @@ export class PostgresStore implements Store {
       const ids = rows.map((r) => String(r.id));
       // The stored text is rewritten with the state: the READY head of D-83.
       const texts = rows.map((r) =>
-        readyDeploymentText(String(r.rendered), r.latest_revision_id as string | null, Number(r.ready_us)),
+        this.renderer.readyText(String(r.rendered), r.latest_revision_id as string | null, Number(r.ready_us)),
       );
       await client.query(
         `UPDATE deployments d SET status = 'READY', active_revision_id = d.latest_revision_id, updated_us = d.ready_us, rendered = v.rendered

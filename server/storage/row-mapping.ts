@@ -1,12 +1,13 @@
 /** Maps database rows to records for both adapters; status READY is derived from ready_us so every process agrees (D-53). */
-import { deploymentText } from "../presenters/deployment-text.js";
+
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   DeploymentRecord,
   NewDeployment,
   OAuthProviderRecord,
   RevisionRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
 
 type Row = Record<string, unknown>;
 
@@ -123,7 +124,13 @@ function newDeploymentRecord(d: NewDeployment, seq: number, createdUs: number, r
 }
 
 /** The values of `deploymentInsertColumns`, in the order both adapters bind them; the last is the response text (D-83). */
-export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs: number, readyUs: number): unknown[] {
+export function deploymentInsertValues(
+  d: NewDeployment,
+  seq: number,
+  createdUs: number,
+  readyUs: number,
+  renderer: DeploymentRenderer,
+): unknown[] {
   return [
     d.id,
     d.tenantId,
@@ -143,7 +150,7 @@ export function deploymentInsertValues(d: NewDeployment, seq: number, createdUs:
     createdUs,
     createdUs,
     readyUs,
-    deploymentText(newDeploymentRecord(d, seq, createdUs, readyUs)),
+    renderer.text(newDeploymentRecord(d, seq, createdUs, readyUs)),
   ];
 }
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
 import { deploymentColumns, deploymentTextColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
@@ -31,7 +32,7 @@ describe("SqliteStore", () => {
   it("runs in WAL mode and serves unfiltered pages by index seek", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-store-"));
     const file = path.join(dir, "s.sqlite");
-    const store = new SqliteStore({ path: file });
+    const store = new SqliteStore({ renderer: deploymentRenderer, path: file });
     await store.migrate();
     const inspect = new Database(file, { readonly: true });
     try {
@@ -89,7 +90,7 @@ async function storeWithTenant(prefix: string) {
   const file = path.join(dir, "s.sqlite");
   const organizationId = randomUUID();
   const tenantId = randomUUID();
-  const store = new SqliteStore({ path: file });
+  const store = new SqliteStore({ renderer: deploymentRenderer, path: file });
   await store.migrate();
   await store.createOrganization({ id: organizationId, name: "o" });
   await store.createTenant({ id: tenantId, organizationId, name: "t" });
@@ -137,7 +138,7 @@ describe("SqliteStore texts", () => {
       const raw = new Database(file);
       raw.exec("UPDATE deployments SET rendered = NULL");
       raw.close();
-      store = new SqliteStore({ path: file });
+      store = new SqliteStore({ renderer: deploymentRenderer, path: file });
       await store.migrate();
       const now = Date.now() * 1000;
       const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
@@ -212,13 +213,13 @@ describe("database file modes (D-117)", () => {
     const modes = () =>
       ["", "-wal", "-shm"].map((suffix) => (fs.statSync(`${file}${suffix}`).mode & 0o777).toString(8));
     try {
-      const store = new SqliteStore({ path: file });
+      const store = new SqliteStore({ renderer: deploymentRenderer, path: file });
       await store.migrate();
       expect(modes()).toEqual(["600", "600", "600"]);
       await store.close();
       // As an older version left them.
       fs.chmodSync(file, 0o644);
-      const reopened = new SqliteStore({ path: file });
+      const reopened = new SqliteStore({ renderer: deploymentRenderer, path: file });
       await reopened.migrate();
       expect(modes()).toEqual(["600", "600", "600"]);
       await reopened.close();

@@ -3,9 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { deploymentText, joinedTextsAsOf, readyDeploymentText } from "../presenters/deployment-text.js";
-import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
-import { migrations } from "./migrations.js";
+import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -16,7 +14,9 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
+import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
+import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,
@@ -130,6 +130,8 @@ function namePage(
 const maxCachedStatements = 64;
 
 interface SqliteStoreOptions {
+  /** Renders the deployment texts the store keeps (the presenters' deploymentRenderer). */
+  renderer: DeploymentRenderer;
   /** File path, or ":memory:". */
   path: string;
   /** FULL (default) syncs the WAL at every commit; NORMAL survives a process crash but not a power loss. */
@@ -142,8 +144,10 @@ export class SqliteStore implements Store {
   /** Prepared statements by SQL text, the least recently used dropped past a bound (filtered pages make many texts). */
   private readonly statements = new Map<string, Database.Statement>();
   private readonly rawStatements = new Map<string, Database.Statement>();
+  private readonly renderer: DeploymentRenderer;
 
   constructor(options: SqliteStoreOptions) {
+    this.renderer = options.renderer;
     if (options.path !== ":memory:") ownerOnlyFiles(options.path);
     this.db = new Database(options.path);
     this.db.pragma("journal_mode = WAL");
@@ -234,7 +238,7 @@ export class SqliteStore implements Store {
       ).all() as Row[];
       const update = this.statement("UPDATE deployments SET rendered = ? WHERE id = ?");
       // As stored, not as of now: reads derive READY from the time (toDeploymentRecord with no time passed yet).
-      for (const row of rows) update.run(deploymentText(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)), row.id);
+      for (const row of rows) update.run(this.renderer.text(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)), row.id);
       return rows.length;
     });
     while (batch.immediate() === 500) {
@@ -492,7 +496,7 @@ export class SqliteStore implements Store {
     }
     const seq = Number(counter.deployment_seq);
     const createdUs = Number(counter.last_created_us);
-    const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs);
+    const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs, this.renderer);
     // Nothing is read back: the record is what was inserted (no row to parse, D-83).
     this.statement(
       `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")})`,
@@ -534,7 +538,7 @@ export class SqliteStore implements Store {
     if (provisioned === 0) return { joined: joined ?? "", count };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
     const rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
-    return joinedTextsAsOf(
+    return this.renderer.joinedAsOf(
       rows.map(([text, status, readyUs, latestRevisionId]) => ({
         text: text as string,
         status,
@@ -616,7 +620,7 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'AWAITING_DATABASE'`,
       );
       for (const [id, text, latestRevisionId, readyUs] of rows)
-        update.run(readyDeploymentText(text as string, latestRevisionId as string | null, readyUs as number), id);
+        update.run(this.renderer.readyText(text as string, latestRevisionId as string | null, readyUs as number), id);
       this.statement(
         `UPDATE revisions SET status = 'DEPLOYED' WHERE status = 'QUEUED' AND deployment_id IN (SELECT value FROM json_each(?))`,
       ).run(JSON.stringify(rows.map(([id]) => id)));

@@ -1,4 +1,5 @@
 /** The Store contract (Storage): the same tests run against the SQLite adapter (on a file and in memory), the in-memory adapter and, with TEST_DATABASE_URL, the PostgreSQL adapter in a fresh schema. */
+
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,12 +7,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
+import type { DeploymentQuery, NewDeployment } from "../domain/records.js";
 import { presentDeployment } from "../presenters/deployment.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { MemoryStore } from "./memory-store.js";
 import { PostgresStore } from "./postgres-store.js";
-import type { DeploymentQuery, NewDeployment } from "./records.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { LimitReached, type SealOwner, type Store, UniqueViolation } from "./store.js";
 
@@ -25,7 +27,7 @@ const adapters: Array<{
     skip: false,
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-contract-"));
-      const store = new SqliteStore({ path: path.join(dir, "s.sqlite") });
+      const store = new SqliteStore({ renderer: deploymentRenderer, path: path.join(dir, "s.sqlite") });
       return { store, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
     },
   },
@@ -33,20 +35,28 @@ const adapters: Array<{
     // ":memory:", as the stateful sandbox mock opens it.
     name: "SQLite in memory",
     skip: false,
-    open: async () => ({ store: new SqliteStore({ path: ":memory:" }), cleanup: async () => {} }),
+    open: async () => ({
+      store: new SqliteStore({ renderer: deploymentRenderer, path: ":memory:" }),
+      cleanup: async () => {},
+    }),
   },
   {
     // Plain TypeScript, as the stateful MSW handlers use it (D-170).
     name: "in memory",
     skip: false,
-    open: async () => ({ store: new MemoryStore(), cleanup: async () => {} }),
+    open: async () => ({ store: new MemoryStore({ renderer: deploymentRenderer }), cleanup: async () => {} }),
   },
   {
     name: "PostgreSQL",
     skip: !testDatabaseUrl,
     open: async () => {
       const schema = freshSchemaName();
-      const store = new PostgresStore({ connectionString: testDatabaseUrl as string, schema, poolSize: 8 });
+      const store = new PostgresStore({
+        renderer: deploymentRenderer,
+        connectionString: testDatabaseUrl as string,
+        schema,
+        poolSize: 8,
+      });
       return { store, cleanup: () => dropSchema(schema) };
     },
   },

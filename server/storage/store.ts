@@ -9,7 +9,7 @@ import type {
   RevisionRecord,
   TenantRecord,
   TracingProjectRecord,
-} from "./records.js";
+} from "../domain/records.js";
 
 /** An organization already has as many records of a kind as it may (D-112). */
 export class LimitReached extends Error {

@@ -1,6 +1,6 @@
 /** A NewDeployment for store tests (Storage): an internal_template deployment with fresh ids, any field overridden. */
 import { randomUUID } from "node:crypto";
-import type { NewDeployment } from "../storage/records.js";
+import type { NewDeployment } from "../domain/records.js";
 
 export function newDeployment(tenantId: string, name: string, extra: Partial<NewDeployment> = {}): NewDeployment {
   return {

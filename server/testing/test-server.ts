@@ -1,4 +1,5 @@
 /** Test harness: a real server on 127.0.0.1 port 0, on SQLite or, when TEST_DATABASE_URL is set, on PostgreSQL in a fresh schema; log lines captured. */
+
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import type { CodehostPort } from "../codehost/port.js";
 import type { Config } from "../config.js";
+import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { type RunningServer, startServer } from "../server.js";
 import { PostgresStore } from "../storage/postgres-store.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
@@ -102,8 +104,13 @@ export async function startTestServer(
   const logs: string[] = [];
   const schema = testDatabaseUrl ? (options.schema ?? freshSchemaName()) : undefined;
   const store: Store = testDatabaseUrl
-    ? new PostgresStore({ connectionString: options.databaseUrl ?? testDatabaseUrl, schema, poolSize: 5 })
-    : new SqliteStore({ path: config.sqlitePath, synchronous: config.sqliteSynchronous });
+    ? new PostgresStore({
+        renderer: deploymentRenderer,
+        connectionString: options.databaseUrl ?? testDatabaseUrl,
+        schema,
+        poolSize: 5,
+      })
+    : new SqliteStore({ renderer: deploymentRenderer, path: config.sqlitePath, synchronous: config.sqliteSynchronous });
   await store.migrate();
   const server: RunningServer = await startServer(config, {
     store,

@@ -1,6 +1,6 @@
 /** Turns Ajv errors into the `errors[]` of a 422 problem (D-16): a JSON Pointer for body fields, a name for parameters. */
 import type { ErrorObject } from "ajv";
-import type { ProblemFieldError } from "../../generated/client.js";
+import type { ProblemFieldError } from "../../contract/schemas.js";
 
 /** At most this many field errors are reported, so that a huge invalid array cannot make a huge answer. */
 const maxErrors = 50;
