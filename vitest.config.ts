@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // tests of this repository; they run through `npm run conformance` against a target.
 export default defineConfig({
   test: {
-    include: ["{contract,scripts,server,conformance,examples,shared,mock,client,tools}/**/*.test.ts"],
+    include: ["{contract,scripts,server,conformance,examples,common,mock,client,tools}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     globalSetup: ["scripts/test-global-setup.ts"],
     testTimeout: 30_000,

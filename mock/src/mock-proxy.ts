@@ -7,8 +7,8 @@
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseCommandLine } from "../../shared/cli.js";
-import { forward, readBody, writeAnswer } from "../../shared/http-forward.js";
+import { parseCommandLine } from "../../common/cli.js";
+import { forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
 import { startPrism } from "./prism-process.js";

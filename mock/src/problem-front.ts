@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
 import { applyCors, corsPolicyFromEnv } from "../../server/cors.js";
-import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../shared/http-forward.js";
+import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {
   isViolation,

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import Database from "better-sqlite3";
 import { demo } from "../../contract/index.js";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { templateDeployment } from "../harness/http.js";
 import { repoRoot, startReference } from "../harness/reference.js";

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "nod
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, version as esbuildVersion, type Plugin } from "esbuild";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 /** Where the built server lives; launchers run `dist/server/main.mjs`. */

@@ -1,7 +1,7 @@
 /** An HTTP proxy in front of a reference server that injects one fault by rewriting requests or responses. */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { send, writeAnswer } from "../../shared/http-forward.js";
+import { send, writeAnswer } from "../../common/http-forward.js";
 
 /** A request as the proxy sees it; a fault may change any part before it is forwarded. */
 export interface ProxyRequest {

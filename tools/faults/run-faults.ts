@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunResult } from "../../conformance/result.js";
 import { startChildServer } from "../../server/testing/child-server.js";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { demoFlags } from "../harness/demo-flags.js";
 import { faults } from "./catalog.js";

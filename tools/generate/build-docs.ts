@@ -9,7 +9,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { documentPath } from "../../contract/index.js";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const redoclyBin = fileURLToPath(new URL("../../node_modules/.bin/redocly", import.meta.url));

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 import { baseDocumentText, defaultBase, defaultBaseRule, shortCommit } from "./contract-base.js";
 import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";

@@ -15,7 +15,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const fixtures = join(import.meta.dirname, "fixtures");

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseCommandLine } from "../../shared/cli.js";
+import { parseCommandLine } from "../../common/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { repoRoot, startReference } from "../harness/reference.js";
 import { concurrencyScenario } from "./concurrency.js";
