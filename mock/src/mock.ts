@@ -8,9 +8,9 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseCommandLine } from "../../common/cli.js";
 import { operation } from "../../contract/index.js";
 import { createSandbox } from "../../server/sandbox/sandbox-server.js";
-import { parseCommandLine } from "../../common/cli.js";
 import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";

@@ -5,10 +5,10 @@
  * shape from the mock as from the reference server.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
 import { applyCors, corsPolicyFromEnv } from "../../server/cors.js";
-import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {
   isViolation,

@@ -8,8 +8,8 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { documentPath } from "../../contract/index.js";
 import { parseCommandLine } from "../../common/cli.js";
+import { documentPath } from "../../contract/index.js";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const redoclyBin = fileURLToPath(new URL("../../node_modules/.bin/redocly", import.meta.url));
