@@ -1,5 +1,5 @@
 /** The example-title table lists every titled example with the Prefer header that selects it, and the copy in mock/README.md is current (D-71). */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { OpenAPIObject } from "../../contract/index.js";
@@ -49,15 +49,16 @@ describe("exampleTitleTable", () => {
 const readme = fileURLToPath(new URL("../../mock/README.md", import.meta.url));
 const start = "<!-- example-titles:start -->";
 const end = "<!-- example-titles:end -->";
-const readmeText = existsSync(readme) ? readFileSync(readme, "utf8") : "";
-const hasMarkers = readmeText.includes(start) && readmeText.includes(end);
+const readmeText = readFileSync(readme, "utf8");
 
-describe.skipIf(!hasMarkers)(
-  `mock/README.md example-title table${hasMarkers ? "" : " (skipped: mock/README.md has no example-titles markers)"}`,
-  () => {
-    it("is the output of `npx tsx tools/generate/example-titles.ts` for the current contract", () => {
-      const between = readmeText.slice(readmeText.indexOf(start) + start.length, readmeText.indexOf(end)).trim();
-      expect(between).toBe(exampleTitleTable(titledExamples()));
-    });
-  },
-);
+describe("mock/README.md example-title table", () => {
+  it("sits between its markers, so the check below cannot pass by finding nothing", () => {
+    expect(readmeText).toContain(start);
+    expect(readmeText).toContain(end);
+  });
+
+  it("is the output of `npx tsx tools/generate/example-titles.ts` for the current contract", () => {
+    const between = readmeText.slice(readmeText.indexOf(start) + start.length, readmeText.indexOf(end)).trim();
+    expect(between).toBe(exampleTitleTable(titledExamples()));
+  });
+});
