@@ -9,6 +9,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseCommandLine } from "../../common/cli.js";
+import { listen } from "../../common/listen.js";
 import { operation } from "../../contract/index.js";
 import { createSandbox } from "../../server/sandbox/sandbox-server.js";
 import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
@@ -51,20 +52,14 @@ const host = "127.0.0.1";
 async function startStatefulMock(options: MockOptions, started: number): Promise<RunningMock> {
   const sandbox = createSandbox({ hosting: options.hosting ?? "cloud", readyAfterMs: options.readyAfterMs ?? 2000 });
   const server = http.createServer({ requireHostHeader: false }, withFaults(sandbox.handle, options.faults));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4010, host, () => resolve());
-  });
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const listening = await listen(server, options.port ?? 4010, host);
+  const url = listening.url;
   await fetch(`${url}${operation("listOAuthProviders").path}`, {
     headers: { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" },
   });
   await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE" });
   const close = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await listening.close();
     await sandbox.close();
   };
   return { url, startupMs: Math.round(performance.now() - started), close };

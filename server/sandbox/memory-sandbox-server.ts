@@ -1,7 +1,7 @@
 /** A thin Node HTTP wrapper around a fetch handler (D-171): the in-memory sandbox on a port, for the conformance suite and for tools that need a URL. */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { listen } from "../../common/listen.js";
 import { corsPolicyFromEnv } from "../cors.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
@@ -26,21 +26,7 @@ export async function startMemorySandbox(
     void serve(sandbox.handle, request, response);
   });
   answerClientErrors(server, options.logger ?? pino({ level: "silent" }));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    ...sandbox,
-    url: `http://${host}:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...sandbox, ...(await listen(server, options.port ?? 0, host)) };
 }
 
 /** One Node request through the fetch handler. */

@@ -26,13 +26,14 @@ import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
 import { seedExamples } from "./seed-examples.js";
+import { inProcessSandboxPolicy, SessionTable } from "./session-table.js";
 
 /** Options of createMemorySandbox. */
 export interface MemorySandboxOptions {
   hosting?: Hosting;
   /** Milliseconds until a new deployment turns READY (2,000 by default, as the sandbox). */
   readyAfterMs?: number;
-  /** Sessions kept at once; the least recently used is dropped beyond it (100 by default). */
+  /** Sessions kept at once; the least recently used is dropped beyond it (100 by default, D-172). */
   maxSessions?: number;
   /** Deployments a session holds at most, seeds included (1,000 by default). */
   maxDeploymentsPerSession?: number;
@@ -63,24 +64,14 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     readyAfterMs: options.readyAfterMs ?? 2000,
     validateResponses: true,
   };
-  const maxSessions = options.maxSessions ?? 100;
   const maxDeployments = options.maxDeploymentsPerSession ?? 1000;
-  // Map order is insertion order: re-inserting on use keeps the least recently used first.
-  const sessions = new Map<string, Promise<FetchHandler>>();
-  const session = (id: string): Promise<FetchHandler> => {
-    let found = sessions.get(id);
-    if (found) sessions.delete(id);
-    else found = createSession(config, logger, maxDeployments);
-    sessions.set(id, found);
-    for (const oldest of sessions.keys()) {
-      if (sessions.size <= maxSessions) break;
-      sessions.delete(oldest);
-    }
-    return found;
-  };
+  const sessions = new SessionTable<Promise<FetchHandler>>(
+    { ...inProcessSandboxPolicy, maxSessions: options.maxSessions ?? inProcessSandboxPolicy.maxSessions },
+    () => createSession(config, logger, maxDeployments),
+  );
   const reset = (sessionId?: string): void => {
     if (sessionId === undefined) sessions.clear();
-    else sessions.delete(sessionId);
+    else sessions.drop(sessionId);
   };
   const cors = options.cors ?? { origins: [], loopback: true };
   const answer: FetchHandler = async (request) => {
@@ -108,7 +99,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
           headers: { "Content-Type": example.mediaType },
         });
     }
-    return (await session(sessionId))(request);
+    // The in-process policy always makes room (D-172), so a session is always there.
+    return (await sessions.session(sessionId, request.headers.get("x-api-key") ?? ""))!(request);
   };
   const handle: FetchHandler = (request) => withCors(cors, request, () => answer(request));
   return { handle, reset, sessionCount: () => sessions.size };

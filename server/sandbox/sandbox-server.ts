@@ -5,8 +5,8 @@
  * `DELETE /__mock/sessions/<id>` to start a session over.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
+import { listen } from "../../common/listen.js";
 import { matchPath, preferredExample } from "../../contract/index.js";
 import { withoutHttpWhitespace } from "../auth/authenticate.js";
 import { type Hosting, loadConfig } from "../config.js";
@@ -14,6 +14,7 @@ import { applyCors, corsPolicyFromEnv } from "../cors.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createSandboxSession, type SandboxSession } from "./sandbox-session.js";
+import { type SessionPolicy, SessionTable, sharedSandboxPolicy } from "./session-table.js";
 
 /** Options of startSandbox. */
 interface SandboxOptions {
@@ -48,15 +49,13 @@ export interface RunningSandbox extends Sandbox {
 /** The header that names a session; requests without it share the session `default`. */
 const sessionHeader = "x-mock-session";
 
-/** A kept session: who made it, when it was last used, and the requests it is answering. */
+/** A kept session and the requests it is answering. */
 interface SessionEntry {
   session: Promise<SandboxSession>;
-  /** The X-Api-Key of the request that created it. */
-  owner: string;
-  lastUsedMs: number;
   inFlight: number;
-  /** Dropped from the map: closed once its last request has been answered. */
+  /** Dropped from the table: closed once its last request has been answered. */
   dropped: boolean;
+  closing?: Promise<void>;
 }
 
 /** Creates the sandbox's handler; nothing listens yet. */
@@ -68,56 +67,30 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
     readyAfterMs: options.readyAfterMs ?? 2000,
     validateResponses: true,
   };
-  const maxSessions = options.maxSessions ?? 1000;
-  const maxSessionsPerKey = options.maxSessionsPerKey ?? 20;
-  const idleSessionMs = options.idleSessionMs ?? 15 * 60_000;
-  // Map order is insertion order: re-inserting on use keeps the least recently used first.
-  const sessions = new Map<string, SessionEntry>();
+  const policy: SessionPolicy = {
+    maxSessions: options.maxSessions ?? sharedSandboxPolicy.maxSessions,
+    maxSessionsPerKey: options.maxSessionsPerKey ?? sharedSandboxPolicy.maxSessionsPerKey,
+    idleSessionMs: options.idleSessionMs ?? sharedSandboxPolicy.idleSessionMs,
+  };
   // Requests without a key change nothing (every operation is 401 without one): they share one session
   // that no request can evict or delete (D-114).
   let keyless: Promise<SandboxSession> | undefined;
 
+  const closeOnce = (entry: SessionEntry) => {
+    entry.closing ??= entry.session.then((s) => s.close());
+    return entry.closing;
+  };
   const closeWhenIdle = (entry: SessionEntry) => {
-    if (entry.dropped && entry.inFlight === 0) void entry.session.then((s) => s.close());
+    if (entry.dropped && entry.inFlight === 0) void closeOnce(entry);
   };
-  const dropEntry = (id: string, entry: SessionEntry) => {
-    sessions.delete(id);
-    entry.dropped = true;
-    closeWhenIdle(entry);
-  };
-  /** The session of a request with a key, made if new; undefined when the sandbox is full of sessions in use. */
-  const sessionFor = (id: string, key: string): SessionEntry | undefined => {
-    const now = performance.now();
-    const found = sessions.get(id);
-    if (found) {
-      sessions.delete(id);
-      sessions.set(id, found);
-      found.lastUsedMs = now;
-      return found;
-    }
-    const owned = [...sessions].filter(([, entry]) => entry.owner === key);
-    if (owned.length >= maxSessionsPerKey) {
-      const [oldestId, oldest] = owned[0]!;
-      dropEntry(oldestId, oldest);
-    } else if (sessions.size >= maxSessions) {
-      const [oldestId, oldest] = sessions.entries().next().value as [string, SessionEntry];
-      if (now - oldest.lastUsedMs < idleSessionMs) return undefined;
-      dropEntry(oldestId, oldest);
-    }
-    const entry: SessionEntry = {
-      session: createSandboxSession(config, logger),
-      owner: key,
-      lastUsedMs: now,
-      inFlight: 0,
-      dropped: false,
-    };
-    sessions.set(id, entry);
-    return entry;
-  };
-  const drop = async (id: string) => {
-    const entry = sessions.get(id);
-    if (entry) dropEntry(id, entry);
-  };
+  const sessions = new SessionTable<SessionEntry>(
+    policy,
+    () => ({ session: createSandboxSession(config, logger), inFlight: 0, dropped: false }),
+    (entry) => {
+      entry.dropped = true;
+      closeWhenIdle(entry);
+    },
+  );
 
   const serve = async (request: IncomingMessage, response: ServerResponse, sessionId: string): Promise<void> => {
     const key = withoutHttpWhitespace(headerValue(request, "x-api-key") ?? "");
@@ -125,13 +98,13 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
       keyless ??= createSandboxSession(config, logger);
       return (await keyless).handle(request, response);
     }
-    const entry = sessionFor(sessionId, key);
+    const entry = sessions.session(sessionId, key);
     if (!entry)
       return answerProblem(
         response,
         new HttpProblem(
           "serviceUnavailable",
-          `The sandbox holds its most sessions (${maxSessions}), all used in the last ${idleSessionMs / 60_000} minutes; retry later or reuse an X-Mock-Session.`,
+          `The sandbox holds its most sessions (${policy.maxSessions}), all used in the last ${policy.idleSessionMs / 60_000} minutes; retry later or reuse an X-Mock-Session.`,
           undefined,
           { "Retry-After": "60" },
         ),
@@ -153,7 +126,7 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
     const path = (request.url ?? "/").split("?")[0]!;
     void (async () => {
       if (request.method === "POST" && path === "/__mock/reset") {
-        await drop(sessionId);
+        sessions.drop(sessionId);
         return answer(response, 204);
       }
       const sessionPath = /^\/__mock\/sessions\/([^/]+)$/.exec(path);
@@ -167,7 +140,7 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
               "The session id in the path is not valid percent-encoded UTF-8; encode it with encodeURIComponent.",
             ),
           );
-        await drop(id);
+        sessions.drop(id);
         return answer(response, 204);
       }
       const match = matchPath(request.method ?? "GET", path);
@@ -191,10 +164,8 @@ export function createSandbox(options: Omit<SandboxOptions, "port" | "host"> = {
     handle,
     sessionCount: () => sessions.size,
     close: async () => {
-      const entries = [...sessions.values()];
-      sessions.clear();
-      const all = [...entries.map((entry) => entry.session), ...(keyless ? [keyless] : [])];
-      await Promise.all(all.map(async (session) => (await session).close()));
+      const entries = sessions.clear();
+      await Promise.all([...entries.map(closeOnce), ...(keyless ? [keyless.then((s) => s.close())] : [])]);
     },
   };
 }
@@ -214,20 +185,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? "127.0.0.1";
   const server = http.createServer({ requireHostHeader: false }, sandbox.handle);
   answerClientErrors(server, options.logger ?? pino({ level: "silent" }));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listen(server, options.port ?? 0, host);
   return {
     ...sandbox,
-    url: `http://${host}:${port}`,
-    port,
+    ...listening,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
       await sandbox.close();
     },
   };

@@ -1,7 +1,7 @@
 /** An HTTP proxy in front of a reference server that injects one fault by rewriting requests or responses. */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { send, writeAnswer } from "../../common/http-forward.js";
+import { listen } from "../../common/listen.js";
 
 /** A request as the proxy sees it; a fault may change any part before it is forwarded. */
 export interface ProxyRequest {
@@ -108,14 +108,6 @@ export async function startFaultProxy(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listen(server, 0, "127.0.0.1");
+  return { url, close };
 }
