@@ -1,8 +1,8 @@
 /** The browser example (D-173): the stateful MSW handlers in MSW's service worker; the typed client creates a deployment, lists it, and watches it turn READY. */
-import "./shims/globals.js";
+// The package names: in the repository vite.config.ts points them at the sources, the package check installs the tarballs.
+import { createServiceClient, unwrap } from "deployment-client";
+import { contractHandlers } from "deployment-mock/msw";
 import { setupWorker } from "msw/browser";
-import { createServiceClient, unwrap } from "../../generated/client.js";
-import { contractHandlers } from "../src/msw-handlers.js";
 
 const readyAfterMs = 500;
 const log = document.getElementById("log") as HTMLElement;

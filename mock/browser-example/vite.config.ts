@@ -1,14 +1,16 @@
-/** Vite build of the browser example (D-173): the Node built-ins the server's modules import, swapped for the browser shims beside this file. */
+/** Vite build of the browser example (D-173): the Node built-ins the server's modules import, swapped for the package's browser shims (mock/src/browser-shims/). */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-const shim = (name: string) => fileURLToPath(new URL(`./shims/${name}.ts`, import.meta.url));
+const shim = (name: string) => fileURLToPath(new URL(`../src/browser-shims/${name}.ts`, import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   logLevel: "warn",
   resolve: {
     alias: {
+      "deployment-mock/msw": fileURLToPath(new URL("../src/msw.browser.ts", import.meta.url)),
+      "deployment-client": fileURLToPath(new URL("../../generated/client.ts", import.meta.url)),
       "node:crypto": shim("node-crypto"),
       "node:fs": shim("node-fs"),
       "node:url": shim("node-url"),

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
+import { nodeBuiltins, rawText } from "./browser-plugins.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const mockRoot = join(repoRoot, "mock");
@@ -66,6 +67,25 @@ await build({
   logLevel: "error",
   plugins: [contractFilesInDist],
 });
+// The `browser` condition of `deployment-mock/msw` (D-173): the same handlers with the Node built-ins swapped for the
+// browser shims and the contract's JSON files inside the bundle, for Vite, webpack or esbuild building a page.
+const builtinsLeft = new Map<string, Set<string>>();
+await build({
+  absWorkingDir: repoRoot,
+  entryPoints: ["mock/src/msw.browser.ts"],
+  outfile: join(distDir, "msw.browser.js"),
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  external: ["msw", "openapi-msw"],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: "error",
+  plugins: [rawText, nodeBuiltins(builtinsLeft)],
+});
+if (builtinsLeft.size > 0)
+  throw new Error(`the browser build imports Node built-ins without a shim: ${[...builtinsLeft.keys()].join(", ")}`);
 for (const file of runtimeFiles) {
   mkdirSync(dirname(join(distDir, file)), { recursive: true });
   cpSync(join(repoRoot, file), join(distDir, file));

@@ -1,64 +1,26 @@
 /**
  * The browser bundle of the stateful MSW handlers (D-173): esbuild with platform=browser, minified, with
- * the browser shims of mock/browser-example/shims in place of the Node built-ins the server's modules import
+ * the browser shims of mock/src/browser-shims in place of the Node built-ins the server's modules import
  * (as the browser example's Vite build has them); its size printed raw and gzipped. Fails when a native
  * module (a `.node` addon, better-sqlite3, bindings) or a Node built-in is left in the bundle; with
  * --without-shims, lists the Node built-ins the server's modules import, each with its importers.
  *   npm run mock:browser-bundle [-- --without-shims]
  */
 
-import { readFileSync } from "node:fs";
-import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Plugin } from "esbuild";
+import { build } from "esbuild";
+import { nodeBuiltins, rawText } from "./browser-plugins.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const nativePackages = ["better-sqlite3", "bindings", "pg-native"];
 const withShims = !process.argv.includes("--without-shims");
-const shims = path.join(root, "mock/browser-example/shims");
-const shimmed = ["crypto", "fs", "url", "path", "module", "net"];
-
-/** Vite's `?raw` imports (the fs shim's bundled JSON files) as text. */
-const rawText: Plugin = {
-  name: "raw-text",
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\?raw$/ }, (args) => ({
-      path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, "")),
-      namespace: "raw-text",
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: "raw-text" }, (args) => ({
-      contents: readFileSync(args.path, "utf8"),
-      loader: "text",
-    }));
-  },
-};
-
-/** Node built-ins left external, each with the files that import it. */
-function nodeBuiltins(found: Map<string, Set<string>>): Plugin {
-  const names = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-  return {
-    name: "node-builtins",
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /.*/ }, (args) => {
-        if (!names.has(args.path)) return undefined;
-        const name = args.path.replace(/^node:/, "");
-        if (withShims && args.path.startsWith("node:") && shimmed.includes(name))
-          return { path: path.join(shims, `node-${name}.ts`) };
-        const importers = found.get(args.path) ?? new Set<string>();
-        importers.add(path.relative(root, args.importer));
-        found.set(args.path, importers);
-        return { path: args.path, external: true };
-      });
-    },
-  };
-}
 
 const builtins = new Map<string, Set<string>>();
 const result = await build({
   stdin: {
-    contents: `${withShims ? 'import "./mock/browser-example/shims/globals.ts";\n' : ""}export * from "./mock/src/stateful-msw-handlers.ts";`,
+    contents: `${withShims ? 'import "./mock/src/browser-shims/globals.ts";\n' : ""}export * from "./mock/src/stateful-msw-handlers.ts";`,
     resolveDir: root,
     sourcefile: "browser-entry.ts",
     loader: "ts",
@@ -70,7 +32,7 @@ const result = await build({
   write: false,
   metafile: true,
   logLevel: "silent",
-  plugins: [rawText, nodeBuiltins(builtins)],
+  plugins: [rawText, nodeBuiltins(builtins, withShims)],
 });
 const output = result.outputFiles[0]!.contents;
 const inputs = Object.keys(result.metafile.inputs);

@@ -6,16 +6,19 @@
  *   at most 1.5 s when the machine is not overloaded, D-100), and a vitest test of another folder runs the client against `contractHandlers()`;
  * - client: a plain .mjs script lists deployments against that mock under Node 20 and, with runtimes
  *   from the registry's `node` package, Node 22 and 24; `tsc --strict` type-checks a .ts file using it;
- *   `vite build` bundles a page using it.
+ *   `vite build` bundles a page using it;
+ * - browser: the browser example's page, built by Vite from both tarballs (the `browser` condition of
+ *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium.
  *
  * Prints the figures (tarball and install sizes, start times, Vite build) and exits 1 when a proof fails.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseCommandLine } from "../../common/cli.js";
+import { runStatefulPage } from "../harness/browser-page.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -57,12 +60,13 @@ function sizeOf(dir: string): number {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** An empty project folder with the fixture files of `name` and the given packages installed. */
-function project(name: string, packages: string[]): string {
+/** An empty project folder with the fixture files of `name` (or the given files) and the given packages installed. */
+function project(name: string, packages: string[], files?: string[]): string {
   const dir = join(scratch, name);
   mkdirSync(dir);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, private: true, type: "module" }, null, 2)}\n`);
-  cpSync(join(fixtures, name), dir, { recursive: true });
+  if (files) for (const file of files) cpSync(file, join(dir, basename(file)));
+  else cpSync(join(fixtures, name), dir, { recursive: true });
   run(dir, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages]);
   return dir;
 }
@@ -91,7 +95,9 @@ async function startMock(dir: string): Promise<{ url: string; ms: number; child:
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString("utf8");
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // Waiting is bounded by time, not by attempts: on a loaded machine npx alone takes seconds (the time is judged apart, D-100).
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
     const url = /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
     if (url) {
       const answer = await fetch(`${url}/v2/deployments?limit=1`, { headers: { "X-Api-Key": "start-probe" } });
@@ -184,6 +190,22 @@ try {
   }
   if (mock) stopMock(mock.child);
 
+  await proof(
+    "vite build of the browser example from the tarballs: deployment-mock/msw's browser build in MSW's service worker, run in Chromium",
+    async () => {
+      const example = join(repoRoot, "mock", "browser-example");
+      const browserApp = project(
+        "browser-app",
+        [mockTarball, clientTarball, `msw@${pins.msw}`, `vite@${pins.vite}`],
+        [join(example, "index.html"), join(example, "main.ts")],
+      );
+      run(browserApp, "npx", ["--no-install", "vite", "build", "--logLevel", "warn"]);
+      const page = await runStatefulPage(join(browserApp, "dist"), join(browserApp, "node_modules", "msw"));
+      const failed = Object.entries(page.checks).filter(([, ok]) => !ok);
+      if (failed.length > 0) throw new Error(`${failed.map(([name]) => name).join(", ")} failed:\n${page.log}`);
+      return `${Object.keys(page.checks).join(", ")}: ok in ${page.ms} ms`;
+    },
+  );
   await proof("tsc --strict type-checks a .ts file using the client", () => {
     run(clientApp, "npx", ["--no-install", "tsc", "--strict", "-p", "tsconfig.json"]);
     return "no errors";
