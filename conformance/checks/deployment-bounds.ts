@@ -1,4 +1,4 @@
-/** Both sides of every bound of the deployment create body and list query, derived from the contract: lengths (D-31), counts (D-32), nullable fields (D-68), the name pattern (D-37) and the per-source edges (D-48, D-51). */
+/** Both sides of every bound of the deployment create body and list query, derived from the contract (D-191): lengths (D-31), counts (D-32), nullable fields (D-68), name patterns (D-37, D-116), uuid spellings (D-190) and the per-source edges (D-48, D-51). */
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
@@ -48,7 +48,7 @@ const lengthFields = fields.flatMap((f) => {
 });
 const countFields = fields.flatMap((f) => {
   const array = branchOf(f, "array");
-  return array?.maxItems === undefined ? [] : [{ ...f, max: array.maxItems, items: array.items as SchemaObject }];
+  return array?.maxItems === undefined ? [] : [{ ...f, max: array.maxItems }];
 });
 const nullableFields = fields.filter((f) => branchOf(f, "null") !== undefined);
 /** The secret name rule of D-116 is the server's, not the schema's: it is named here, beside the schema's patterns. */
@@ -78,16 +78,13 @@ function ruleKey(path: string[]): string {
 }
 const ruleOf = (path: string[], source: Source) => perSourceRules[ruleKey(path)]?.[source] ?? "O";
 
-/** A source of the hosting kind that lets the field carry a value (R or O), the plain source first, codehost last. */
-function sourceTaking(ctx: CheckContext, path: string[]): Source | undefined {
+/**
+ * A source of the hosting kind whose per-source rule for the field is not `rule`, the plain source first: not F to carry
+ * a value, not R to leave it null. Never codehost: its own fields are pinned by D-49, and it needs an integration.
+ */
+function sourceWhereNot(ctx: CheckContext, path: string[], rule: "F" | "R"): Source | undefined {
   const order = [plainSource(ctx.config.hosting), ...sourcesFor[ctx.config.hosting]];
-  return order.filter((s) => s !== "codehost").find((s) => ruleOf(path, s) !== "F");
-}
-
-/** A source of the hosting kind where the field may be null (not R), the plain source first. */
-function sourceLeaving(ctx: CheckContext, path: string[]): Source | undefined {
-  const order = [plainSource(ctx.config.hosting), ...sourcesFor[ctx.config.hosting]];
-  return order.filter((s) => s !== "codehost").find((s) => ruleOf(path, s) !== "R");
+  return order.filter((s) => s !== "codehost").find((s) => ruleOf(path, s) !== rule);
 }
 
 /** A schema-valid item of each array of the body. */
@@ -222,7 +219,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       for (const f of lengthFields) {
-        const source = sourceTaking(ctx, f.path);
+        const source = sourceWhereNot(ctx, f.path, "F");
         if (!source || pinnedByRepository.has(ruleKey(f.path))) {
           const why = pinnedByRepository.has(ruleKey(f.path))
             ? "pinned to a repository record (D-49)"
@@ -249,7 +246,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       for (const f of lengthFields) {
-        const source = sourceTaking(ctx, f.path) ?? plainSource(ctx.config.hosting);
+        const source = sourceWhereNot(ctx, f.path, "F") ?? plainSource(ctx.config.hosting);
         const body = await bodyOf(ctx, source);
         place(body, f.path, grow(baseString(body, f.path), f.max + 1));
         const ex = await tryCreate(ctx, body);
@@ -267,7 +264,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       for (const f of countFields) {
-        const source = sourceTaking(ctx, f.path);
+        const source = sourceWhereNot(ctx, f.path, "F");
         if (!source) {
           ctx.note(`${label(f.path)}: no source of this hosting kind takes it (D-48)`);
           continue;
@@ -297,7 +294,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       for (const f of countFields) {
-        const source = sourceTaking(ctx, f.path) ?? plainSource(ctx.config.hosting);
+        const source = sourceWhereNot(ctx, f.path, "F") ?? plainSource(ctx.config.hosting);
         const ex = await tryCreate(ctx, withItems(await bodyOf(ctx, source), f.path, f.max + 1));
         expect422Naming(ex, `create ${source} with ${f.max + 1} ${label(f.path)}`, { pointer: pointer(f.path) });
       }
@@ -372,7 +369,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["write"],
     async run(ctx) {
       for (const f of nullableFields) {
-        const source = sourceLeaving(ctx, f.path);
+        const source = sourceWhereNot(ctx, f.path, "R");
         if (!source) continue;
         const control = await tryCreate(ctx, await bodyOf(ctx, source));
         // the base body follows the per-source table (D-48), a decision: its refusal is no MUST verdict
@@ -398,7 +395,7 @@ export const deploymentBoundChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       for (const f of nullableFields) {
-        const source = sourceLeaving(ctx, f.path);
+        const source = sourceWhereNot(ctx, f.path, "R");
         if (!source) {
           ctx.note(`${label(f.path)}: required for every source of this hosting kind (D-48)`);
           continue;
