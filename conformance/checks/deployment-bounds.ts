@@ -518,6 +518,32 @@ export const deploymentBoundChecks: Check[] = [
         }
     },
   },
+  {
+    id: "BOUND-018",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "spelling", "rule-4"],
+    statement:
+      "A codehost repo_url spelled another way for the same repository (host in upper case, a trailing slash, a .git suffix) is accepted and comes back as sent",
+    specRef: "D-192 (repo_url compared by scheme, host in any case and path), D-49",
+    needs: ["write", "state", "integration", "cloud"],
+    async run(ctx) {
+      const repository = await firstRepository(ctx);
+      const url = new URL(repository.url);
+      const path = url.pathname.replace(/\/+$/, "");
+      for (const spelling of [
+        `${url.protocol}//${url.host.toUpperCase()}${path}`,
+        `${url.protocol}//${url.host}${path}/`,
+        `${url.protocol}//${url.host}${path}.git`,
+      ]) {
+        const body = deploymentBody(ctx.name("url"), "codehost", repository);
+        place(body, ["source_config", "repo_url"], spelling);
+        const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
+        const ex = await tryCreate(ctx, body);
+        expect2xx(ex, what);
+        expectEchoed(ex, ex.json as Json, body, ["source_config", "repo_url"], what);
+      }
+    },
+  },
 ];
 
 /** `count` values of a list parameter's items: the enum's values in turn, or uuids with `id` first. */

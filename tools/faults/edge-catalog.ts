@@ -1,5 +1,5 @@
 /** Faults on the inner side of the deployment bounds and on the other side of the provider_id scope: each refuses, cuts or bends a value a bound or scope allows. */
-import { demo } from "../../contract/index.js";
+import { demo, demoFixture } from "../../contract/index.js";
 import { deploymentsPath, isProviders, type Json, mapJson, ok } from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
@@ -46,6 +46,9 @@ const secretsOf = (req: ProxyRequest) => {
   const secrets = (req.json as Json | undefined)?.secrets;
   return isCreate(req) && Array.isArray(secrets) ? secrets : undefined;
 };
+
+/** Every repository url of the demo data, exactly as its records spell it. */
+const demoRepositoryUrls = new Set(demoFixture.integrations.flatMap((i) => i.repositories.map((r) => r.url)));
 
 /** The provider_ids created so far, each with the key that created it. */
 function providerIdAcrossOrganizations(): Fault {
@@ -196,6 +199,19 @@ export function edgeFaults(): Fault[] {
           (req.json as Json | undefined)?.source === "internal_source" ? part(req, "source_config") : undefined;
         if (config && "build_command" in config) delete config.build_command;
         return undefined;
+      },
+    },
+    {
+      id: "repo-url-compared-exactly",
+      level: "SHOULD",
+      description:
+        "A codehost repo_url is refused unless spelled exactly as the repository record (a trailing slash, .git or an upper-case host is 400)",
+      request: (req) => {
+        const url =
+          (req.json as Json | undefined)?.source === "codehost" ? part(req, "source_config")?.repo_url : undefined;
+        return typeof url === "string" && !demoRepositoryUrls.has(url)
+          ? refusal(400, { pointer: "/source_config/repo_url" })
+          : undefined;
       },
     },
     providerIdAcrossOrganizations(),

@@ -332,6 +332,14 @@ const given: Record<string, Step[]> = {
   "optional-build-command-dropped": [
     create(deployment("bc", { source: "internal_source", source_config: { build_command: "make" } })),
   ],
+  "repo-url-compared-exactly": [
+    create(
+      deployment("ru", {
+        source: "codehost",
+        source_config: { repo_url: "https://codehost.example/acme/support-agent.git" },
+      }),
+    ),
+  ],
   "provider-id-unique-across-organizations": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "shared" } },
     {
