@@ -14,7 +14,7 @@ const responseFields = new Set(Object.keys(create.responses[String(create.succes
 const specListedEnums = new Set(["token_endpoint_auth_method"]);
 
 /** The branches of a field's schema: itself and those of its `allOf` / `anyOf` (D-130 puts constraints inside the non-null branch). */
-function branches(schema: SchemaObject): SchemaObject[] {
+export function branches(schema: SchemaObject): SchemaObject[] {
   const nested = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])] as SchemaObject[];
   return [schema, ...nested.flatMap(branches)];
 }

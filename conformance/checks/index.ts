@@ -3,6 +3,7 @@ import type { Check } from "../check.js";
 import { authChecks } from "./auth.js";
 import { boundChecks } from "./bounds.js";
 import { corsChecks, resourceChecks } from "./browser.js";
+import { deploymentBoundChecks } from "./deployment-bounds.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
 import { edgeChecks } from "./edge.js";
@@ -20,7 +21,7 @@ import { statusChecks } from "./statuses.js";
 /** Areas in run order; the checks of one area share their fixtures. */
 export const areas = {
   providers: providerChecks,
-  bounds: boundChecks,
+  bounds: [...boundChecks, ...deploymentBoundChecks],
   repositories: repositoryChecks,
   "deployments-create": deploymentCreateChecks,
   "deployments-list": deploymentListChecks,

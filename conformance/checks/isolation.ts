@@ -298,4 +298,38 @@ export const isolationChecks: Check[] = [
       expectStatus(ex, 404, "list repositories of the first tenant's integration from the second tenant");
     },
   },
+  {
+    id: "ISO-013",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "duplicates"],
+    statement: "A provider_id used in one organization may be used in another organization (201 or 200, not 409)",
+    specRef: "D-38 (provider_id unique per organization), D-15, D-22",
+    needs: ["otherApiKey", "write", "state"],
+    async run(ctx) {
+      const { body } = await createProvider(ctx);
+      await createProvider(ctx, body, "other");
+    },
+  },
+  {
+    id: "ISO-014",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "duplicates", "tenant"],
+    statement:
+      "A provider_id used in one tenant is taken in the organization's second tenant too: there it answers 409",
+    specRef: "D-38 (provider_id unique per organization), D-15 (providers belong to the organization), D-22",
+    needs: ["otherTenant", "write", "state"],
+    async run(ctx) {
+      const { body } = await createProvider(ctx);
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        tenant: ctx.config.otherTenantId!,
+        operation: "createOAuthProvider",
+      });
+      if (ex.response.status < 300 && isObject(ex.json))
+        ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(body.provider_id), key: "main" });
+      expectStatus(ex, 409, "create a provider in the second tenant with a provider_id of the first");
+    },
+  },
 ];

@@ -111,6 +111,7 @@ function answer(req: IncomingMessage, body: string): { status: number; body: unk
     const method = json.token_endpoint_auth_method;
     if (method !== undefined && !["none", "client_secret_basic", "client_secret_post"].includes(method as string))
       return problem(422);
+    if (providers.some((p) => p.provider_id === json.provider_id)) return problem(409);
     const { client_secret, ...record } = json;
     providers.push({ ...record, id: `p-${providers.length}` });
     return { status: 200, body: record };
@@ -165,6 +166,8 @@ const deployment = (name: string, more: Json = {}) => ({
   ...more,
 });
 const list = (query: string): Step => ({ path: `/v2/deployments?${query}` });
+/** `count` secrets with distinct names. */
+const secretList = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `S_${i}`, value: "v" }));
 /** A codehost create of the demo repository acme/support-agent, naming an integration. */
 const codehost = (config: Json, repoRef: string, integrationId: string) =>
   deployment("ch", {
@@ -307,6 +310,54 @@ const given: Record<string, Step[]> = {
   ],
   "duplicate-name-race": [{ ...create(deployment("dep-5")), parallel: 3 }],
   "source-rule-before-schema": [create(deployment("ext", { source: "external_container" }))],
+  "graph-config-path-cut-at-255": [
+    create(
+      deployment("gc", { source: "internal_source", source_revision_config: { graph_config_path: "g".repeat(300) } }),
+    ),
+  ],
+  "image-uri-over-bound-truncated": [
+    create(deployment("iu", { source: "internal_container", source_revision_config: { image_uri: "r".repeat(2049) } })),
+  ],
+  "secrets-capped-at-50": [create(deployment("s60", { secrets: secretList(60) }))],
+  "secrets-beyond-100-dropped": [create(deployment("s101", { secrets: secretList(101) }))],
+  "deployment-ids-capped-at-50": [
+    list(`deployment_ids=${Array.from({ length: 60 }, (_, i) => `d-${1000 - i}`).join(",")}`),
+  ],
+  "name-contains-over-255-truncated": [list(`name_contains=${"n".repeat(256)}`)],
+  "explicit-null-install-command-refused": [create(deployment("ni", { source_config: { install_command: null } }))],
+  "null-install-command-echoed-empty": [create(deployment("ne", { source_config: { install_command: null } }))],
+  "deployment-name-lowercased": [create(deployment("Zeta-AZ09"))],
+  "deployment-ids-case-sensitive": [list("deployment_ids=D-1000")],
+  "blank-forbidden-field-ignored": [create(deployment("bf", { source_config: { custom_url: "" } }))],
+  "optional-build-command-dropped": [
+    create(deployment("bc", { source: "internal_source", source_config: { build_command: "make" } })),
+  ],
+  "repo-url-compared-exactly": [
+    create(
+      deployment("ru", {
+        source: "codehost",
+        source_config: { repo_url: "https://codehost.example/acme/support-agent.git" },
+      }),
+    ),
+  ],
+  "provider-id-unique-across-organizations": [
+    { method: "POST", path: "/v2/auth/providers", json: { provider_id: "shared" } },
+    {
+      method: "POST",
+      path: "/v2/auth/providers",
+      headers: { "X-Api-Key": demo.globex.apiKey },
+      json: { provider_id: "shared" },
+    },
+  ],
+  "provider-id-unique-per-tenant": [
+    { method: "POST", path: "/v2/auth/providers", json: { provider_id: "p0" } },
+    {
+      method: "POST",
+      path: "/v2/auth/providers",
+      headers: withKey({ "X-Tenant-Id": demo.acme.stagingTenantId }),
+      json: { provider_id: "p0" },
+    },
+  ],
 };
 
 describe("subtle faults", () => {

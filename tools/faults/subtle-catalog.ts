@@ -11,6 +11,7 @@ import {
   mapJson,
   ok,
 } from "./catalog.js";
+import { edgeFaults } from "./edge-catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 type Upstream = Parameters<NonNullable<Fault["response"]>>[2];
@@ -675,6 +676,7 @@ export const subtleFaults: Fault[] = [
         : undefined,
   },
   ...boundFaults(),
+  ...edgeFaults(),
 ];
 
 /** The repository of the demo data with this url, and its integration. */
