@@ -57,6 +57,13 @@ describe("check registry", () => {
     });
   }
 
+  it("has checks in the own area of every operation of the contract", () => {
+    const prefixes = new Set(allChecks.map((c) => idArea(c.id)));
+    expect(
+      sampledOperations.filter(({ sample }) => !prefixes.has(sample.area)).map(({ operation }) => operation.id),
+    ).toEqual([]);
+  });
+
   it("keeps each area's ids in its own file", () => {
     for (const [area, checks] of Object.entries(areas))
       expect(new Set(checks.map((c) => idArea(c.id).split("-")[0])).size, area).toBe(1);

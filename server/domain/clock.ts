@@ -1,4 +1,4 @@
-/** The one clock of the server (microseconds since the epoch): injected into the services, the provisioning sweep and the stores. */
+/** The one clock of the server (microseconds since the epoch): injected into the services, the provisioning sweep and the stores (D-211). */
 
 /** Now, in microseconds since the epoch. */
 export type Clock = () => number;

@@ -1,7 +1,7 @@
 /**
  * The handler of every operation of the contract, one entry each: a handler takes the validated request and
  * calls one service. `RouteTable` has a key per operationId, so the compiler fails until a new operation has
- * its entry here.
+ * its entry here (D-210).
  */
 import { deploymentQuery } from "../rules/list-filters.js";
 import type { RouteTable } from "./route-table.js";

@@ -1,7 +1,7 @@
 /**
  * What the tests read of a store beyond the Store interface: a page of deployment records, a deployment's
  * revisions, a tracing project. No service needs them, so they are not part of Store; each adapter's
- * inspector reads the adapter's own storage.
+ * inspector reads the adapter's own storage (D-211).
  */
 import type { DeploymentQuery, DeploymentRecord, RevisionRecord, TracingProjectRecord } from "../domain/records.js";
 import { isUnfiltered } from "../domain/records.js";
