@@ -31,7 +31,13 @@ const fixture = FixtureCodehost.fromFile(demoFixturePath);
 
 /** Creates a session: an empty in-memory store, the demo organizations, and the titled examples in the demo tenant. */
 export async function createSandboxSession(config: Config, logger: Logger): Promise<SandboxSession> {
-  const store = new SqliteStore({ renderer: deploymentRenderer, path: ":memory:", synchronous: "NORMAL" });
+  // One clock for the store and the services (D-211).
+  const store = new SqliteStore({
+    renderer: deploymentRenderer,
+    path: ":memory:",
+    synchronous: "NORMAL",
+    clock: nowMicros,
+  });
   await store.migrate();
   await seedDemo(store, logger);
   const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);
