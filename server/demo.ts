@@ -2,8 +2,8 @@
 import type { Logger } from "pino";
 import { demo, demoFixture } from "../contract/demo.js";
 import { hashApiKey } from "./auth/api-keys.js";
+import { UniqueViolation } from "./domain/store-errors.js";
 import type { Store } from "./storage/store.js";
-import { UniqueViolation } from "./storage/store.js";
 
 /** Seeds the demo organizations, tenants and API keys of the fixture (D-77) when the database is empty; returns whether it did. */
 export async function seedDemo(store: Store, logger: Logger): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
+import type { Clock } from "./domain/clock.js";
 import type { ApiKeyRecord } from "./domain/records.js";
 import type { Store } from "./storage/store.js";
 import type { ResponseChecker } from "./validation/response-validator.js";
@@ -17,6 +18,6 @@ export interface Dependencies {
   authenticate: (apiKeyHeader: string | string[] | undefined) => Promise<ApiKeyRecord>;
   /** Undefined when response validation is off. */
   checkResponse: ResponseChecker | undefined;
-  /** Microseconds since the epoch; tests may move time. */
-  nowUs: () => number;
+  /** The one clock (µs since the epoch), the same the store stamps with; tests may move time. */
+  nowUs: Clock;
 }

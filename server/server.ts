@@ -15,10 +15,10 @@ import { sealContext } from "./crypto/seal-context.js";
 import { SecretBox } from "./crypto/secret-box.js";
 import { seedDemo } from "./demo.js";
 import type { Dependencies } from "./dependencies.js";
+import { type Clock, nowMicros } from "./domain/clock.js";
 import { answerClientErrors } from "./errors/client-errors.js";
 import { createLogger } from "./logging.js";
 import { deploymentRenderer } from "./presenters/deployment-text.js";
-import { nowMicros } from "./presenters/timestamps.js";
 import { startProvisioning } from "./provisioning.js";
 import { openStore } from "./storage/open-store.js";
 import type { Store } from "./storage/store.js";
@@ -30,7 +30,8 @@ interface StartOptions {
   /** A store opened by the caller (tests); opened from the configuration otherwise. */
   store?: Store;
   codehost?: CodehostPort;
-  nowUs?: () => number;
+  /** The one clock of the services, the provisioning sweep and the store it opens; the wall clock otherwise. */
+  nowUs?: Clock;
 }
 
 export interface RunningServer {
@@ -56,7 +57,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       "generated a development encryption key; set ENCRYPTION_KEY in production",
     );
   const secretBox = new SecretBox(key);
-  const store = options.store ?? (await openStore(config, deploymentRenderer));
+  const nowUs = options.nowUs ?? nowMicros;
+  const store = options.store ?? (await openStore(config, deploymentRenderer, nowUs));
   await checkEncryptionKey(store, secretBox);
   // Values sealed before D-118 are bound to their row now, once.
   const resealed = await store.resealUnbound((sealed, owner) =>
@@ -68,7 +70,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const codehost =
     options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
 
-  const nowUs = options.nowUs ?? nowMicros;
   // Keys are never changed in place; a short life bounds how long any later revocation could lag (D-85).
   const keys = {
     findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), {

@@ -1,61 +1,26 @@
 /** Checks of authentication (D-13 to D-15: X-Api-Key, X-Tenant-Id, 401 and 403). */
 
 import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
+import type { Check, CheckContext } from "../check.js";
+import { deploymentBody, plainSource } from "../data.js";
 import { paths } from "../helpers.js";
+import { type SampleRequest, sampledOperations, sampleRequest } from "../operation-samples.js";
 
 const tags = ["auth"];
 
-/** One request per operation; creates carry valid bodies so only the credentials are wrong. */
-function everyOperation(ctx: CheckContext): (Omit<SendRequest, "auth"> & { label: string })[] {
-  const integration = ctx.config.integrationId ?? "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
-  const managed = ctx.config.managedIntegrationId ?? integration;
-  return [
-    { label: "list OAuth providers", method: "GET", path: paths.providers, operation: "listOAuthProviders" },
-    {
-      label: "create OAuth provider",
-      method: "POST",
-      path: paths.providers,
-      json: providerBody(ctx.name("noauth")),
-      operation: "createOAuthProvider",
-    },
-    {
-      label: "list repositories",
-      method: "GET",
-      path: paths.repos(integration),
-      operation: "listCodehostRepositories",
-    },
-    {
-      label: "list managed repositories",
-      method: "GET",
-      path: paths.managedRepos(managed),
-      operation: "listManagedCodehostRepositories",
-    },
-    { label: "list deployments", method: "GET", path: paths.deployments, operation: "listDeployments" },
-    {
-      label: "create deployment",
-      method: "POST",
-      path: paths.deployments,
-      json: deploymentBody(ctx.name("noauth"), plainSource(ctx.config.hosting)),
-      operation: "createDeployment",
-    },
-  ];
+/** One request per operation of the contract; creates carry valid bodies so only the credentials are wrong. */
+function everyOperation(ctx: CheckContext): SampleRequest[] {
+  return sampledOperations.map(({ operation }) => sampleRequest(ctx, operation, "any"));
 }
+
+/** The tags naming every operation of the contract. */
+const everyOperationId = sampledOperations.map(({ operation }) => operation.id);
 
 export const authChecks: Check[] = [
   {
     id: "AUTH-001",
     level: "SHOULD",
-    tags: [
-      ...tags,
-      "listOAuthProviders",
-      "createOAuthProvider",
-      "listCodehostRepositories",
-      "listManagedCodehostRepositories",
-      "listDeployments",
-      "createDeployment",
-    ],
+    tags: [...tags, ...everyOperationId],
     statement: "Every operation without X-Api-Key answers 401",
     specRef: "D-13 to D-15 (missing key: 401)",
     needs: [],
@@ -67,15 +32,7 @@ export const authChecks: Check[] = [
   {
     id: "AUTH-002",
     level: "SHOULD",
-    tags: [
-      ...tags,
-      "listOAuthProviders",
-      "createOAuthProvider",
-      "listCodehostRepositories",
-      "listManagedCodehostRepositories",
-      "listDeployments",
-      "createDeployment",
-    ],
+    tags: [...tags, ...everyOperationId],
     statement: "Every operation with an unknown X-Api-Key answers 401",
     specRef: "D-13 to D-15 (unknown key: 401)",
     needs: ["state"],

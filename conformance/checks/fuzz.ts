@@ -190,91 +190,103 @@ const shouldQueries = fc.oneof(
 
 const queryText = (q: Record<string, string>) => new URLSearchParams(q).toString().slice(0, 120);
 
+/** The two levels of generated bodies: what the interface spec states (MUST) and anything of the schema (SHOULD). */
+type BodyLevel = "MUST" | "SHOULD";
+
+/** A create operation whose bodies FUZZ-001 to FUZZ-004 generate: its valid base body, path, list to watch, and its check per level. */
+interface FuzzedCreate {
+  operation: "createOAuthProvider" | "createDeployment";
+  label: string;
+  path: string;
+  valid: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
+  snapshot: (ctx: CheckContext) => Snapshot;
+  /** The enum fields the interface spec states (the MUST level mutates only those). */
+  specEnums: string[];
+  checks: Record<BodyLevel, Pick<Check, "id" | "statement" | "specRef">>;
+}
+
+/** What a SHOULD body check cites: any schema break is a 422, never a 5xx. */
+const schemaBreakRef = "D-16 (422 when a request breaks the schema; 5xx never for client input)";
+
+const fuzzedCreates: FuzzedCreate[] = [
+  {
+    operation: "createOAuthProvider",
+    label: "create OAuth provider",
+    path: paths.providers,
+    valid: validProvider,
+    snapshot: providerSnapshot,
+    specEnums: ["provider_type", "token_endpoint_auth_method"],
+    checks: {
+      MUST: {
+        id: "FUZZ-001",
+        statement:
+          "Provider bodies missing a required field or with an enum value outside the enum (generated) all get a 4xx and store nothing",
+        specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
+      },
+      SHOULD: {
+        id: "FUZZ-002",
+        statement:
+          "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
+        specRef: schemaBreakRef,
+      },
+    },
+  },
+  {
+    operation: "createDeployment",
+    label: "create deployment",
+    path: paths.deployments,
+    valid: validDeployment,
+    snapshot: deploymentSnapshot,
+    specEnums: ["source"],
+    checks: {
+      MUST: {
+        id: "FUZZ-003",
+        statement:
+          "Deployment bodies missing a required field or with source outside its enum (generated) all get a 4xx and store nothing",
+        specRef: "interface-spec: 6. Create a deployment (required fields, source enum); Errors (constraints)",
+      },
+      SHOULD: {
+        id: "FUZZ-004",
+        statement:
+          "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
+        specRef: schemaBreakRef,
+      },
+    },
+  },
+];
+
+/** The mutations of each level and how many a body gets at most: a required field or stated enum (two), anything of the schema (three). */
+const bodyMutations: Record<BodyLevel, { mutations: (target: FuzzedCreate) => fc.Arbitrary<Mutation>; max: number }> = {
+  MUST: { mutations: (target) => specMutations(target.operation, target.specEnums), max: 2 },
+  SHOULD: { mutations: (target) => schemaMutations(target.operation), max: 3 },
+};
+
+/** The one generated-body check, for one create operation at one level. */
+function bodyCheck(target: FuzzedCreate, level: BodyLevel): Check {
+  return {
+    ...target.checks[level],
+    level,
+    tags: ["fuzz", target.operation, "validation"],
+    needs: [],
+    async run(ctx) {
+      const { mutations, max } = bodyMutations[level];
+      await property(
+        ctx,
+        target.label,
+        mutated(target.valid(ctx), mutations(target), max),
+        ({ body }) => ctx.send({ method: "POST", path: target.path, json: body }),
+        ({ labels }) => labels.join(", "),
+        target.snapshot(ctx),
+      );
+    },
+  };
+}
+
+const bodyLevels: BodyLevel[] = ["MUST", "SHOULD"];
+
 export const fuzzChecks: Check[] = [
-  {
-    id: "FUZZ-001",
-    level: "MUST",
-    tags: ["fuzz", "createOAuthProvider", "validation"],
-    statement:
-      "Provider bodies missing a required field or with an enum value outside the enum (generated) all get a 4xx and store nothing",
-    specRef: "interface-spec: 1. Create an OAuth provider (required fields); Errors (constraints)",
-    needs: [],
-    async run(ctx) {
-      const arb = mutated(
-        validProvider(ctx),
-        specMutations("createOAuthProvider", ["provider_type", "token_endpoint_auth_method"]),
-        2,
-      );
-      await property(
-        ctx,
-        "create OAuth provider",
-        arb,
-        ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }),
-        ({ labels }) => labels.join(", "),
-        providerSnapshot(ctx),
-      );
-    },
-  },
-  {
-    id: "FUZZ-002",
-    level: "SHOULD",
-    tags: ["fuzz", "createOAuthProvider", "validation"],
-    statement:
-      "Provider bodies breaking the schema anywhere (wrong types, lengths, formats, enums) all get a 4xx, never a 5xx, and store nothing",
-    specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
-    needs: [],
-    async run(ctx) {
-      const arb = mutated(validProvider(ctx), schemaMutations("createOAuthProvider"), 3);
-      await property(
-        ctx,
-        "create OAuth provider",
-        arb,
-        ({ body }) => ctx.send({ method: "POST", path: paths.providers, json: body }),
-        ({ labels }) => labels.join(", "),
-        providerSnapshot(ctx),
-      );
-    },
-  },
-  {
-    id: "FUZZ-003",
-    level: "MUST",
-    tags: ["fuzz", "createDeployment", "validation"],
-    statement:
-      "Deployment bodies missing a required field or with source outside its enum (generated) all get a 4xx and store nothing",
-    specRef: "interface-spec: 6. Create a deployment (required fields, source enum); Errors (constraints)",
-    needs: [],
-    async run(ctx) {
-      const arb = mutated(validDeployment(ctx), specMutations("createDeployment", ["source"]), 2);
-      await property(
-        ctx,
-        "create deployment",
-        arb,
-        ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }),
-        ({ labels }) => labels.join(", "),
-        deploymentSnapshot(ctx),
-      );
-    },
-  },
-  {
-    id: "FUZZ-004",
-    level: "SHOULD",
-    tags: ["fuzz", "createDeployment", "validation"],
-    statement:
-      "Deployment bodies breaking the schema anywhere (wrong types, lengths, patterns, uuids, ranges) all get a 4xx, never a 5xx, and store nothing",
-    specRef: "D-16 (422 when a request breaks the schema; 5xx never for client input)",
-    needs: [],
-    async run(ctx) {
-      const arb = mutated(validDeployment(ctx), schemaMutations("createDeployment"), 3);
-      await property(
-        ctx,
-        "create deployment",
-        arb,
-        ({ body }) => ctx.send({ method: "POST", path: paths.deployments, json: body }),
-        ({ labels }) => labels.join(", "),
-        deploymentSnapshot(ctx),
-      );
-    },
-  },
+  // FUZZ-001 to FUZZ-004: {provider, deployment} × {MUST, SHOULD}.
+  ...fuzzedCreates.flatMap((target) => bodyLevels.map((level) => bodyCheck(target, level))),
   {
     id: "FUZZ-005",
     level: "MUST",

@@ -1,10 +1,15 @@
 /** Checks of response headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16). */
-import { ensure, expect2xx } from "../assert.js";
+import { ensure, expect2xx, jsonObject } from "../assert.js";
 import type { Check } from "../check.js";
-import { createDeployment, createProvider, paths } from "../helpers.js";
+import { paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
+import { sampledOperations, sampleRequest } from "../operation-samples.js";
 
 const tags = ["headers"];
+
+/** The contract's list operations (GET) and create operations (POST), each with its sample request. */
+const lists = sampledOperations.filter(({ operation }) => operation.method === "get");
+const creates = sampledOperations.filter(({ operation }) => operation.method === "post");
 
 /** The media type of an answer without its parameters (`application/json; charset=utf-8` → `application/json`). */
 function mediaType(exchange: Exchange): string | undefined {
@@ -22,53 +27,44 @@ export const headerChecks: Check[] = [
   {
     id: "HDR-001",
     level: "MUST",
-    tags: [
-      ...tags,
-      "listOAuthProviders",
-      "listDeployments",
-      "listCodehostRepositories",
-      "listManagedCodehostRepositories",
-    ],
+    tags: [...tags, ...lists.map(({ operation }) => operation.id)],
     statement: "The success answer of every list operation is labelled Content-Type application/json",
     specRef: 'interface-spec: introduction ("Bodies are JSON"); 2. List OAuth providers ("a JSON array")',
     needs: [],
     async run(ctx) {
-      const lists: { what: string; path: string; operation: Parameters<typeof ctx.send>[0]["operation"] }[] = [
-        { what: "list OAuth providers", path: paths.providers, operation: "listOAuthProviders" },
-        { what: "list deployments", path: paths.deployments, operation: "listDeployments" },
-      ];
-      if (ctx.config.integrationId)
-        lists.push({
-          what: "list repositories",
-          path: paths.repos(ctx.config.integrationId),
-          operation: "listCodehostRepositories",
-        });
-      if (ctx.config.managedIntegrationId)
-        lists.push({
-          what: "list managed repositories",
-          path: paths.managedRepos(ctx.config.managedIntegrationId),
-          operation: "listManagedCodehostRepositories",
-        });
-      for (const list of lists) {
-        const exchange = await ctx.send({ method: "GET", path: list.path, operation: list.operation });
-        expect2xx(exchange, list.what);
-        expectMediaType(exchange, "application/json", list.what);
+      // An integration operation is sent only when the run names its integration: an unknown one answers 404.
+      for (const { operation } of lists) {
+        const request = sampleRequest(ctx, operation, "configured");
+        if (!request) continue;
+        const exchange = await ctx.send(request);
+        expect2xx(exchange, request.label);
+        expectMediaType(exchange, "application/json", request.label);
       }
     },
   },
   {
     id: "HDR-002",
     level: "MUST",
-    tags: [...tags, "createOAuthProvider", "createDeployment"],
+    tags: [...tags, ...creates.map(({ operation }) => operation.id)],
     statement: "The success answer of every create operation is labelled Content-Type application/json",
     specRef:
       'interface-spec: introduction ("Bodies are JSON"); 6. Create a deployment ("Response: one Deployment record")',
     needs: ["write"],
     async run(ctx) {
-      const provider = await createProvider(ctx);
-      expectMediaType(provider.exchange, "application/json", "create OAuth provider");
-      const deployment = await createDeployment(ctx);
-      expectMediaType(deployment.exchange, "application/json", "create deployment");
+      for (const { operation, sample } of creates) {
+        const request = sampleRequest(ctx, operation, "any");
+        const exchange = await ctx.send(request);
+        expect2xx(exchange, request.label);
+        const record = jsonObject(exchange, request.label);
+        if (sample.creates && request.json)
+          ctx.created({
+            kind: sample.creates.kind,
+            id: String(record.id),
+            name: sample.creates.name(request.json),
+            key: "main",
+          });
+        expectMediaType(exchange, "application/json", request.label);
+      }
     },
   },
   {

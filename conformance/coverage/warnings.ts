@@ -1,8 +1,11 @@
 /** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, MUST checks skipped for missing setup, nothing created, most checks skipped). */
+import { sampledOperations } from "../operation-samples.js";
 import type { Verdict } from "../verdict.js";
 
 /** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
-const integrationOperations = new Set(["listCodehostRepositories", "listManagedCodehostRepositories"]);
+const integrationOperations = new Set<string>(
+  sampledOperations.filter(({ sample }) => sample.integration).map(({ operation }) => operation.id),
+);
 
 interface WeakRunInput {
   verdicts: readonly Verdict[];

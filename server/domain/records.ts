@@ -117,3 +117,15 @@ export interface DeploymentQuery {
   /** A filter that no deployment can match (e.g. non-empty tag_value_ids). */
   matchNothing?: boolean;
 }
+
+/** Whether the query has any filter; without one the page is an index seek on the sequence number. */
+export function isUnfiltered(query: DeploymentQuery): boolean {
+  return (
+    !query.matchNothing &&
+    query.nameContains === undefined &&
+    query.statuses === undefined &&
+    query.deploymentIds === undefined &&
+    query.remoteReconciled === undefined &&
+    query.imageVersion === undefined
+  );
+}

@@ -5,7 +5,3 @@ export function isoFromMicros(us: number): string {
   const micros = String(us % 1000).padStart(3, "0");
   return new Date(ms).toISOString().replace("Z", `${micros}Z`);
 }
-
-export function nowMicros(): number {
-  return Math.floor((performance.timeOrigin + performance.now()) * 1000);
-}

@@ -1,6 +1,7 @@
 /** Tests of operation 6 over HTTP: success per source, per-source rules (400), hosting kinds, codehost resolution, side effects, 409 race. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor, codehostBody, ids } from "../testing/fixtures.js";
+import { inspectStore } from "../testing/store-inspector.js";
 import { startTestServer, type TestServer } from "../testing/test-server.js";
 
 let cloud: TestServer;
@@ -52,9 +53,9 @@ describe("success per source", () => {
         "repo_url",
         "resource_spec",
       ]);
-      const project = await server().store.getTracingProject(ids.acmeProduction, name);
+      const project = await inspectStore(server().store).getTracingProject(ids.acmeProduction, name);
       expect(project?.deploymentId).toBe(d.id);
-      const revisions = await server().store.listRevisions(ids.acmeProduction, d.id);
+      const revisions = await inspectStore(server().store).listRevisions(ids.acmeProduction, d.id, 0);
       expect(revisions.map((r) => r.id)).toEqual([d.latest_revision_id]);
     });
   }
@@ -216,7 +217,7 @@ describe("per-source rules (400 naming the field)", () => {
       expect(response.body.detail).toMatch(/^Source configuration error: /);
       expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
       // Nothing was stored.
-      expect(await cloud.store.getTracingProject(ids.acmeProduction, name)).toBeUndefined();
+      expect(await inspectStore(cloud.store).getTracingProject(ids.acmeProduction, name)).toBeUndefined();
     });
   }
 
@@ -428,6 +429,8 @@ describe("duplicate names (409)", () => {
     const listed = await cloud.request("GET", `/v2/deployments?name_contains=${name}&limit=100`);
     expect(listed.body.resources.filter((d: { name: string }) => d.name === name)).toHaveLength(1);
     const created = responses.find((r) => r.status === 201)?.body;
-    expect((await cloud.store.getTracingProject(ids.acmeProduction, name))?.deploymentId).toBe(created.id);
+    expect((await inspectStore(cloud.store).getTracingProject(ids.acmeProduction, name))?.deploymentId).toBe(
+      created.id,
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** Tests of operation 5 over HTTP: ordering, every filter and combinations, pagination walks, provisioning status, parameter validation. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor, ids } from "../testing/fixtures.js";
+import { inspectStore } from "../testing/store-inspector.js";
 import { startTestServer, type TestServer } from "../testing/test-server.js";
 
 let server: TestServer;
@@ -182,11 +183,12 @@ describe("provisioning", () => {
     expect(names(await list(`?status=AWAITING_DATABASE&deployment_ids=${id}`, selfHosted, null))).toEqual([]);
     // The sweep writes the state down; the revision is deployed.
     for (let i = 0; i < 30; i++) {
-      const revisions = await selfHosted.store.listRevisions(ids.acmeProduction, id);
+      // As stored (time 0): DEPLOYED only once the sweep has written it.
+      const revisions = await inspectStore(selfHosted.store).listRevisions(ids.acmeProduction, id, 0);
       if (revisions[0]?.status === "DEPLOYED") break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await selfHosted.store.listRevisions(ids.acmeProduction, id))[0]?.status).toBe("DEPLOYED");
+    expect((await inspectStore(selfHosted.store).listRevisions(ids.acmeProduction, id, 0))[0]?.status).toBe("DEPLOYED");
   });
 });
 

@@ -1,9 +1,8 @@
-/** Unit tests of the domain rules (D-08, D-09, D-39 to D-45, D-48, D-58 and the cpu facts), table-driven. */
+/** Unit tests of the domain rules (D-08, D-39 to D-45, D-48, D-58 and the cpu facts), table-driven. */
 import { describe, expect, it } from "vitest";
 import { imageVersion, isImageReference } from "./image-version.js";
 import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";
 import { sortRepositories } from "./ordering.js";
-import { nextOffset } from "./pagination.js";
 import { checkResourceRelations, normalizeResourceSpec, roundCpu } from "./resource-spec.js";
 import { checkSecretNames } from "./secret-names.js";
 import { checkSourceAvailability, sourceAvailability } from "./source-availability.js";
@@ -167,9 +166,6 @@ describe("ordering and pagination", () => {
     });
     const sorted = sortRepositories([repo("b", "a", 1), repo("a", "b", 2), repo("a", "B", 3), repo("a", "a", 4)]);
     expect(sorted.map((r) => `${r.owner}/${r.name}`)).toEqual(["a/B", "a/a", "a/b", "b/a"]);
-  });
-  it("returns the request offset plus the number returned", () => {
-    expect([nextOffset(0, 20), nextOffset(40, 3), nextOffset(50, 0)]).toEqual([20, 43, 50]);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploymentSecretContext, providerSecretContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { bodyFor, ids, providerBody } from "../testing/fixtures.js";
+import { inspectStore } from "../testing/store-inspector.js";
 import { startTestServer, type TestServer, testDatabaseUrl } from "../testing/test-server.js";
 
 const clientSecretCanary = `canary-client-${Math.random().toString(36).slice(2)}`;
@@ -110,7 +111,7 @@ describe("secrets", () => {
 
     // Sealed, not dropped: the configured key opens them.
     const box = new SecretBox(server.config.encryptionKey as Buffer);
-    const [deployment] = await server.store.listDeployments(
+    const [deployment] = await inspectStore(server.store).listDeployments(
       ids.acmeProduction,
       { limit: 1, offset: 0, nameContains: "canary-deployment" },
       Date.now() * 1000,

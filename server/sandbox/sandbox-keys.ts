@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { hashApiKey } from "../auth/api-keys.js";
 import { authenticate, unauthenticated, withoutHttpWhitespace } from "../auth/authenticate.js";
 import type { ApiKeyRecord } from "../domain/records.js";
-import { type Store, UniqueViolation } from "../storage/store.js";
+import { UniqueViolation } from "../domain/store-errors.js";
+import type { Store } from "../storage/store.js";
 
 /** A uuid (version 4 layout) derived from a text, so a key maps to the same sandbox ids in every session. */
 function derivedUuid(text: string): string {

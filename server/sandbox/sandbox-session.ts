@@ -11,9 +11,9 @@ import type { Config } from "../config.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
+import { nowMicros } from "../domain/clock.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
-import { nowMicros } from "../presenters/timestamps.js";
 import { createServices, type Services } from "../services/index.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
 import { responseChecker } from "../validation/response-validator.js";
@@ -31,7 +31,13 @@ const fixture = FixtureCodehost.fromFile(demoFixturePath);
 
 /** Creates a session: an empty in-memory store, the demo organizations, and the titled examples in the demo tenant. */
 export async function createSandboxSession(config: Config, logger: Logger): Promise<SandboxSession> {
-  const store = new SqliteStore({ renderer: deploymentRenderer, path: ":memory:", synchronous: "NORMAL" });
+  // One clock for the store and the services (D-211).
+  const store = new SqliteStore({
+    renderer: deploymentRenderer,
+    path: ":memory:",
+    synchronous: "NORMAL",
+    clock: nowMicros,
+  });
   await store.migrate();
   await seedDemo(store, logger);
   const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);

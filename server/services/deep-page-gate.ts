@@ -4,9 +4,8 @@
  * turn in order, and beyond that the request is 429 with Retry-After. Every other request is never held.
  */
 
-import type { DeploymentQuery } from "../domain/records.js";
+import { type DeploymentQuery, isUnfiltered } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
-import { isUnfiltered } from "../storage/deployment-filters.js";
 
 /** The offset from which a filtered page counts as deep. */
 const deepOffset = 1000;

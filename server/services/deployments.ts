@@ -3,6 +3,7 @@ import type { Deployment, DeploymentCreate, DeploymentList } from "../../contrac
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import type { DeploymentQuery } from "../domain/records.js";
+import { UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
@@ -11,7 +12,6 @@ import { JsonText } from "../presenters/json-text.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
-import { nextOffset } from "../rules/pagination.js";
 import { checkResourceRelations } from "../rules/resource-spec.js";
 import { checkSecretNames } from "../rules/secret-names.js";
 import { sealSecrets } from "../rules/secrets.js";
@@ -19,7 +19,6 @@ import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
-import { UniqueViolation } from "../storage/store.js";
 import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
 
 export class DeploymentService {
@@ -98,6 +97,7 @@ export class DeploymentService {
   async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
     const read = () => this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
     const page = isDeepPage(query) ? await this.deepPages.run(principal.organizationId, read) : await read();
-    return new JsonText(deploymentPageText(page.joined, nextOffset(query.offset, page.count)));
+    // The next offset is the request's plus the number returned; past the end, the same offset (D-09).
+    return new JsonText(deploymentPageText(page.joined, query.offset + page.count));
   }
 }

@@ -3,11 +3,11 @@ import type { OAuthProvider, OAuthProviderCreate } from "../../contract/schemas.
 import type { Principal } from "../auth/authenticate.js";
 import { providerSecretContext } from "../crypto/seal-context.js";
 import type { Dependencies } from "../dependencies.js";
+import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
-import { LimitReached, UniqueViolation } from "../storage/store.js";
 
 /**
  * The most OAuth providers an organization may have (D-112): the list answers them all at once, so this

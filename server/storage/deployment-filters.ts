@@ -3,18 +3,6 @@ import type { DeploymentQuery } from "../domain/records.js";
 
 type Dialect = "sqlite" | "postgres";
 
-/** Whether the query has any filter; without one the page is an index seek on the sequence number. */
-export function isUnfiltered(query: DeploymentQuery): boolean {
-  return (
-    !query.matchNothing &&
-    query.nameContains === undefined &&
-    query.statuses === undefined &&
-    query.deploymentIds === undefined &&
-    query.remoteReconciled === undefined &&
-    query.imageVersion === undefined
-  );
-}
-
 /** The WHERE conditions after `tenant_id = <first parameter>` and their parameters. */
 export function filterConditions(
   dialect: Dialect,

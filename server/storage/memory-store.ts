@@ -17,15 +17,9 @@ import type {
   TenantRecord,
   TracingProjectRecord,
 } from "../domain/records.js";
+import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { insertedDeploymentRecord } from "./row-mapping.js";
-import {
-  type DatabaseState,
-  type DeploymentTexts,
-  LimitReached,
-  type SealOwner,
-  type Store,
-  UniqueViolation,
-} from "./store.js";
+import type { DatabaseState, DeploymentTexts, SealOwner, Store } from "./store.js";
 
 /** A create refused because the store holds its cap of deployments (D-170). */
 export class StoreFull extends Error {
@@ -57,7 +51,7 @@ interface MemoryStoreOptions {
 }
 
 /** A deployment as read at nowUs: READY with its latest revision active once provisioning has ended (toDeploymentRecord's rule). */
-function asOf(record: DeploymentRecord, nowUs: number): DeploymentRecord {
+export function asOf(record: DeploymentRecord, nowUs: number): DeploymentRecord {
   if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) return record;
   return { ...record, status: "READY", activeRevisionId: record.latestRevisionId, updatedUs: record.readyUs };
 }
@@ -86,10 +80,11 @@ export class MemoryStore implements Store {
   /** Providers by organization, in insertion order; keyed by provider_id for its uniqueness. */
   private readonly providers = new Map<string, Map<string, OAuthProviderRecord>>();
   private readonly deployments = new Map<string, TenantDeployments>();
-  private readonly deploymentsById = new Map<string, StoredDeployment>();
-  private readonly revisions = new Map<string, RevisionRecord>();
+  // The three below are read by the test inspector (server/testing/store-inspector.ts) as well.
+  readonly deploymentsById = new Map<string, StoredDeployment>();
+  readonly revisions = new Map<string, RevisionRecord>();
   /** Tracing projects by `<tenant id> <name>`. */
-  private readonly tracingProjects = new Map<string, TracingProjectRecord>();
+  readonly tracingProjects = new Map<string, TracingProjectRecord>();
   private deploymentCount = 0;
   private readonly renderer: DeploymentRenderer;
 
@@ -201,10 +196,6 @@ export class MemoryStore implements Store {
     return insertedDeploymentRecord(deployment, seq, createdUs, readyUs, nowUs);
   }
 
-  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
-    return this.page(tenantId, query, nowUs).map((entry) => asOf(entry.record, nowUs));
-  }
-
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     return this.renderer.joinedAsOf(
       this.page(tenantId, query, nowUs).map(({ record, text }) => ({
@@ -215,24 +206,6 @@ export class MemoryStore implements Store {
       })),
       nowUs,
     );
-  }
-
-  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
-    const deployment = this.deploymentsById.get(deploymentId);
-    if (!deployment || deployment.record.tenantId !== tenantId) return [];
-    const nowUs = Date.now() * 1000;
-    return [...this.revisions.values()]
-      .filter((revision) => revision.deploymentId === deploymentId)
-      .sort((a, b) => b.createdUs - a.createdUs || (a.id < b.id ? 1 : -1))
-      .map((revision) => ({
-        ...revision,
-        status: revision.status === "QUEUED" && deployment.record.readyUs <= nowUs ? "DEPLOYED" : revision.status,
-      }));
-  }
-
-  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
-    const project = this.tracingProjects.get(`${tenantId} ${name}`);
-    return project && { ...project };
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
@@ -290,8 +263,8 @@ export class MemoryStore implements Store {
     return this.deploymentCount;
   }
 
-  /** A page newest first (D-08): the matches walked from the newest, stopping once the page is full. */
-  private page(tenantId: string, query: DeploymentQuery, nowUs: number): StoredDeployment[] {
+  /** A page newest first (D-08): the matches walked from the newest, stopping once the page is full (the test inspector's too). */
+  page(tenantId: string, query: DeploymentQuery, nowUs: number): StoredDeployment[] {
     const all = this.deployments.get(tenantId)?.bySeq ?? [];
     const page: StoredDeployment[] = [];
     let skipped = 0;

@@ -1,5 +1,6 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
+import { type Clock, nowMicros } from "../domain/clock.js";
 import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
@@ -8,11 +9,11 @@ import type {
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
-  RevisionRecord,
   TenantRecord,
-  TracingProjectRecord,
 } from "../domain/records.js";
-import { filterConditions, isUnfiltered } from "./deployment-filters.js";
+import { isUnfiltered } from "../domain/records.js";
+import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
+import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
@@ -21,18 +22,8 @@ import {
   deploymentTextColumns,
   toDeploymentRecord,
   toOAuthProviderRecord,
-  toRevisionRecord,
-  toTracingProjectRecord,
 } from "./row-mapping.js";
-import {
-  type DatabaseState,
-  type DeploymentTexts,
-  LimitReached,
-  resealedSecrets,
-  type SealOwner,
-  type Store,
-  UniqueViolation,
-} from "./store.js";
+import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -40,6 +31,8 @@ interface PostgresStoreOptions {
   /** Renders the deployment texts the store keeps (the presenters' deploymentRenderer). */
   renderer: DeploymentRenderer;
   connectionString: string;
+  /** The clock of the times the store stamps itself (created_us of organizations, tenants, keys; applied_us), in µs. */
+  clock?: Clock;
   /** Schema to work in (created when missing); tests use a fresh one per run. */
   schema?: string;
   poolSize?: number;
@@ -68,9 +61,11 @@ export class PostgresStore implements Store {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
   private readonly renderer: DeploymentRenderer;
+  private readonly clock: Clock;
 
   constructor(private readonly options: PostgresStoreOptions) {
     this.renderer = options.renderer;
+    this.clock = options.clock ?? nowMicros;
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error("schema must be a plain lower-case identifier");
     this.pool = new pg.Pool({
@@ -86,8 +81,8 @@ export class PostgresStore implements Store {
     this.pool.on("error", () => undefined);
   }
 
-  /** One statement, prepared once per connection under a name given per SQL text (D-83). */
-  private async query(sql: string, params: unknown[] = []): Promise<Row[]> {
+  /** One statement, prepared once per connection under a name given per SQL text (D-83); the test inspector reads through it too. */
+  async query(sql: string, params: unknown[] = []): Promise<Row[]> {
     try {
       return (await this.pool.query({ name: this.statementName(sql), text: sql, values: params })).rows as Row[];
     } catch (error) {
@@ -143,7 +138,7 @@ export class PostgresStore implements Store {
             await client.query("INSERT INTO schema_migrations (version, name, applied_us) VALUES ($1, $2, $3)", [
               migration.version,
               migration.name,
-              Date.now() * 1000,
+              this.clock(),
             ]);
             await client.query("COMMIT");
           } catch (error) {
@@ -199,7 +194,7 @@ export class PostgresStore implements Store {
     await this.query("INSERT INTO organizations (id, name, created_us) VALUES ($1, $2, $3)", [
       o.id,
       o.name,
-      Date.now() * 1000,
+      this.clock(),
     ]);
   }
 
@@ -209,7 +204,7 @@ export class PostgresStore implements Store {
         t.id,
         t.organizationId,
         t.name,
-        Date.now() * 1000,
+        this.clock(),
       ]);
       await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1)", [t.id]);
     });
@@ -224,7 +219,7 @@ export class PostgresStore implements Store {
     await this.transaction(async (client) => {
       await client.query(
         "INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES ($1, $2, $3, $4, $5, $6)",
-        [k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000],
+        [k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, this.clock()],
       );
       for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
         await client.query("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES ($1, $2)", [k.id, tenantId]);
@@ -366,11 +361,6 @@ export class PostgresStore implements Store {
     return toDeploymentRecord(row, nowUs);
   }
 
-  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
-    const page = this.page(deploymentColumns, tenantId, query, nowUs);
-    return (await this.query(page.sql, page.params)).map((row) => toDeploymentRecord(row, nowUs));
-  }
-
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     const page = this.page(`${deploymentTextColumns}, seq`, tenantId, query, nowUs);
     // The page's texts joined by PostgreSQL (one value instead of a row per deployment to parse, D-83),
@@ -397,12 +387,7 @@ export class PostgresStore implements Store {
   }
 
   /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */
-  private page(
-    columns: string,
-    tenantId: string,
-    query: DeploymentQuery,
-    nowUs: number,
-  ): { sql: string; params: unknown[] } {
+  page(columns: string, tenantId: string, query: DeploymentQuery, nowUs: number): { sql: string; params: unknown[] } {
     if (isUnfiltered(query)) {
       // Dense per-tenant sequence numbers: offset k is an index seek, not a scan of k rows.
       return {
@@ -418,23 +403,6 @@ export class PostgresStore implements Store {
       sql: `SELECT ${columns} FROM deployments WHERE tenant_id = $1${filters.sql} ORDER BY seq DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
       params: [tenantId, ...filters.params, query.limit, query.offset],
     };
-  }
-
-  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
-    const nowUs = Date.now() * 1000;
-    const rows = await this.query(
-      `SELECT r.*, d.ready_us AS deployment_ready_us FROM revisions r JOIN deployments d ON d.id = r.deployment_id
-       WHERE r.tenant_id = $1 AND r.deployment_id = $2 ORDER BY r.created_us DESC, r.id DESC`,
-      [tenantId, deploymentId],
-    );
-    return rows.map((row) => toRevisionRecord(row, nowUs, Number(row.deployment_ready_us)));
-  }
-
-  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
-    const row = (
-      await this.query("SELECT * FROM tracing_projects WHERE tenant_id = $1 AND name = $2", [tenantId, name])
-    )[0];
-    return row && toTracingProjectRecord(row);
   }
 
   async promoteReadyDeployments(nowUs: number, batchSize: number): Promise<number> {

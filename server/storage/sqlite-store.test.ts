@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
+import { inspectStore } from "../testing/store-inspector.js";
 import { deploymentColumns, deploymentTextColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 
@@ -142,7 +143,7 @@ describe("SqliteStore texts", () => {
       await store.migrate();
       const now = Date.now() * 1000;
       const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
-      const records = await store.listDeployments(tenantId, { limit: 10, offset: 0 }, now);
+      const records = await inspectStore(store).listDeployments(tenantId, { limit: 10, offset: 0 }, now);
       expect(records.map((r) => r.status)).toEqual(["AWAITING_DATABASE", "READY"]);
       expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
     } finally {

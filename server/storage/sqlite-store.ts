@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { type Clock, nowMicros } from "../domain/clock.js";
 import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
@@ -11,11 +12,11 @@ import type {
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
-  RevisionRecord,
   TenantRecord,
-  TracingProjectRecord,
 } from "../domain/records.js";
-import { filterConditions, ftsPhrase, isUnfiltered, usesNameIndex } from "./deployment-filters.js";
+import { isUnfiltered } from "../domain/records.js";
+import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
+import { filterConditions, ftsPhrase, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import {
   deploymentColumns,
@@ -25,19 +26,9 @@ import {
   insertedDeploymentRecord,
   toDeploymentRecord,
   toOAuthProviderRecord,
-  toRevisionRecord,
-  toTracingProjectRecord,
 } from "./row-mapping.js";
 import { isSqliteBusy, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
-import {
-  type DatabaseState,
-  type DeploymentTexts,
-  LimitReached,
-  resealedSecrets,
-  type SealOwner,
-  type Store,
-  UniqueViolation,
-} from "./store.js";
+import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -68,7 +59,7 @@ export function unfilteredPage(columns: string, limit: number): string {
  * was stored (the first parameter is the time). Parameters: now, then the page's own.
  * The aggregate takes the rows in the order the page's subquery yields them (newest first); an
  * `ORDER BY` inside group_concat would sort them again, which doubled the cost of a 100-row page.
- * The store contract tests compare this order with listDeployments' for every kind of page.
+ * The store contract tests compare this order with the test inspector's listDeployments for every kind of page.
  */
 function joinedTextPage(pageSql: string): string {
   return `SELECT group_concat(rendered, ','), count(*),
@@ -134,13 +125,17 @@ interface SqliteStoreOptions {
   renderer: DeploymentRenderer;
   /** File path, or ":memory:". */
   path: string;
+  /** The clock of the times the store stamps itself (created_us of organizations, tenants, keys; applied_us), in µs. */
+  clock?: Clock;
   /** FULL (default) syncs the WAL at every commit; NORMAL survives a process crash but not a power loss. */
   synchronous?: "FULL" | "NORMAL";
 }
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite" as const;
-  private readonly db: Database.Database;
+  /** The connection; besides the store's own methods, only the test inspector (server/testing/store-inspector.ts) reads it. */
+  readonly db: Database.Database;
+  private readonly clock: Clock;
   /** Prepared statements by SQL text, the least recently used dropped past a bound (filtered pages make many texts). */
   private readonly statements = new Map<string, Database.Statement>();
   private readonly rawStatements = new Map<string, Database.Statement>();
@@ -148,6 +143,7 @@ export class SqliteStore implements Store {
 
   constructor(options: SqliteStoreOptions) {
     this.renderer = options.renderer;
+    this.clock = options.clock ?? nowMicros;
     if (options.path !== ":memory:") ownerOnlyFiles(options.path);
     this.db = new Database(options.path);
     this.db.pragma("journal_mode = WAL");
@@ -218,7 +214,7 @@ export class SqliteStore implements Store {
         this.db.exec(statements.get(migration.version)!);
         this.db
           .prepare("INSERT INTO schema_migrations (version, name, applied_us) VALUES (?, ?, ?)")
-          .run(migration.version, migration.name, Date.now() * 1000);
+          .run(migration.version, migration.name, this.clock());
       }
     });
     this.db.pragma("busy_timeout = 5000");
@@ -281,7 +277,7 @@ export class SqliteStore implements Store {
       this.statement("INSERT INTO organizations (id, name, created_us) VALUES (?, ?, ?)").run(
         o.id,
         o.name,
-        Date.now() * 1000,
+        this.clock(),
       ),
     );
   }
@@ -294,7 +290,7 @@ export class SqliteStore implements Store {
             t.id,
             t.organizationId,
             t.name,
-            Date.now() * 1000,
+            this.clock(),
           );
           this.statement("INSERT INTO tenant_counters (tenant_id) VALUES (?)").run(t.id);
         })
@@ -313,7 +309,7 @@ export class SqliteStore implements Store {
         .transaction(() => {
           this.statement(
             "INSERT INTO api_keys (id, organization_id, key_hash, label, default_tenant_id, created_us) VALUES (?, ?, ?, ?, ?, ?)",
-          ).run(k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, Date.now() * 1000);
+          ).run(k.id, k.organizationId, k.keyHash, k.label, k.defaultTenantId, this.clock());
           for (const tenantId of new Set([k.defaultTenantId, ...k.tenantIds])) {
             this.statement("INSERT INTO api_key_tenants (api_key_id, tenant_id) VALUES (?, ?)").run(k.id, tenantId);
           }
@@ -510,21 +506,6 @@ export class SqliteStore implements Store {
     return insertedDeploymentRecord(d, seq, createdUs, createdUs + d.readyAfterUs, nowUs);
   }
 
-  async listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]> {
-    let rows: Row[];
-    if (isUnfiltered(query)) {
-      rows = this.statement(unfilteredPage(deploymentColumns, query.limit)).all(
-        tenantId,
-        tenantId,
-        query.offset,
-      ) as Row[];
-    } else {
-      const page = filteredPage(tenantId, query, nowUs);
-      rows = this.statement(page.sql).all(...page.params) as Row[];
-    }
-    return rows.map((row) => toDeploymentRecord(row, nowUs));
-  }
-
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     const unfiltered = isUnfiltered(query);
     const page = unfiltered
@@ -547,22 +528,6 @@ export class SqliteStore implements Store {
       })),
       nowUs,
     );
-  }
-
-  async listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]> {
-    const nowUs = Date.now() * 1000;
-    const rows = this.statement(
-      `SELECT r.*, d.ready_us AS deployment_ready_us FROM revisions r JOIN deployments d ON d.id = r.deployment_id
-       WHERE r.tenant_id = ? AND r.deployment_id = ? ORDER BY r.created_us DESC, r.id DESC`,
-    ).all(tenantId, deploymentId) as Row[];
-    return rows.map((row) => toRevisionRecord(row, nowUs, Number(row.deployment_ready_us)));
-  }
-
-  async getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined> {
-    const row = this.statement("SELECT * FROM tracing_projects WHERE tenant_id = ? AND name = ?").get(tenantId, name) as
-      | Row
-      | undefined;
-    return row && toTracingProjectRecord(row);
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {

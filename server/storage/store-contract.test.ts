@@ -8,14 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import type { DeploymentQuery, NewDeployment } from "../domain/records.js";
+import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
+import { inspectStore, type StoreInspector } from "../testing/store-inspector.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { MemoryStore } from "./memory-store.js";
 import { PostgresStore } from "./postgres-store.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { LimitReached, type SealOwner, type Store, UniqueViolation } from "./store.js";
+import type { SealOwner, Store } from "./store.js";
 
 const adapters: Array<{
   name: string;
@@ -79,9 +81,11 @@ function newDeployment(tenantId: string, name: string, extra: Partial<NewDeploym
 for (const adapter of adapters) {
   describe.skipIf(adapter.skip)(`Store contract: ${adapter.name}`, () => {
     let store: Store;
+    let inspector: StoreInspector;
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
       ({ store, cleanup } = await adapter.open());
+      inspector = inspectStore(store);
       await store.migrate();
       await store.migrate(); // idempotent
       await store.createOrganization({ id: organizationId, name: "Org" });
@@ -198,7 +202,7 @@ for (const adapter of adapters) {
       expect(() =>
         box.decrypt(provider.sealedClientSecret!, providerSecretContext(organizationId, randomUUID())),
       ).toThrow();
-      const [stored] = await store.listDeployments(tenantC, { limit: 1, offset: 0, deploymentIds: [legacy.id] }, 0);
+      const [stored] = await inspector.listDeployments(tenantC, { limit: 1, offset: 0, deploymentIds: [legacy.id] }, 0);
       const secretContext = deploymentSecretContext(organizationId, tenantC, legacy.id, "TOKEN");
       expect(box.decrypt(stored!.secrets[0]!.sealedValue, secretContext)).toBe("value");
       expect(() =>
@@ -229,8 +233,8 @@ for (const adapter of adapters) {
     it("a taken name stores nothing and leaves the sequence dense", async () => {
       const duplicate = newDeployment(tenantA, "one");
       await expect(store.createDeployment(duplicate, Date.now() * 1000)).rejects.toBeInstanceOf(UniqueViolation);
-      expect(await store.listRevisions(tenantA, duplicate.id)).toEqual([]);
-      expect((await store.getTracingProject(tenantA, "one"))?.deploymentId).not.toBe(duplicate.id);
+      expect(await inspector.listRevisions(tenantA, duplicate.id, 0)).toEqual([]);
+      expect((await inspector.getTracingProject(tenantA, "one"))?.deploymentId).not.toBe(duplicate.id);
       const next = await store.createDeployment(newDeployment(tenantA, "five"), Date.now() * 1000);
       expect(next.seq).toBe(5);
       // The same name in another tenant is fine and numbered from 1 there.
@@ -239,11 +243,11 @@ for (const adapter of adapters) {
 
     it("pages newest first by offset, the same with and without filters", async () => {
       const now = Date.now() * 1000;
-      const all = (await store.listDeployments(tenantA, { limit: 100, offset: 0 }, now)).map((d) => d.name);
+      const all = (await inspector.listDeployments(tenantA, { limit: 100, offset: 0 }, now)).map((d) => d.name);
       expect(all).toEqual(["five", "four", "three", "two", "one"]);
       for (let offset = 0; offset <= 6; offset++) {
-        const page = await store.listDeployments(tenantA, { limit: 2, offset }, now);
-        const filtered = await store.listDeployments(tenantA, { limit: 2, offset, nameContains: "" }, now);
+        const page = await inspector.listDeployments(tenantA, { limit: 2, offset }, now);
+        const filtered = await inspector.listDeployments(tenantA, { limit: 2, offset, nameContains: "" }, now);
         expect(page.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
         expect(filtered.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
       }
@@ -256,7 +260,7 @@ for (const adapter of adapters) {
         now,
       );
       const names = async (query: object) =>
-        (await store.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
+        (await inspector.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
       expect(await names({ nameContains: "%" })).toEqual(["img_%x"]);
       expect(await names({ nameContains: "IMG_" })).toEqual(["img_%x"]);
       expect(await names({ imageVersion: "1.0" })).toEqual(["img_%x"]);
@@ -265,7 +269,7 @@ for (const adapter of adapters) {
       expect(await names({ statuses: ["AWAITING_DATABASE"] })).toEqual(["img_%x", "one"]);
       expect(await names({ statuses: ["UNUSED"] })).toEqual([]);
       expect(await names({ matchNothing: true })).toEqual([]);
-      const [first] = await store.listDeployments(tenantB, { limit: 1, offset: 0 }, now);
+      const [first] = await inspector.listDeployments(tenantB, { limit: 1, offset: 0 }, now);
       expect(await names({ deploymentIds: [first!.id, randomUUID()] })).toEqual([first!.name]);
     });
 
@@ -275,19 +279,29 @@ for (const adapter of adapters) {
         Date.now() * 1000,
       );
       const later = created.createdUs + 1;
-      const [seen] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, later);
+      const [seen] = await inspector.listDeployments(
+        tenantB,
+        { limit: 1, offset: 0, deploymentIds: [created.id] },
+        later,
+      );
       expect(seen).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId });
       expect(
-        (await store.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map((d) => d.id),
+        (await inspector.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map(
+          (d) => d.id,
+        ),
       ).toEqual([created.id]);
       expect(await store.promoteReadyDeployments(later, 100)).toBeGreaterThanOrEqual(1);
-      const [stored] = await store.listDeployments(tenantB, { limit: 1, offset: 0, deploymentIds: [created.id] }, 0);
+      const [stored] = await inspector.listDeployments(
+        tenantB,
+        { limit: 1, offset: 0, deploymentIds: [created.id] },
+        0,
+      );
       expect(stored).toMatchObject({
         status: "READY",
         activeRevisionId: created.latestRevisionId,
         updatedUs: created.readyUs,
       });
-      expect((await store.listRevisions(tenantB, created.id))[0]?.status).toBe("DEPLOYED");
+      expect((await inspector.listRevisions(tenantB, created.id, 0))[0]?.status).toBe("DEPLOYED");
     });
 
     it("stores texts that read as the records' representations at every moment (D-83)", async () => {
@@ -307,7 +321,7 @@ for (const adapter of adapters) {
       );
       const same = async (query: DeploymentQuery, nowUs: number) => {
         const texts = await store.listDeploymentTexts(tenant, query, nowUs);
-        const records = await store.listDeployments(tenant, query, nowUs);
+        const records = await inspector.listDeployments(tenant, query, nowUs);
         expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
         expect(texts.count).toBe(records.length);
         return records.map((r) => r.status);
@@ -368,7 +382,7 @@ for (const adapter of adapters) {
       ];
       for (const needle of needles) {
         const listed = (
-          await store.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)
+          await inspector.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)
         )
           .map((d) => d.name)
           .sort();
@@ -394,12 +408,12 @@ for (const adapter of adapters) {
         );
       }
       const now = Date.now() * 1000;
-      const newestFirst = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now))
+      const newestFirst = (await inspector.listDeployments(mine, { limit: 100, offset: 0 }, now))
         .map((d) => d.name)
         .filter((name) => name.toLowerCase().includes("abc"));
       expect(newestFirst).toHaveLength(12);
       for (let offset = 0; offset <= 13; offset += 5) {
-        const page = (await store.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
+        const page = (await inspector.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
           (d) => d.name,
         );
         const { joined } = await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now);
@@ -408,13 +422,13 @@ for (const adapter of adapters) {
         expect(texts).toEqual(page);
       }
       // With another filter, checked on each match (D-93): the same order, the same pages.
-      const withImage = (await store.listDeployments(mine, { limit: 100, offset: 0 }, now))
+      const withImage = (await inspector.listDeployments(mine, { limit: 100, offset: 0 }, now))
         .filter((d) => d.name.toLowerCase().includes("abc") && d.imageVersion === "2.0")
         .map((d) => d.name);
       expect(withImage).toHaveLength(4);
       for (let offset = 0; offset <= 4; offset++) {
         const query = { limit: 2, offset, nameContains: "aBc", imageVersion: "2.0" };
-        const page = (await store.listDeployments(mine, query, now)).map((d) => d.name);
+        const page = (await inspector.listDeployments(mine, query, now)).map((d) => d.name);
         const { joined } = await store.listDeploymentTexts(mine, query, now);
         expect(page).toEqual(withImage.slice(offset, offset + 2));
         expect((JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((d) => d.name)).toEqual(page);

@@ -6,26 +6,8 @@ import type {
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
-  RevisionRecord,
   TenantRecord,
-  TracingProjectRecord,
 } from "../domain/records.js";
-
-/** An organization already has as many records of a kind as it may (D-112). */
-export class LimitReached extends Error {
-  override name = "LimitReached";
-  constructor(readonly limit: number) {
-    super(`limit of ${limit} reached`);
-  }
-}
-
-/** A unique constraint was hit: the record already exists. */
-export class UniqueViolation extends Error {
-  override name = "UniqueViolation";
-  constructor(readonly constraint: string) {
-    super(`unique constraint ${constraint}`);
-  }
-}
 
 export interface Store {
   readonly kind: "sqlite" | "postgres" | "memory";
@@ -60,12 +42,8 @@ export interface Store {
    * Throws UniqueViolation (nothing stored) when the name is taken in the tenant.
    */
   createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
-  /** Newest first (D-08) with the filters of D-39 to D-45, as of nowUs. */
-  listDeployments(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentRecord[]>;
-  /** The same page as listDeployments, as the stored JSON texts of its deployments as of nowUs (D-83). */
+  /** A page newest first (D-08) with the filters of D-39 to D-45, as the stored JSON texts of its deployments as of nowUs (D-83). */
   listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts>;
-  listRevisions(tenantId: string, deploymentId: string): Promise<RevisionRecord[]>;
-  getTracingProject(tenantId: string, name: string): Promise<TracingProjectRecord | undefined>;
   /**
    * Re-seals, in one transaction, every value sealed before D-118 (format `v1.`): `reseal` gets the value and
    * what it belongs to and returns the value bound to it. Returns how many were re-sealed.

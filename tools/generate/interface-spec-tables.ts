@@ -5,6 +5,7 @@
  * the explicit exceptions below, each citing its row of spec/decisions.md.
  */
 import type { OpenAPIObject } from "openapi3-ts/oas31";
+import type { OperationId } from "../../contract/operations.js";
 import type { MarkdownSection, MarkdownTable } from "./markdown-tables.js";
 import { codeSpans, sectionByHeading } from "./markdown-tables.js";
 
@@ -173,65 +174,123 @@ export const exceptions: Exception[] = [
 /** The path operation 4 has in this profile (the spec leaves method and path open). */
 const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", decision: "D-10" };
 
-/** What each operation takes and answers: the schemas named by its section, and its success status (D-06). */
-const operationShapes: Record<string, { request?: string; response: Expected; success: number; errors: number[] }> = {
-  "1": {
+/** What an operation takes and answers: the schemas named by its section, and its success status (D-06). */
+interface OperationShape {
+  /** The number of the operation's section and Endpoints row in the interface spec. */
+  section: string;
+  request?: string;
+  response: Expected;
+  success: number;
+  errors: number[];
+}
+
+/** Every operation of the contract, keyed by operationId: a new operation fails to compile until it has its shape (D-210). */
+const operationShapes = {
+  createOAuthProvider: {
+    section: "1",
     request: "OAuthProviderCreate",
     response: { kind: "ref", name: "OAuthProvider" },
     success: 200,
     errors: [400, 401, 403, 409, 413, 415, 422, 500, 503],
   },
-  "2": {
+  listOAuthProviders: {
+    section: "2",
     response: { kind: "array", items: { kind: "ref", name: "OAuthProvider" } },
     success: 200,
     errors: [401, 403, 422, 500, 503],
   },
-  "3": {
+  listCodehostRepositories: {
+    section: "3",
     response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
     success: 200,
     errors: [401, 403, 404, 422, 500, 503],
   },
-  "4": {
+  listManagedCodehostRepositories: {
+    section: "4",
     response: { kind: "array", items: { kind: "ref", name: "CodehostRepository" } },
     success: 200,
     errors: [401, 403, 404, 422, 500, 503],
   },
-  "5": { response: { kind: "ref", name: "DeploymentList" }, success: 200, errors: [401, 403, 422, 500, 503] },
-  "6": {
+  listDeployments: {
+    section: "5",
+    response: { kind: "ref", name: "DeploymentList" },
+    success: 200,
+    errors: [401, 403, 422, 500, 503],
+  },
+  createDeployment: {
+    section: "6",
     request: "DeploymentCreate",
     response: { kind: "ref", name: "Deployment" },
     success: 201,
     errors: [400, 401, 403, 409, 413, 415, 422, 500, 503],
   },
-};
+} satisfies Record<OperationId, OperationShape>;
 
 // biome-ignore lint/suspicious/noExplicitAny: the checks read schemas and parameters of any shape, keyword by keyword
 type Json = Record<string, any>;
 
-/** Checks the OpenAPI document against every table of the interface spec. */
+/** Checks the OpenAPI document against every table of the interface spec: one checker per table, then the unused exceptions. */
 export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAPIObject): CheckResult {
-  const result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
-  const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
-  const states = statesFromSpec(sections);
-  const named = namedShapes(sections);
-  const usedExceptions = new Set<Exception>();
+  const walk = new SpecWalk(sections, document);
+  for (const target of tableTargets) checkFieldTable(walk, target);
+  checkResourceSpec(walk);
+  checkStates(walk);
+  checkListQuery(walk);
+  checkLimits(walk);
+  checkEndpoints(walk);
+  checkExceptionsUsed(walk);
+  return walk.result;
+}
 
-  const report = (table: string, where: string, problem: string) => result.findings.push({ table, where, problem });
-  const count = (table: string, rows: number) => {
-    result.rowsChecked[table] = (result.rowsChecked[table] ?? 0) + rows;
-  };
-  const exceptionFor = (where: string, aspect: Exception["aspect"]) => {
+/** What every checker shares: the document, the spec's states and named shapes, and the findings so far. */
+class SpecWalk {
+  readonly result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
+  readonly schemas: Record<string, Json>;
+  readonly states: string[];
+  readonly named: Map<string, Expected>;
+  readonly nullableSchemas: Set<string>;
+  readonly usedExceptions = new Set<Exception>();
+
+  constructor(
+    readonly sections: MarkdownSection[],
+    readonly document: OpenAPIObject,
+  ) {
+    this.schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
+    this.states = statesFromSpec(sections);
+    this.named = namedShapes(sections);
+    this.nullableSchemas = nullableStatement(sections);
+  }
+
+  report(table: string, where: string, problem: string): void {
+    this.result.findings.push({ table, where, problem });
+  }
+
+  /** The only table of a section, its rows counted as in the spec and as checked. */
+  table(heading: string, label: string): { section: MarkdownSection; table: MarkdownTable } {
+    const section = sectionByHeading(this.sections, heading);
+    const table = onlyTable(section);
+    this.counted(label, table.rows.length);
+    return { section, table };
+  }
+
+  /** Records how many rows a table has and that all of them were walked. */
+  counted(label: string, rows: number): void {
+    this.result.rowsInSpec[label] = rows;
+    this.result.rowsChecked[label] = (this.result.rowsChecked[label] ?? 0) + rows;
+  }
+
+  exceptionFor(where: string, aspect: Exception["aspect"]): Exception | undefined {
     const schemaWide = `${where.split(".")[0]}.*`;
     const found = exceptions.find((e) => e.aspect === aspect && (e.where === where || e.where === schemaWide));
-    if (found) usedExceptions.add(found);
+    if (found) this.usedExceptions.add(found);
     return found;
-  };
+  }
 
   /** Compares a stated type with a schema; returns what differs, or undefined. */
-  const compare = (want: Expected, actual: Json | undefined, side: "request" | "response"): string | undefined => {
+  compare(want: Expected, actual: Json | undefined, side: "request" | "response"): string | undefined {
     if (!actual) return "is missing";
     const { core } = unwrap(actual);
-    const resolved = deref(schemas, core);
+    const resolved = deref(this.schemas, core);
     switch (want.kind) {
       case "string":
         if (resolved.type !== "string" || resolved.enum) return `is ${describe(resolved)}, want string`;
@@ -259,348 +318,385 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
         const got = refName(core);
         return got === name ? undefined : `refers to ${got ?? describe(resolved)}, want ${name}`;
       }
-      case "array":
+      case "array": {
         if (resolved.type !== "array") return `is ${describe(resolved)}, want an array`;
-        {
-          const inner = compare(want.items, resolved.items as Json, side);
-          return inner ? `items ${inner}` : undefined;
-        }
-      case "fields": {
-        if (resolved.type !== "object" || !resolved.properties)
-          return `is ${describe(resolved)}, want an object with ${Object.keys(want.fields).join(", ")}`;
-        const problems = compareFieldSets(Object.keys(want.fields), Object.keys(resolved.properties as Json));
-        for (const [field, type] of Object.entries(want.fields)) {
-          const property = (resolved.properties as Json)[field] as Json | undefined;
-          if (!property) continue;
-          if (unwrap(property).nullable) problems.push(`${field} is nullable, want non-null`);
-          const inner = compare(type, property, side);
-          if (inner) problems.push(`${field} ${inner}`);
-        }
-        const component = refName(core);
-        if (component) {
-          const decided = requiredByDecision[component];
-          if (!decided) problems.push(`no decision on the required fields of ${component}`);
-          else if (!sameSet(decided.required, (resolved.required as string[]) ?? [])) {
-            problems.push(
-              `${component} requires ${JSON.stringify(resolved.required ?? [])}, ${decided.decision} says ${JSON.stringify(decided.required)}`,
-            );
-          }
-        }
-        return problems.length > 0 ? problems.join("; ") : undefined;
+        const inner = this.compare(want.items, resolved.items as Json, side);
+        return inner ? `items ${inner}` : undefined;
+      }
+      case "fields":
+        return this.compareFields(want.fields, core, resolved, side);
+    }
+  }
+
+  /** An object with exactly these fields, none nullable, each of its type, and its required fields decided. */
+  private compareFields(
+    fields: Record<string, Expected>,
+    core: Json,
+    resolved: Json,
+    side: "request" | "response",
+  ): string | undefined {
+    if (resolved.type !== "object" || !resolved.properties)
+      return `is ${describe(resolved)}, want an object with ${Object.keys(fields).join(", ")}`;
+    const problems = compareFieldSets(Object.keys(fields), Object.keys(resolved.properties as Json));
+    for (const [field, type] of Object.entries(fields)) {
+      const property = (resolved.properties as Json)[field] as Json | undefined;
+      if (!property) continue;
+      if (unwrap(property).nullable) problems.push(`${field} is nullable, want non-null`);
+      const inner = this.compare(type, property, side);
+      if (inner) problems.push(`${field} ${inner}`);
+    }
+    const component = refName(core);
+    if (component) {
+      const decided = requiredByDecision[component];
+      if (!decided) problems.push(`no decision on the required fields of ${component}`);
+      else if (!sameSet(decided.required, (resolved.required as string[]) ?? [])) {
+        problems.push(
+          `${component} requires ${JSON.stringify(resolved.required ?? [])}, ${decided.decision} says ${JSON.stringify(decided.required)}`,
+        );
       }
     }
-  };
+    return problems.length > 0 ? problems.join("; ") : undefined;
+  }
 
   /** The stated type of a row, or the model's type where an exception says so (and the exception must still be needed). */
-  const wantedType = (
+  wantedType(
     table: string,
     where: string,
     stated: Expected,
     actual: Json | undefined,
     side: "request" | "response",
-  ) => {
-    const exception = exceptionFor(where, "type");
+  ): Expected {
+    const exception = this.exceptionFor(where, "type");
     if (!exception) return stated;
-    if (!compare(stated, actual, side))
-      report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    if (!this.compare(stated, actual, side))
+      this.report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
     return exception.model as Expected;
-  };
-
-  // Field tables: every row against its schema, and no field beyond the rows.
-  const nullableSchemas = nullableStatement(sections);
-  for (const target of tableTargets) {
-    const section = sectionByHeading(sections, target.heading);
-    const table = onlyTable(section);
-    const schema = schemas[target.schema];
-    const label = `${target.heading} → ${target.schema}`;
-    result.rowsInSpec[label] = table.rows.length;
-    if (!schema) {
-      report(label, target.schema, "schema is missing");
-      continue;
-    }
-    const rows = table.rows.filter((row) => !target.omitRow?.(row));
-    count(label, table.rows.length);
-    const properties = (schema.properties ?? {}) as Record<string, Json>;
-    for (const problem of compareFieldSets(
-      rows.map((row) => row.Field!),
-      Object.keys(properties),
-    ))
-      report(label, target.schema, problem);
-    const allNullable = nullableSchemas.has(target.schema) || nullableSchemas.has(requestBase(target.schema));
-    for (const row of rows) {
-      const field = row.Field!;
-      const where = `${target.schema}.${field}`;
-      const property = properties[field];
-      if (!property) continue; // reported by the field-set comparison
-      const stated = parseStatedType(row.Type!, enumValuesOf(row, states));
-      const type = wantedType(label, where, stated.type, property, target.side);
-      const typeProblem = compare(type, property, target.side);
-      if (typeProblem) report(label, where, typeProblem);
-      checkNullable(label, where, stated.nullable || allNullable, unwrap(property).nullable);
-      checkRequired(label, where, table, row, schema, field);
-      if (table.header.includes("Default")) checkDefault(label, where, row.Default ?? "", property.default);
-      const readOnly = /read-only/i.test(row.Notes ?? "");
-      if (readOnly !== (property.readOnly === true))
-        report(label, where, readOnly ? "is not marked readOnly" : "is marked readOnly but the spec does not say so");
-    }
   }
 
-  function checkNullable(table: string, where: string, stated: boolean, actual: boolean) {
-    const exception = exceptionFor(where, "nullable");
+  /** The row's type (or its exception's) against the schema. */
+  checkType(table: string, where: string, stated: Expected, actual: Json, side: "request" | "response"): Expected {
+    const type = this.wantedType(table, where, stated, actual, side);
+    const problem = this.compare(type, actual, side);
+    if (problem) this.report(table, where, problem);
+    return type;
+  }
+
+  checkNullable(table: string, where: string, stated: boolean, actual: boolean): void {
+    const exception = this.exceptionFor(where, "nullable");
     const want = exception ? (exception.model as boolean) : stated;
     if (exception && stated === actual)
-      report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
-    if (want !== actual) report(table, where, actual ? "is nullable, want non-null" : "is not nullable, want T | null");
+      this.report(table, where, `exception ${exception.decision} is no longer needed: the model matches the spec`);
+    if (want !== actual)
+      this.report(table, where, actual ? "is nullable, want non-null" : "is not nullable, want T | null");
   }
 
-  function checkRequired(
+  checkRequired(
     table: string,
     where: string,
     spec: MarkdownTable,
     row: Record<string, string>,
     schema: Json,
     field: string,
-  ) {
+  ): void {
     const required = ((schema.required as string[]) ?? []).includes(field);
     if (spec.header.includes("Required")) {
       const want = /^yes/i.test(row.Required ?? "");
-      if (want !== required) report(table, where, want ? "is optional, want required" : "is required, want optional");
+      if (want !== required)
+        this.report(table, where, want ? "is optional, want required" : "is required, want optional");
       return;
     }
     const name = where.split(".")[0]!;
     const decided = requiredByDecision[name];
-    if (!decided) report(table, where, `no decision on the required fields of ${name}`);
+    if (!decided) this.report(table, where, `no decision on the required fields of ${name}`);
     else if (decided.required.includes(field) !== required)
-      report(table, where, `required is ${required}, ${decided.decision} says ${!required}`);
+      this.report(table, where, `required is ${required}, ${decided.decision} says ${!required}`);
   }
 
-  function checkDefault(table: string, where: string, cell: string, actual: unknown) {
+  checkDefault(table: string, where: string, cell: string, actual: unknown): void {
     const want = parseDefault(cell);
     if (JSON.stringify(want) !== JSON.stringify(actual))
-      report(table, where, `default is ${JSON.stringify(actual)}, want ${JSON.stringify(want)}`);
+      this.report(table, where, `default is ${JSON.stringify(actual)}, want ${JSON.stringify(want)}`);
   }
 
-  // ResourceSpec: every group's fields, the array-valued rows, and the container object.
-  {
-    const section = sectionByHeading(sections, "ResourceSpec");
-    const table = onlyTable(section);
-    const label = "ResourceSpec → ResourceSpec";
-    result.rowsInSpec[label] = table.rows.length;
-    count(label, table.rows.length);
-    const schema = schemas.ResourceSpec;
-    if (!schema) report(label, "ResourceSpec", "schema is missing");
-    else {
-      const fields = resourceSpecFields(table, named);
-      const properties = (schema.properties ?? {}) as Record<string, Json>;
-      for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties)))
-        report(label, "ResourceSpec", problem);
-      for (const [field, type] of Object.entries(fields)) {
-        const where = `ResourceSpec.${field}`;
-        const property = properties[field];
-        if (!property) continue;
-        const problem = compare(type, property, "request");
-        if (problem) report(label, where, problem);
-        checkNullable(label, where, false, unwrap(property).nullable);
-        if (((schema.required as string[]) ?? []).includes(field))
-          report(label, where, "is required, D-65 says optional");
-        const { core } = unwrap(property);
-        if ((type.kind === "integer" || type.kind === "number") && core.minimum !== 0 && property.minimum !== 0) {
-          report(label, where, "has no minimum 0 (D-65)");
-        }
-      }
-    }
-  }
-
-  // States: the status enum holds exactly the states of the table.
-  {
-    const label = "States and transitions → DeploymentStatus";
-    result.rowsInSpec[label] = states.length;
-    count(label, states.length);
-    const problem = compare(
-      { kind: "enum", values: states },
-      { $ref: "#/components/schemas/DeploymentStatus" },
-      "response",
-    );
-    if (problem) report(label, "DeploymentStatus", problem);
-  }
-
-  // Query parameters of operation 5, and the Limits table.
-  const listDeployments = document.paths?.["/v2/deployments"]?.get;
-  const queryParameters = new Map<string, Parameter>(
-    (listDeployments?.parameters ?? [])
-      .map((parameter) => resolveParameter(document, parameter as Json))
-      .filter((parameter) => parameter.in === "query")
-      .map((parameter) => [parameter.name, parameter]),
-  );
-  {
-    const section = sectionByHeading(sections, "5. List deployments");
-    const table = onlyTable(section);
-    const label = "List deployments query parameters";
-    result.rowsInSpec[label] = table.rows.length;
-    count(label, table.rows.length);
-    const allOptional = /\(all optional\)/i.test(section.text);
-    for (const problem of compareFieldSets(
-      table.rows.map((row) => row.Parameter!),
-      [...queryParameters.keys()],
-    ))
-      report(label, "listDeployments", problem);
-    for (const row of table.rows) {
-      const name = row.Parameter!;
-      const where = `query.${name}`;
-      const parameter = queryParameters.get(name);
-      if (!parameter) continue;
-      if (allOptional && parameter.required) report(label, where, "is required, want optional");
-      const stated = parseStatedType(row.Type!, codeSpans(row.Rule ?? ""));
-      const type = wantedType(label, where, stated.type, parameter.schema, "request");
-      const problem = compare(type, parameter.schema, "request");
-      if (problem) report(label, where, problem);
-      if (type.kind === "array" && parameter.explode !== false)
-        report(label, where, "is a list but not explode: false (D-64)");
-      checkNullable(label, where, stated.nullable, unwrap(parameter.schema).nullable);
-      checkDefault(label, where, row.Default ?? "", parameter.schema.default);
-      const range = /range (\d+) to (\d+)/i.exec(row.Rule ?? "");
-      const atLeast = /at least (\d+)/i.exec(row.Rule ?? "");
-      if (range) checkBounds(label, where, parameter, { minimum: Number(range[1]), maximum: Number(range[2]) });
-      if (atLeast) checkBounds(label, where, parameter, { minimum: Number(atLeast[1]) });
-    }
-  }
-  {
-    const table = onlyTable(sectionByHeading(sections, "Limits"));
-    const label = "Limits";
-    result.rowsInSpec[label] = table.rows.length;
-    count(label, table.rows.length);
-    for (const row of table.rows) {
-      const name = row.Limit!.split(/\s+/)[0]!;
-      const where = `query.${name}`;
-      const parameter = queryParameters.get(name);
-      if (!parameter) {
-        report(label, where, "is missing");
-        continue;
-      }
-      const bounds: Record<string, number> = {};
-      for (const match of row.Value!.matchAll(/(default|minimum|maximum) (\d+)/g)) bounds[match[1]!] = Number(match[2]);
-      if (Object.keys(bounds).length === 0) report(label, where, `cannot read the limit "${row.Value}"`);
-      if ("default" in bounds) checkDefault(label, where, String(bounds.default), parameter.schema.default);
-      delete bounds.default;
-      checkBounds(label, where, parameter, bounds);
-    }
-  }
-
-  function checkBounds(table: string, where: string, parameter: Parameter, bounds: Record<string, number>) {
+  checkBounds(table: string, where: string, parameter: Parameter, bounds: Record<string, number>): void {
     for (const [key, value] of Object.entries(bounds)) {
       if (parameter.schema[key] !== value)
-        report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
+        this.report(table, where, `${key} is ${String(parameter.schema[key])}, want ${value}`);
     }
   }
 
-  // Endpoints: every row is an operation at its method and path, and there is no other operation.
-  {
-    const table = onlyTable(sectionByHeading(sections, "Endpoints"));
-    const label = "Endpoints";
-    result.rowsInSpec[label] = table.rows.length;
-    count(label, table.rows.length);
-    const wanted = new Set<string>();
-    for (const row of table.rows) {
-      const number = row["#"]!;
-      const unspecified = /unspecified/i.test(row.Method!) || /unspecified/i.test(row.Path!);
-      const method = unspecified ? operation4.method : row.Method!.toLowerCase();
-      const path = unspecified ? operation4.path : row.Path!.replace("{base_url}", "");
-      const where = `${number}. ${method.toUpperCase()} ${path}`;
-      wanted.add(`${method} ${path}`);
-      const operation = document.paths?.[path]?.[method as "get"] as Json | undefined;
-      if (!operation) {
-        report(label, where, "operation is missing");
-        continue;
-      }
-      const shape = operationShapes[number];
-      if (!shape) {
-        report(label, where, "no request/response shape for this operation in the test");
-        continue;
-      }
-      const section = sections.find((candidate) => candidate.heading.startsWith(`${number}. `));
-      const text = section?.text ?? "";
-      const parameters = ((operation.parameters ?? []) as Json[]).map((parameter) =>
-        resolveParameter(document, parameter as never),
+  /** The query parameters of listDeployments (operation 5), by name. */
+  listQueryParameters(): Map<string, Parameter> {
+    const listDeployments = this.document.paths?.["/v2/deployments"]?.get;
+    return new Map<string, Parameter>(
+      (listDeployments?.parameters ?? [])
+        .map((parameter) => resolveParameter(this.document, parameter as Json))
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => [parameter.name, parameter]),
+    );
+  }
+}
+
+/** A field table: every row against its schema, and no field beyond the rows. */
+function checkFieldTable(walk: SpecWalk, target: TableTarget): void {
+  const label = `${target.heading} → ${target.schema}`;
+  const { table } = walk.table(target.heading, label);
+  const schema = walk.schemas[target.schema];
+  if (!schema) {
+    walk.report(label, target.schema, "schema is missing");
+    return;
+  }
+  const rows = table.rows.filter((row) => !target.omitRow?.(row));
+  const properties = (schema.properties ?? {}) as Record<string, Json>;
+  for (const problem of compareFieldSets(
+    rows.map((row) => row.Field!),
+    Object.keys(properties),
+  ))
+    walk.report(label, target.schema, problem);
+  const allNullable = walk.nullableSchemas.has(target.schema) || walk.nullableSchemas.has(requestBase(target.schema));
+  for (const row of rows) {
+    const field = row.Field!;
+    const where = `${target.schema}.${field}`;
+    const property = properties[field];
+    if (!property) continue; // reported by the field-set comparison
+    const stated = parseStatedType(row.Type!, enumValuesOf(row, walk.states));
+    walk.checkType(label, where, stated.type, property, target.side);
+    walk.checkNullable(label, where, stated.nullable || allNullable, unwrap(property).nullable);
+    walk.checkRequired(label, where, table, row, schema, field);
+    if (table.header.includes("Default")) walk.checkDefault(label, where, row.Default ?? "", property.default);
+    const readOnly = /read-only/i.test(row.Notes ?? "");
+    if (readOnly !== (property.readOnly === true))
+      walk.report(
+        label,
+        where,
+        readOnly ? "is not marked readOnly" : "is marked readOnly but the spec does not say so",
       );
-      if (/no query parameters/i.test(text) && parameters.some((parameter) => parameter.in === "query"))
-        report(label, where, "has query parameters, the spec says none");
-      if (/no body/i.test(text) && operation.requestBody)
-        report(label, where, "has a request body, the spec says none");
-      if (/no path parameters/i.test(text) && parameters.some((parameter) => parameter.in === "path"))
-        report(label, where, "has path parameters, the spec says none");
-      for (const match of text.matchAll(/path parameter `(\w+)` \((\w[\w-]*), required\)/gi)) {
-        const parameter = parameters.find((candidate) => candidate.in === "path" && candidate.name === match[1]);
-        if (!parameter?.required) report(label, where, `path parameter ${match[1]} is missing or optional`);
-        else {
-          const problem = compare(parseStatedType(match[2]!, []).type, parameter.schema, "request");
-          if (problem) report(label, where, `path parameter ${match[1]} ${problem}`);
-        }
-      }
-      if (/one path parameter/i.test(text) && parameters.filter((parameter) => parameter.in === "path").length !== 1)
-        report(label, where, "want exactly one path parameter");
-      // Authentication is outside the operation shapes (the spec says so): the key travels as the
-      // security scheme, and the only header parameter is the optional tenant selector.
-      const headers = parameters.filter((parameter) => parameter.in === "header");
-      const tenant = headers.find((parameter) => parameter.name === "X-Tenant-Id");
-      if (
-        headers.length !== 1 ||
-        !tenant ||
-        tenant.required ||
-        compare({ kind: "string", format: "uuid" }, tenant.schema, "request")
-      ) {
-        report(
-          label,
-          where,
-          `header parameters ${JSON.stringify(headers.map((parameter) => parameter.name))}, D-14 says one optional uuid X-Tenant-Id`,
-        );
-      }
-      const security = (operation.security ?? (document as Json).security) as
-        | Array<Record<string, unknown>>
-        | undefined;
-      const scheme = (document as Json).components?.securitySchemes?.ApiKeyAuth as Json | undefined;
-      if (
-        !security?.some((requirement) => "ApiKeyAuth" in requirement) ||
-        scheme?.type !== "apiKey" ||
-        scheme.in !== "header" ||
-        scheme.name !== "X-Api-Key"
-      ) {
-        report(label, where, "is not secured by the X-Api-Key header scheme (D-13)");
-      }
-      const body = operation.requestBody?.content?.["application/json"]?.schema as Json | undefined;
-      if (shape.request && refName(body ?? {}) !== shape.request)
-        report(label, where, `request body is ${body ? describe(body) : "missing"}, want ${shape.request}`);
-      if (!shape.request && body) report(label, where, "has a request body");
-      const successes = Object.keys(operation.responses as Json).filter((status) => status.startsWith("2"));
-      if (successes.length !== 1 || Number(successes[0]) !== shape.success)
-        report(label, where, `success status is ${successes.join(",")}, D-06 says ${shape.success}`);
-      const success = (operation.responses as Json)[String(shape.success)]?.content?.["application/json"]?.schema as
-        | Json
-        | undefined;
-      const problem = compare(shape.response, success, "response");
-      if (problem) report(label, where, `response ${problem}`);
-      const errors = Object.keys(operation.responses as Json)
-        .filter((status) => /^[45]/.test(status))
-        .map(Number);
-      if (!sameSet(errors, shape.errors))
-        report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
+  }
+}
+
+/** ResourceSpec: every group's fields, the array-valued rows, and the container object. */
+function checkResourceSpec(walk: SpecWalk): void {
+  const label = "ResourceSpec → ResourceSpec";
+  const { table } = walk.table("ResourceSpec", label);
+  const schema = walk.schemas.ResourceSpec;
+  if (!schema) {
+    walk.report(label, "ResourceSpec", "schema is missing");
+    return;
+  }
+  const fields = resourceSpecFields(table, walk.named);
+  const properties = (schema.properties ?? {}) as Record<string, Json>;
+  for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties)))
+    walk.report(label, "ResourceSpec", problem);
+  for (const [field, type] of Object.entries(fields)) {
+    const where = `ResourceSpec.${field}`;
+    const property = properties[field];
+    if (!property) continue;
+    const problem = walk.compare(type, property, "request");
+    if (problem) walk.report(label, where, problem);
+    walk.checkNullable(label, where, false, unwrap(property).nullable);
+    if (((schema.required as string[]) ?? []).includes(field))
+      walk.report(label, where, "is required, D-65 says optional");
+    const { core } = unwrap(property);
+    if ((type.kind === "integer" || type.kind === "number") && core.minimum !== 0 && property.minimum !== 0)
+      walk.report(label, where, "has no minimum 0 (D-65)");
+  }
+}
+
+/** States: the status enum holds exactly the states of the table. */
+function checkStates(walk: SpecWalk): void {
+  const label = "States and transitions → DeploymentStatus";
+  walk.counted(label, walk.states.length);
+  const problem = walk.compare(
+    { kind: "enum", values: walk.states },
+    { $ref: "#/components/schemas/DeploymentStatus" },
+    "response",
+  );
+  if (problem) walk.report(label, "DeploymentStatus", problem);
+}
+
+/** The query parameters of operation 5: every row a parameter of its type, default and range, and no other. */
+function checkListQuery(walk: SpecWalk): void {
+  const label = "List deployments query parameters";
+  const { section, table } = walk.table("5. List deployments", label);
+  const queryParameters = walk.listQueryParameters();
+  const allOptional = /\(all optional\)/i.test(section.text);
+  for (const problem of compareFieldSets(
+    table.rows.map((row) => row.Parameter!),
+    [...queryParameters.keys()],
+  ))
+    walk.report(label, "listDeployments", problem);
+  for (const row of table.rows) {
+    const name = row.Parameter!;
+    const where = `query.${name}`;
+    const parameter = queryParameters.get(name);
+    if (!parameter) continue;
+    if (allOptional && parameter.required) walk.report(label, where, "is required, want optional");
+    const stated = parseStatedType(row.Type!, codeSpans(row.Rule ?? ""));
+    const type = walk.checkType(label, where, stated.type, parameter.schema, "request");
+    if (type.kind === "array" && parameter.explode !== false)
+      walk.report(label, where, "is a list but not explode: false (D-64)");
+    walk.checkNullable(label, where, stated.nullable, unwrap(parameter.schema).nullable);
+    walk.checkDefault(label, where, row.Default ?? "", parameter.schema.default);
+    const range = /range (\d+) to (\d+)/i.exec(row.Rule ?? "");
+    const atLeast = /at least (\d+)/i.exec(row.Rule ?? "");
+    if (range) walk.checkBounds(label, where, parameter, { minimum: Number(range[1]), maximum: Number(range[2]) });
+    if (atLeast) walk.checkBounds(label, where, parameter, { minimum: Number(atLeast[1]) });
+  }
+}
+
+/** The Limits table: each limit is the default, minimum or maximum of its list parameter. */
+function checkLimits(walk: SpecWalk): void {
+  const label = "Limits";
+  const { table } = walk.table("Limits", label);
+  const queryParameters = walk.listQueryParameters();
+  for (const row of table.rows) {
+    const name = row.Limit!.split(/\s+/)[0]!;
+    const where = `query.${name}`;
+    const parameter = queryParameters.get(name);
+    if (!parameter) {
+      walk.report(label, where, "is missing");
+      continue;
     }
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const method of Object.keys(item)) {
-        if (!wanted.has(`${method} ${path}`))
-          report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
-      }
+    const bounds: Record<string, number> = {};
+    for (const match of row.Value!.matchAll(/(default|minimum|maximum) (\d+)/g)) bounds[match[1]!] = Number(match[2]);
+    if (Object.keys(bounds).length === 0) walk.report(label, where, `cannot read the limit "${row.Value}"`);
+    if ("default" in bounds) walk.checkDefault(label, where, String(bounds.default), parameter.schema.default);
+    delete bounds.default;
+    walk.checkBounds(label, where, parameter, bounds);
+  }
+}
+
+/** Endpoints: every row is an operation at its method and path with its shape, and there is no other operation. */
+function checkEndpoints(walk: SpecWalk): void {
+  const label = "Endpoints";
+  const { table } = walk.table("Endpoints", label);
+  const wanted = new Set<string>();
+  for (const row of table.rows) {
+    const number = row["#"]!;
+    const unspecified = /unspecified/i.test(row.Method!) || /unspecified/i.test(row.Path!);
+    const method = unspecified ? operation4.method : row.Method!.toLowerCase();
+    const path = unspecified ? operation4.path : row.Path!.replace("{base_url}", "");
+    const where = `${number}. ${method.toUpperCase()} ${path}`;
+    wanted.add(`${method} ${path}`);
+    const operation = walk.document.paths?.[path]?.[method as "get"] as Json | undefined;
+    if (!operation) {
+      walk.report(label, where, "operation is missing");
+      continue;
+    }
+    const shape = Object.entries(operationShapes).find(([, candidate]) => candidate.section === number);
+    if (!shape) {
+      walk.report(label, where, "no request/response shape for this operation in the test");
+      continue;
+    }
+    if (operation.operationId !== shape[0])
+      walk.report(label, where, `operationId is ${operation.operationId}, want ${shape[0]}`);
+    const section = walk.sections.find((candidate) => candidate.heading.startsWith(`${number}. `));
+    const parameters = ((operation.parameters ?? []) as Json[]).map((parameter) =>
+      resolveParameter(walk.document, parameter),
+    );
+    checkEndpointParameters(walk, where, section?.text ?? "", operation, parameters);
+    checkEndpointSecurity(walk, where, operation, parameters);
+    checkEndpointAnswers(walk, where, operation, shape[1]);
+  }
+  for (const [path, item] of Object.entries(walk.document.paths ?? {})) {
+    for (const method of Object.keys(item)) {
+      if (!wanted.has(`${method} ${path}`))
+        walk.report(label, `${method.toUpperCase()} ${path}`, "operation is not in the interface spec");
     }
   }
+}
 
+/** What the operation's section says of its query, path parameters and body. */
+function checkEndpointParameters(
+  walk: SpecWalk,
+  where: string,
+  text: string,
+  operation: Json,
+  parameters: Parameter[],
+): void {
+  const label = "Endpoints";
+  if (/no query parameters/i.test(text) && parameters.some((parameter) => parameter.in === "query"))
+    walk.report(label, where, "has query parameters, the spec says none");
+  if (/no body/i.test(text) && operation.requestBody)
+    walk.report(label, where, "has a request body, the spec says none");
+  if (/no path parameters/i.test(text) && parameters.some((parameter) => parameter.in === "path"))
+    walk.report(label, where, "has path parameters, the spec says none");
+  for (const match of text.matchAll(/path parameter `(\w+)` \((\w[\w-]*), required\)/gi)) {
+    const parameter = parameters.find((candidate) => candidate.in === "path" && candidate.name === match[1]);
+    if (!parameter?.required) walk.report(label, where, `path parameter ${match[1]} is missing or optional`);
+    else {
+      const problem = walk.compare(parseStatedType(match[2]!, []).type, parameter.schema, "request");
+      if (problem) walk.report(label, where, `path parameter ${match[1]} ${problem}`);
+    }
+  }
+  if (/one path parameter/i.test(text) && parameters.filter((parameter) => parameter.in === "path").length !== 1)
+    walk.report(label, where, "want exactly one path parameter");
+}
+
+/**
+ * Authentication is outside the operation shapes (the spec says so): the key travels as the security
+ * scheme, and the only header parameter is the optional tenant selector.
+ */
+function checkEndpointSecurity(walk: SpecWalk, where: string, operation: Json, parameters: Parameter[]): void {
+  const label = "Endpoints";
+  const headers = parameters.filter((parameter) => parameter.in === "header");
+  const tenant = headers.find((parameter) => parameter.name === "X-Tenant-Id");
+  if (
+    headers.length !== 1 ||
+    !tenant ||
+    tenant.required ||
+    walk.compare({ kind: "string", format: "uuid" }, tenant.schema, "request")
+  ) {
+    walk.report(
+      label,
+      where,
+      `header parameters ${JSON.stringify(headers.map((parameter) => parameter.name))}, D-14 says one optional uuid X-Tenant-Id`,
+    );
+  }
+  const document = walk.document as Json;
+  const security = (operation.security ?? document.security) as Array<Record<string, unknown>> | undefined;
+  const scheme = document.components?.securitySchemes?.ApiKeyAuth as Json | undefined;
+  if (
+    !security?.some((requirement) => "ApiKeyAuth" in requirement) ||
+    scheme?.type !== "apiKey" ||
+    scheme.in !== "header" ||
+    scheme.name !== "X-Api-Key"
+  ) {
+    walk.report(label, where, "is not secured by the X-Api-Key header scheme (D-13)");
+  }
+}
+
+/** The request body, the one success status and its body, and the error statuses of the operation's shape. */
+function checkEndpointAnswers(walk: SpecWalk, where: string, operation: Json, shape: OperationShape): void {
+  const label = "Endpoints";
+  const body = operation.requestBody?.content?.["application/json"]?.schema as Json | undefined;
+  if (shape.request && refName(body ?? {}) !== shape.request)
+    walk.report(label, where, `request body is ${body ? describe(body) : "missing"}, want ${shape.request}`);
+  if (!shape.request && body) walk.report(label, where, "has a request body");
+  const responses = operation.responses as Json;
+  const successes = Object.keys(responses).filter((status) => status.startsWith("2"));
+  if (successes.length !== 1 || Number(successes[0]) !== shape.success)
+    walk.report(label, where, `success status is ${successes.join(",")}, D-06 says ${shape.success}`);
+  const success = responses[String(shape.success)]?.content?.["application/json"]?.schema as Json | undefined;
+  const problem = walk.compare(shape.response, success, "response");
+  if (problem) walk.report(label, where, `response ${problem}`);
+  const errors = Object.keys(responses)
+    .filter((status) => /^[45]/.test(status))
+    .map(Number);
+  if (!sameSet(errors, shape.errors))
+    walk.report(label, where, `error statuses ${errors.join(",")}, D-27 says ${shape.errors.join(",")}`);
+}
+
+/** Every exception must still match a row: one that matches none is stale. */
+function checkExceptionsUsed(walk: SpecWalk): void {
   for (const exception of exceptions) {
-    if (!usedExceptions.has(exception))
-      result.findings.push({
+    if (!walk.usedExceptions.has(exception))
+      walk.result.findings.push({
         table: "exceptions",
         where: exception.where,
         problem: `exception ${exception.decision} matches no row`,
       });
   }
-  return result;
 }
 
 /** Schema name of the response table a request schema was derived from. */
