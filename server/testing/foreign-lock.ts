@@ -11,12 +11,12 @@ const Database = require("better-sqlite3");
 const db = new Database(process.argv[1]);
 db.exec("BEGIN IMMEDIATE");
 process.stdout.write("locked\\n");
-setTimeout(() => { db.exec("ROLLBACK"); db.close(); process.stdout.write("released\\n"); }, Number(process.argv[2]));
+setTimeout(() => { process.stdout.write("releasing " + Date.now() + "\\n"); db.exec("ROLLBACK"); db.close(); }, Number(process.argv[2]));
 `;
 
-/** A lock being held: resolves `released` when the holder has given it back. */
+/** A lock being held: `released` resolves, once the holder has exited, with the wall-clock time (ms) just before it let go. */
 interface ForeignLock {
-  released: Promise<void>;
+  released: Promise<number>;
 }
 
 /** Starts a process that takes the write lock of `sqlitePath` and holds it `holdMs`; resolves once it holds it. */
@@ -26,7 +26,8 @@ export function holdWriteLock(sqlitePath: string, holdMs: number): Promise<Forei
     cwd: new URL("../../", import.meta.url).pathname,
   });
   const lines = createInterface({ input: child.stdout });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let releasingAt = Number.POSITIVE_INFINITY;
+  const exited = new Promise<number>((resolve) => child.once("exit", () => resolve(releasingAt)));
   return new Promise((resolve, reject) => {
     let locked = false;
     lines.on("line", (line) => {
@@ -34,6 +35,8 @@ export function holdWriteLock(sqlitePath: string, holdMs: number): Promise<Forei
         locked = true;
         resolve({ released: exited });
       }
+      const releasing = /^releasing (\d+)$/.exec(line);
+      if (releasing) releasingAt = Number(releasing[1]);
     });
     child.once("exit", (code) => {
       if (!locked) reject(new Error(`the lock holder exited (${code}) before taking the lock`));
@@ -69,36 +72,42 @@ export async function probeDuringForeignLock(options: {
     const started = performance.now();
     const response = await fetch(`${options.baseUrl}${path}`, { ...init, headers: { ...headers, ...init.headers } });
     const text = await response.text();
-    return { response, text, ms: performance.now() - started };
+    return { response, text, ms: performance.now() - started, endedAt: Date.now() };
   };
   const lock = await holdWriteLock(options.sqlitePath, options.holdMs);
   let releasedYet = false;
-  const released = lock.released.then(() => {
+  const released = lock.released.then((releasingAt) => {
     releasedYet = true;
+    return releasingAt;
   });
   const createAnswer = timed(deploymentsPath, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(options.createBody),
-  }).then(({ response, ms }) => ({
-    status: response.status,
-    retryAfter: response.headers.get("retry-after"),
-    ms,
-    beforeRelease: !releasedYet,
-  }));
-  const probe: Omit<LockProbe, "create"> = { listMs: [], listStatuses: [], healthMs: [], healthBodies: [] };
-  // Bounded: at most one pair per 20 ms of the hold, and never after the holder let go.
+  });
+  const lists: Array<Awaited<ReturnType<typeof timed>>> = [];
+  const healths: Array<Awaited<ReturnType<typeof timed>>> = [];
+  // Bounded: at most one pair per 20 ms of the hold, and none after the holder has exited.
   for (let round = 0; round < options.holdMs / 20 && !releasedYet; round++) {
-    const list = await timed(`${deploymentsPath}?limit=20`);
-    if (releasedYet) break;
-    probe.listMs.push(list.ms);
-    probe.listStatuses.push(list.response.status);
-    const health = await timed("/healthz");
-    if (releasedYet) break;
-    probe.healthMs.push(health.ms);
-    probe.healthBodies.push(health.text);
+    lists.push(await timed(`${deploymentsPath}?limit=20`));
+    healths.push(await timed("/healthz"));
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  await released;
-  return { ...probe, create: await createAnswer };
+  const releasingAt = await released;
+  // Only answers that ended before the holder began to let go were surely given under the lock; the exit is
+  // seen later than the release, later still on a loaded machine.
+  const held = (answer: { endedAt: number }) => answer.endedAt < releasingAt;
+  const create = await createAnswer;
+  return {
+    listMs: lists.filter(held).map((list) => list.ms),
+    listStatuses: lists.filter(held).map((list) => list.response.status),
+    healthMs: healths.filter(held).map((health) => health.ms),
+    healthBodies: healths.filter(held).map((health) => health.text),
+    create: {
+      status: create.response.status,
+      retryAfter: create.response.headers.get("retry-after"),
+      ms: create.ms,
+      beforeRelease: held(create),
+    },
+  };
 }
