@@ -1,6 +1,6 @@
 /** Valid request bodies per the per-source rules (D-48, the table of contract/source-rules.ts) and names carrying the run prefix. */
 import type { DeploymentSource } from "../contract/schemas.js";
-import { deploymentSources, imageTag, sourceFields, sourcesAvailableOn } from "../contract/source-rules.js";
+import { deploymentSources, imageTag, sourceFields, sourcesAvailableOn, writeField } from "../contract/source-rules.js";
 import type { Hosting } from "./config.js";
 
 export type Source = DeploymentSource;
@@ -60,7 +60,7 @@ export function deploymentBody(name: string, source: Source, repository?: Reposi
         "source_revision_config.repo_ref": repository.default_branch,
       }
     : {};
-  const body: Record<string, Record<string, unknown> | unknown> = {
+  const body: Record<string, unknown> = {
     name,
     source,
     secrets: [],
@@ -69,10 +69,7 @@ export function deploymentBody(name: string, source: Source, repository?: Reposi
   };
   for (const row of sourceFields) {
     if (row.rules[source] !== "R") continue;
-    const [group, field] = row.field.split(".") as [string, string | undefined];
-    const value = row.field in fromRepository ? fromRepository[row.field] : row.sample;
-    if (field === undefined) body[group] = value;
-    else (body[group] as Record<string, unknown>)[field] = value;
+    writeField(body, row.field, row.field in fromRepository ? fromRepository[row.field] : row.sample);
   }
   return body;
 }

@@ -10,6 +10,7 @@ import {
   isImageReference,
   sourceFields,
   sourcesAvailableOn,
+  writeField,
 } from "./source-rules.js";
 
 const schemas = document.components?.schemas ?? {};
@@ -51,9 +52,7 @@ describe("per-source table", () => {
         source_revision_config: {},
         secrets: [],
       };
-      const [group, name] = field.split(".") as [string, string | undefined];
-      if (name === undefined) body[group] = sample;
-      else (body[group] as Record<string, unknown>)[name] = sample;
+      writeField(body, field, sample);
       expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
     },
   );

@@ -82,6 +82,20 @@ export const imageSources: readonly DeploymentSource[] = deploymentSources.filte
   sourceFields.some((row) => row.field === "source_revision_config.image_uri" && row.rules[source] !== "F"),
 );
 
+/** The value of a table field (`group.name` or a top-level name) in a create body. */
+export function readField(body: object, field: string): unknown {
+  const [group, name] = field.split(".") as [string, string | undefined];
+  const top = (body as Record<string, unknown>)[group];
+  return name === undefined ? top : (top as Record<string, unknown> | null | undefined)?.[name];
+}
+
+/** Sets a table field in a create body whose groups are objects. */
+export function writeField(body: Record<string, unknown>, field: string, value: unknown): void {
+  const [group, name] = field.split(".") as [string, string | undefined];
+  if (name === undefined) body[group] = value;
+  else (body[group] as Record<string, unknown>)[name] = value;
+}
+
 const { parts, pattern } = sourceRuleTable.imageReference;
 const imageReference = new RegExp(
   Object.entries(parts).reduce((text, [name, part]) => text.replaceAll(`{${name}}`, part), pattern),

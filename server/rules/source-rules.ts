@@ -1,7 +1,7 @@
 /** Per-source rules of deployment creation (D-48): the table of contract/source-rules.ts applied to a body; a broken rule is 400. */
 
 import type { DeploymentCreate } from "../../contract/schemas.js";
-import { type SourceField, sourceFields } from "../../contract/source-rules.js";
+import { readField, type SourceField, sourceFields } from "../../contract/source-rules.js";
 import { HttpProblem } from "../errors/http-problem.js";
 
 /** One broken rule: the JSON Pointer of the field and what is wrong with it. */
@@ -9,13 +9,6 @@ export interface RuleViolation {
   field: string;
   pointer: string;
   detail: string;
-}
-
-/** The value of a field of the (schema-valid) body. */
-function fieldValue(body: DeploymentCreate, field: string): unknown {
-  const [group, name] = field.split(".") as [string, string | undefined];
-  if (name === undefined) return (body as unknown as Record<string, unknown>)[group];
-  return (body as unknown as Record<string, Record<string, unknown> | undefined>)[group]?.[name];
 }
 
 function pointerOf(field: string): string {
@@ -33,7 +26,7 @@ export function checkSourceRules(body: DeploymentCreate): RuleViolation[] {
   const forbidden: RuleViolation[] = [];
   for (const row of sourceFields) {
     const rule = row.rules[body.source];
-    const value = fieldValue(body, row.field);
+    const value = readField(body, row.field);
     const absent = value === undefined || value === null;
     if (rule === "R" && (absent || (typeof value === "string" && value.trim() === ""))) {
       missing.push({
