@@ -13,7 +13,7 @@ type ProblemBody = components["schemas"]["Problem"];
 /** Whether array query parameters repeat their name (`a=1&a=2`) or join their values with commas; the generator writes the contract's setting here. */
 const explodeArrays: boolean = false;
 
-/** The paths the client takes: the contract's; in generated/ the create-deployment body is one shape per source (D-201). */
+/** The paths the client takes: the contract's, with the create-deployment body narrowed to one shape per source by the generator (D-201). */
 type ClientPaths = paths;
 
 /**
