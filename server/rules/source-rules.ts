@@ -1,4 +1,4 @@
-/** Per-source rules of deployment creation (D-48): the table of contract/source-rules.ts applied to a body; a broken rule is 400. */
+/** Per-source rules of deployment creation (D-48): the table of contract/source-rules.ts (D-200) applied to a body; a broken rule is 400. */
 
 import type { DeploymentCreate } from "../../contract/schemas.js";
 import { readField, type SourceField, sourceFields } from "../../contract/source-rules.js";
