@@ -8,6 +8,7 @@ import { demo } from "../contract/index.js";
 import type {
   CodehostRepository,
   Deployment,
+  DeploymentCreateFor,
   DeploymentList,
   OAuthProvider,
   OperationId,
@@ -309,4 +310,108 @@ export async function wrongCalls(): Promise<void> {
   // createServiceClient needs an API key.
   // @ts-expect-error `apiKey` is required
   createServiceClient({ baseUrl: "http://127.0.0.1:8080" });
+}
+
+/**
+ * The per-source table as types (D-48, D-201): each source's body needs the fields the source requires and
+ * cannot carry the ones it forbids, in `client.POST("/v2/deployments")` and in `DeploymentCreateFor<source>`.
+ */
+export async function perSourceBodies(): Promise<void> {
+  const image = "registry.acme.example/billing-graph:1.4.2";
+  // One correct body per source compiles.
+  const bodies: DeploymentCreateFor[] = [
+    {
+      name: "support-agent",
+      source: "codehost",
+      source_config: {
+        integration_id: integrationId,
+        repo_url: "https://codehost.example/acme/a",
+        build_on_push: true,
+      },
+      source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+      secrets: [],
+    },
+    {
+      name: "billing-graph",
+      source: "external_container",
+      source_config: { custom_url: "https://billing.acme.example", listener_id: null },
+      source_revision_config: { image_uri: image },
+      secrets: [],
+      secret_references: [{ name: "DATABASE_URL", secret_name: "billing-db", secret_key: "url" }],
+    },
+    {
+      name: "ledger",
+      source: "internal_container",
+      source_config: {},
+      source_revision_config: { image_uri: image },
+      secrets: [],
+    },
+    {
+      name: "uploaded",
+      source: "internal_source",
+      source_config: { install_command: "npm ci" },
+      source_revision_config: { source_tarball_path: "uploads/a.tar.gz", graph_config_path: "graph.json" },
+      secrets: [],
+    },
+    { name: "starter", source: "internal_template", source_config: {}, source_revision_config: {}, secrets: [] },
+  ];
+  for (const body of bodies) await client.POST("/v2/deployments", { body });
+
+  // A codehost body without the repository fields (the issue's own example).
+  const noRepository: DeploymentCreateFor<"codehost"> = {
+    name: "support-agent",
+    source: "codehost",
+    // @ts-expect-error codehost requires integration_id and repo_url
+    source_config: {},
+    source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+    secrets: [],
+  };
+  // In a call the error is reported on `body`, or on the group that holds the wrong field.
+  await client.POST("/v2/deployments", {
+    // @ts-expect-error codehost requires integration_id and repo_url
+    body: {
+      name: "support-agent",
+      source: "codehost",
+      source_config: {},
+      source_revision_config: { repo_ref: "main", graph_config_path: "graph.json" },
+      secrets: [],
+    },
+  });
+  // A field the source forbids.
+  await client.POST("/v2/deployments", {
+    body: {
+      name: "billing-graph",
+      source: "internal_container",
+      source_config: {},
+      // @ts-expect-error graph_config_path is forbidden for internal_container
+      source_revision_config: { image_uri: image, graph_config_path: "graph.json" },
+      secrets: [],
+    },
+  });
+  await client.POST("/v2/deployments", {
+    // @ts-expect-error secret_references is only for external_container
+    body: {
+      name: "starter",
+      source: "internal_template",
+      source_config: {},
+      source_revision_config: {},
+      secrets: [],
+      secret_references: [],
+    },
+  });
+  // A required field set to null.
+  await client.POST("/v2/deployments", {
+    body: {
+      name: "uploaded",
+      source: "internal_source",
+      source_config: {},
+      source_revision_config: {
+        // @ts-expect-error internal_source requires source_tarball_path
+        source_tarball_path: null,
+        graph_config_path: "graph.json",
+      },
+      secrets: [],
+    },
+  });
+  void noRepository;
 }

@@ -1,21 +1,17 @@
-/** Valid request bodies per the per-source rules (D-48) and names carrying the run prefix. */
+/** Valid request bodies per the per-source rules (D-48, the table of contract/source-rules.ts) and names carrying the run prefix. */
+import type { DeploymentSource } from "../contract/schemas.js";
+import { deploymentSources, imageTag, sourceFields, sourcesAvailableOn, writeField } from "../contract/source-rules.js";
 import type { Hosting } from "./config.js";
 
-export type Source = "codehost" | "external_container" | "internal_container" | "internal_source" | "internal_template";
+export type Source = DeploymentSource;
 
-/** Sources available for each hosting kind (interface-spec rules 2 and 3). */
+/** Sources available for each hosting kind (interface-spec rules 2 and 3, D-46). */
 export const sourcesFor: Record<Hosting, Source[]> = {
-  cloud: ["codehost", "internal_container", "internal_source", "internal_template"],
-  self_hosted: ["external_container"],
+  cloud: sourcesAvailableOn("cloud"),
+  self_hosted: sourcesAvailableOn("self_hosted"),
 };
 
-export const allSources: Source[] = [
-  "codehost",
-  "external_container",
-  "internal_container",
-  "internal_source",
-  "internal_template",
-];
+export const allSources: Source[] = [...deploymentSources];
 
 /** A run id: 6 lowercase letters and digits. */
 export function newRunId(random: () => number = Math.random): string {
@@ -51,38 +47,31 @@ export interface RepositoryRecord {
   id: number;
 }
 
-/** A valid deployment creation body for a source (D-48); codehost needs a repository record (rule 4). */
+/**
+ * A valid deployment creation body for a source (D-48): each field the source requires, with the table's sample
+ * value; codehost needs a repository record (rule 4), whose fields replace the samples.
+ */
 export function deploymentBody(name: string, source: Source, repository?: RepositoryRecord): Record<string, unknown> {
-  const base = { name, source, secrets: [] as unknown[] };
-  switch (source) {
-    case "codehost":
-      if (!repository) throw new Error("a codehost deployment needs a repository record");
-      return {
-        ...base,
-        source_config: { integration_id: repository.host_integration_id, repo_url: repository.url },
-        source_revision_config: { repo_ref: repository.default_branch, graph_config_path: "graph.json" },
-      };
-    case "external_container":
-      return {
-        ...base,
-        source_config: {},
-        source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" },
-      };
-    case "internal_container":
-      return {
-        ...base,
-        source_config: {},
-        source_revision_config: { image_uri: "registry.example.com/conformance/app:1.2.3" },
-      };
-    case "internal_source":
-      return {
-        ...base,
-        source_config: {},
-        source_revision_config: { source_tarball_path: "uploads/conformance.tar.gz", graph_config_path: "graph.json" },
-      };
-    case "internal_template":
-      return { ...base, source_config: {}, source_revision_config: {} };
+  if (source === "codehost" && !repository) throw new Error("a codehost deployment needs a repository record");
+  const fromRepository: Record<string, unknown> = repository
+    ? {
+        "source_config.integration_id": repository.host_integration_id,
+        "source_config.repo_url": repository.url,
+        "source_revision_config.repo_ref": repository.default_branch,
+      }
+    : {};
+  const body: Record<string, unknown> = {
+    name,
+    source,
+    secrets: [],
+    source_config: {},
+    source_revision_config: {},
+  };
+  for (const row of sourceFields) {
+    if (row.rules[source] !== "R") continue;
+    writeField(body, row.field, row.field in fromRepository ? fromRepository[row.field] : row.sample);
   }
+  return body;
 }
 
 /** The simplest source the hosting kind accepts without an integration. */
@@ -91,4 +80,6 @@ export function plainSource(hosting: Hosting): Source {
 }
 
 /** The image tag of the container bodies above (D-39 to D-45: image_version is the tag of image_uri). */
-export const containerImageTag = "1.2.3";
+export const containerImageTag: string = imageTag(
+  sourceFields.find((row) => row.field === "source_revision_config.image_uri")?.sample,
+)!;

@@ -17,7 +17,7 @@ import {
   type CodehostRepository,
   createServiceClient,
   type Deployment,
-  type DeploymentCreate,
+  type DeploymentCreateFor,
   type OAuthProvider,
   ProblemError,
   unwrap,
@@ -45,7 +45,7 @@ export interface WalkthroughResult {
   repository: Pick<CodehostRepository, "owner" | "name" | "url" | "default_branch">;
   deployment: Pick<Deployment, "id" | "name" | "status" | "source">;
   /** The deployment request sent, to compare with the record the service returned. */
-  deploymentRequest: DeploymentCreate;
+  deploymentRequest: DeploymentCreateFor<"codehost">;
   pages: number;
   deploymentsWalked: number;
   /** Ids seen on more than one page: a pagination bug of the service. */
@@ -107,7 +107,8 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
 
   // 4. A deployment from the repository record: the record's host_integration_id, url and
   //    default_branch go into integration_id, repo_url and repo_ref (interface spec, rule 4).
-  const deploymentRequest: DeploymentCreate = {
+  // The codehost body type of the per-source table: a missing repo_ref or a stray image_uri would not compile.
+  const deploymentRequest: DeploymentCreateFor<"codehost"> = {
     name: `walkthrough-${suffix}`,
     source: "codehost",
     source_config: { integration_id: repository.host_integration_id, repo_url: repository.url, build_on_push: false },

@@ -1,6 +1,6 @@
 /** Tests of the deployment list model: given created deployments and a query, want the page the contract asks for. */
 import { describe, expect, it } from "vitest";
-import { DeploymentModel, imageTag, type ListQuery } from "./deployment-model.js";
+import { DeploymentModel, type ListQuery } from "./deployment-model.js";
 
 /** Three deployments created one second apart: a (oldest), b (a container with a listener), c (newest). */
 function model(): DeploymentModel {
@@ -83,14 +83,4 @@ describe("DeploymentModel.observe", () => {
     expect(m.observe({ id, status: "READY" })).toBeUndefined();
     expect(m.observe({ id, status: "AWAITING_DATABASE" })).toMatch(/went from READY to AWAITING_DATABASE/);
   });
-});
-
-describe("imageTag", () => {
-  const cases: { given: unknown; want: string | null }[] = [
-    { given: "registry.example.com/app:1.2.3", want: "1.2.3" },
-    { given: "registry.example.com:5000/team/app", want: null },
-    { given: "app:latest", want: "latest" },
-    { given: undefined, want: null },
-  ];
-  for (const { given, want } of cases) it(String(given), () => expect(imageTag(given)).toBe(want));
 });

@@ -2,6 +2,8 @@
  * A model of the deployment list (interface spec: List deployments; D-08, D-09, D-39 to D-43): what a run created,
  * and what any combination of filters, `limit` and `offset` must return from it.
  */
+import type { DeploymentSource } from "../../contract/schemas.js";
+import { imageSources, imageTag } from "../../contract/source-rules.js";
 import { instant } from "../helpers.js";
 
 type Json = Record<string, unknown>;
@@ -38,14 +40,6 @@ type Match = "yes" | "no" | "maybe";
 
 /** The fields that change after create (D-12): a listing may differ from the create answer there. */
 export const stateFields = ["status", "updated_at", "active_revision_id"] as const;
-
-/** D-42: the tag of an image reference (after the last `:` of the last path segment), or null. */
-export function imageTag(imageUri: unknown): string | null {
-  if (typeof imageUri !== "string") return null;
-  const last = imageUri.slice(imageUri.lastIndexOf("/") + 1);
-  const colon = last.lastIndexOf(":");
-  return colon >= 0 ? last.slice(colon + 1) : null;
-}
 
 /** D-08: newest first, `id` descending on equal `created_at`. */
 function newestFirst(a: ModelDeployment, b: ModelDeployment): number {
@@ -87,12 +81,11 @@ export class DeploymentModel {
   add(body: Json, answer: Json): ModelDeployment {
     const revision = (body.source_revision_config ?? {}) as Json;
     const config = (body.source_config ?? {}) as Json;
-    const container = body.source === "external_container" || body.source === "internal_container";
     const d: ModelDeployment = {
       id: String(answer.id),
       name: String(body.name),
       record: answer,
-      imageVersion: container ? imageTag(revision.image_uri) : null,
+      imageVersion: imageSources.includes(body.source as DeploymentSource) ? imageTag(revision.image_uri) : null,
       remoteReconciled: config.listener_id !== undefined && config.listener_id !== null,
       statusSeen: String(answer.status),
     };

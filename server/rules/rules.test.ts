@@ -1,32 +1,24 @@
 /** Unit tests of the domain rules (D-08, D-39 to D-45, D-48, D-58 and the cpu facts), table-driven. */
 import { describe, expect, it } from "vitest";
-import { imageVersion, isImageReference } from "./image-version.js";
+import { imageVersion } from "./image-version.js";
 import { checkOAuthUrl, isLoopback } from "./oauth-urls.js";
 import { sortRepositories } from "./ordering.js";
 import { checkResourceRelations, normalizeResourceSpec, roundCpu } from "./resource-spec.js";
 import { checkSecretNames } from "./secret-names.js";
-import { checkSourceAvailability, sourceAvailability } from "./source-availability.js";
-import { checkSourceRules, sourceRules } from "./source-rules.js";
+import { checkSourceAvailability } from "./source-availability.js";
+import { checkSourceRules } from "./source-rules.js";
 
 describe("image version", () => {
   const cases = [
-    { image: "registry.example/team/app:1.4.2", tag: "1.4.2", valid: true },
-    { image: "registry.example:5000/app", tag: null, valid: true },
-    { image: "registry.example:5000/app:v2", tag: "v2", valid: true },
-    { image: "app:latest", tag: "latest", valid: true },
-    { image: `app@sha256:${"b".repeat(64)}`, tag: null, valid: true },
-    { image: `app:1.0@sha256:${"b".repeat(64)}`, tag: "1.0", valid: true },
-    { image: "[::1]:5000/app:3", tag: "3", valid: true },
-    { image: "App/Upper:1", tag: null, valid: false },
-    { image: "app:", tag: null, valid: false },
-    { image: "https://registry.example/app:1", tag: null, valid: false },
-    { image: "", tag: null, valid: false },
-  ];
-  for (const { image, tag, valid } of cases) {
-    it(`${JSON.stringify(image)} → ${tag} (${valid ? "valid" : "invalid"})`, () => {
-      expect(isImageReference(image)).toBe(valid);
-      expect(imageVersion(image)).toBe(tag);
-    });
+    { source: "external_container", image: "registry.example:5000/app:v2", want: "v2" },
+    { source: "internal_container", image: "registry.example:5000/app", want: null },
+    { source: "internal_container", image: `app:1.0@sha256:${"b".repeat(64)}`, want: "1.0" },
+    // only a source that carries an image has a version (D-42)
+    { source: "internal_template", image: "app:1", want: null },
+    { source: "external_container", image: undefined, want: null },
+  ] as const;
+  for (const { source, image, want } of cases) {
+    it(`${source} ${JSON.stringify(image)} → ${want}`, () => expect(imageVersion(source, image)).toBe(want));
   }
 });
 
@@ -115,13 +107,20 @@ describe("resource relations (D-134)", () => {
 });
 
 describe("per-source table", () => {
-  it("every source's required fields are neither optional nor duplicated", () => {
-    for (const [source, rule] of Object.entries(sourceRules)) {
-      expect(
-        rule.required.filter((f) => rule.optional.includes(f)),
-        source,
-      ).toEqual([]);
-    }
+  it("names the missing required fields first, then the forbidden ones, each in table order", () => {
+    const violations = checkSourceRules({
+      name: "x",
+      source: "internal_source",
+      source_config: { listener_id: "00000000-0000-4000-8000-000000000001", install_command: "npm ci" },
+      source_revision_config: { graph_config_path: " ", image_uri: "app:1" },
+      secrets: [],
+    });
+    expect(violations.map((v) => [v.pointer, v.detail])).toEqual([
+      ["/source_revision_config/graph_config_path", "is required for 'internal_source' source"],
+      ["/source_revision_config/source_tarball_path", "is required for 'internal_source' source"],
+      ["/source_revision_config/image_uri", "is not applicable to 'internal_source' source"],
+      ["/source_config/listener_id", "is not applicable to 'internal_source' source"],
+    ]);
   });
 
   it("names every field that does not belong to the source", () => {
@@ -135,10 +134,10 @@ describe("per-source table", () => {
     });
     expect(violations.map((v) => v.pointer)).toEqual([
       "/source_config/build_on_push",
-      "/source_config/custom_url",
-      "/source_config/install_command",
       "/source_revision_config/graph_config_path",
+      "/source_config/custom_url",
       "/secret_references",
+      "/source_config/install_command",
     ]);
     expect(violations.find((v) => v.pointer.endsWith("graph_config_path"))?.detail).toBe(
       "must be null for 'internal_template' source",
@@ -146,7 +145,13 @@ describe("per-source table", () => {
   });
 
   it("only external_container is self-hosted", () => {
-    for (const source of Object.keys(sourceAvailability) as Array<keyof typeof sourceAvailability>) {
+    for (const source of [
+      "codehost",
+      "external_container",
+      "internal_container",
+      "internal_source",
+      "internal_template",
+    ] as const) {
       expect(checkSourceAvailability(source, "cloud") === undefined).toBe(source !== "external_container");
       expect(checkSourceAvailability(source, "self_hosted") === undefined).toBe(source === "external_container");
     }

@@ -1,6 +1,6 @@
 /** Values of the create body the schema cannot judge (D-47, D-31): URLs parsed with a real URL parser, container image references. */
 import type { DeploymentCreate } from "../../contract/schemas.js";
-import { isImageReference } from "./image-version.js";
+import { isImageReference } from "../../contract/source-rules.js";
 import type { RuleViolation } from "./source-rules.js";
 
 /** Each field whose value is not what it claims to be. */

@@ -61,7 +61,6 @@ export class DeploymentService {
 
     const sourceConfig = storedSourceConfig(body.source_config);
     const sourceRevisionConfig = storedSourceRevisionConfig(body.source_revision_config, commitSha);
-    const containerSource = body.source === "external_container" || body.source === "internal_container";
     const deploymentId = newId();
     try {
       const record = await this.deps.store.createDeployment(
@@ -78,7 +77,7 @@ export class DeploymentService {
             deploymentId,
           }),
           secretReferences: body.secret_references ?? null,
-          imageVersion: containerSource ? imageVersion(sourceRevisionConfig.image_uri) : null,
+          imageVersion: imageVersion(body.source, sourceRevisionConfig.image_uri),
           listenerId: sourceConfig.listener_id ?? null,
           revisionId: newId(),
           tracingProjectId: newId(),

@@ -13,11 +13,14 @@ type ProblemBody = components["schemas"]["Problem"];
 /** Whether array query parameters repeat their name (`a=1&a=2`) or join their values with commas; the generator writes the contract's setting here. */
 const explodeArrays: boolean = false;
 
+/** The paths the client takes: the contract's, with the create-deployment body narrowed to one shape per source by the generator (D-201). */
+type ClientPaths = paths;
+
 /**
  * The typed client: `client.GET("/v2/deployments", { params: { query } })` and so on. Every media
  * type counts, so that `error` is the `application/problem+json` Problem of the error responses.
  */
-export type ServiceClient = Client<paths>;
+export type ServiceClient = Client<ClientPaths>;
 
 /** How to reach a service: its base URL, an API key, and optionally a tenant. */
 export interface ServiceClientOptions {
@@ -45,7 +48,7 @@ export class ProblemError extends Error {
 
 /** Creates a typed client that authenticates every request. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const client = createFetchClient<paths>({
+  const client = createFetchClient<ClientPaths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     fetch: options.fetch,
     headers: { Accept: "application/json" },

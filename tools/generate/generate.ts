@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: spec/ → generated/openapi.json → generated/operations.json, generated/types.ts, generated/client.ts,
- * generated/validators.ts (the server's Ajv standalone validators, D-87),
- * then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
+ * generated/validators.ts (the server's Ajv standalone validators, D-87), and the per-source table of spec/decisions.md
+ * from spec/source-rules.json (D-200), then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
  * another directory. `--watch` regenerates on every save under spec/.
  */
@@ -18,14 +18,16 @@ import { formatChanges } from "./contract-report.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
 import { buildOperationsTable } from "./operations-table.js";
+import { decisionsDocument, decisionsPath } from "./source-rules-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
 const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
 
-Compiles spec/ and writes generated/openapi.json, operations.json, types.ts, client.ts and validators.ts, lints the
+Compiles spec/ and writes generated/openapi.json, operations.json, types.ts, client.ts and validators.ts and the
+per-source table of spec/decisions.md (from spec/source-rules.json), lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
-  --check      write nothing; exit 1 when generated/ differs from what spec/ produces
+  --check      write nothing; exit 1 when generated/ or the table of spec/decisions.md differs from what spec/ produces
   --out <dir>  write (or check) <dir> instead of generated/
   --watch      regenerate on every save under spec/, printing diagnostics, lint and changes`;
 
@@ -89,24 +91,35 @@ async function generate(): Promise<boolean> {
     "validators.ts": generateValidators(document, operationsTable),
   };
 
+  const decisions = decisionsDocument();
   if (check) {
     const stale = Object.entries(files).filter(([name, text]) => {
       const path = join(generatedDir, name);
       return !existsSync(path) || readFileSync(path, "utf8") !== text;
     });
+    const decisionsStale = decisions.fresh !== decisions.current;
+    if (decisionsStale)
+      console.error(
+        "spec/decisions.md is stale: its per-source table differs from spec/source-rules.json. Run `npm run generate` and commit.",
+      );
     if (stale.length > 0) {
       console.error(
         `generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`,
       );
       return false;
     }
-    console.log(`generated/ matches spec/ (${Object.keys(files).length} files).`);
+    if (decisionsStale) return false;
+    console.log(`generated/ matches spec/ (${Object.keys(files).length} files and the per-source table).`);
     return true;
   }
 
   const previousPath = join(generatedDir, "openapi.json");
   const previousText = existsSync(previousPath) ? readFileSync(previousPath, "utf8") : undefined;
   for (const [name, text] of Object.entries(files)) writeFileSync(join(generatedDir, name), text);
+  if (decisions.fresh !== decisions.current) {
+    writeFileSync(decisionsPath, decisions.fresh);
+    console.log("wrote the per-source table of spec/decisions.md");
+  }
   console.log(
     `wrote ${Object.keys(files)
       .map((name) => `generated/${name}`)
