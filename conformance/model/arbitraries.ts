@@ -122,14 +122,22 @@ const filterFields = {
  * The other filters of a list query: none, one, or several combined. The kind is drawn with `constantFrom`, which
  * fast-check does not bias towards the largest value, so most queries keep a result to judge.
  */
-export const otherFilters: fc.Arbitrary<Json> = fc
-  .tuple(fc.constantFrom("none", "none", "one", "one", "one", "several"), fc.constantFrom(...Object.keys(filterFields)))
-  .chain(([kind, key]) => {
-    if (kind === "none") return fc.constant({});
-    if (kind === "one")
-      return (filterFields[key as keyof typeof filterFields] as fc.Arbitrary<unknown>).map((v) => ({ [key]: v }));
-    return optional(filterFields);
-  });
+function filtersOf(fields: Partial<typeof filterFields>): fc.Arbitrary<Json> {
+  return fc
+    .tuple(fc.constantFrom("none", "none", "one", "one", "one", "several"), fc.constantFrom(...Object.keys(fields)))
+    .chain(([kind, key]) => {
+      if (kind === "none") return fc.constant({});
+      if (kind === "one")
+        return (fields[key as keyof typeof fields] as fc.Arbitrary<unknown>).map((v) => ({ [key]: v }));
+      return optional(fields);
+    });
+}
+
+/** Every other filter, status values (D-07) included. */
+export const otherFilters: fc.Arbitrary<Json> = filtersOf(filterFields);
+
+/** The other filters but status, whose values the interface spec does not state (D-07): what a MUST query may send. */
+export const statedFilters: fc.Arbitrary<Json> = filtersOf((({ status, ...rest }) => rest)(filterFields));
 
 /** `limit` biased to the small values that make many pages, with both bounds (1 and 100). */
 export const limits = fc.oneof(
