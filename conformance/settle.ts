@@ -10,7 +10,7 @@ import { walkDeployments } from "./helpers.js";
 const pollMs = 250;
 
 /** The status of each deployment, as listed by its id (undefined when it is not listed). */
-export async function statusesOf(ctx: CheckContext, ids: readonly string[]): Promise<Map<string, unknown>> {
+async function statusesOf(ctx: CheckContext, ids: readonly string[]): Promise<Map<string, unknown>> {
   const { records } = await walkDeployments(ctx, { deployment_ids: ids.join(",") }, 100, 10);
   return new Map(ids.map((id) => [id, records.find((r) => r.id === id)?.status]));
 }

@@ -348,16 +348,18 @@ export const deploymentListChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
-      const page = await listDeployments(ctx, { name_contains: set.stem, limit: 100 });
-      const names = page.resources.map((r) => String(r.name));
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const walk = await walkDeployments(ctx, { name_contains: set.stem }, 100, 20);
+      const names = walk.records.map((r) => String(r.name));
+      const last = walk.exchanges.at(-1);
       const foreign = names.filter((n) => !n.toLowerCase().includes(set.stem.toLowerCase()));
       ensure(
         foreign.length === 0,
         `names not containing "${set.stem}" were returned: ${foreign.slice(0, 5).join(", ")}`,
-        page.exchange,
+        last,
       );
       const missing = set.names.filter((n) => !names.includes(n));
-      ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, page.exchange);
+      ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, last);
     },
   },
   {
@@ -445,12 +447,13 @@ export const deploymentListChecks: Check[] = [
     async run(ctx) {
       const set = await pageSet(ctx);
       const want = [set.ids[1]!, set.ids[4]!];
-      const page = await listDeployments(ctx, { deployment_ids: want.join(","), limit: 100 });
-      const got = page.resources.map((r) => String(r.id)).sort();
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const walk = await walkDeployments(ctx, { deployment_ids: want.join(",") }, 100, 20);
+      const got = [...new Set(walk.ids)].sort();
       ensure(
         JSON.stringify(got) === JSON.stringify([...want].sort()),
         `deployment_ids=${want.join(",")} returned [${got.join(", ")}]`,
-        page.exchange,
+        walk.exchanges.at(-1),
       );
     },
   },

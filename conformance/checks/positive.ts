@@ -105,13 +105,13 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
 }
 
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
-async function echoProviders(ctx: CheckContext, methods: readonly string[]): Promise<void> {
+async function echoProviders(ctx: CheckContext, methods: readonly string[], vendors: readonly string[]): Promise<void> {
   const defaults: Json = {
     uses_pkce: false,
     code_challenge_method: "S256",
     token_endpoint_auth_method: "client_secret_post",
   };
-  await holds(ctx, providerBodies(methods), async (generated) => {
+  await holds(ctx, providerBodies(methods, vendors), async (generated) => {
     counter += 1;
     // a fresh id on every run, shrinking included: a provider_id is unique per organization (D-38)
     const body: Json = { ...generated, provider_id: `${ctx.prefix}pos-${counter}` };
@@ -172,13 +172,14 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list",
+      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list",
     specRef:
       "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
     needs: ["write", "state"],
     async run(ctx) {
-      // code_challenge_method: only the stated default S256 at MUST; plain is a decision (D-02), judged by POS-005
-      await echoProviders(ctx, ["S256"]);
+      // code_challenge_method: only the stated default S256 at MUST; plain is a decision (D-02), judged by POS-005;
+      // provider_type: only null at MUST, the vendor names are placeholders in the interface spec (D-57)
+      await echoProviders(ctx, ["S256"], []);
     },
   },
   {
@@ -211,11 +212,11 @@ export const positiveChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated OAuth provider bodies with code_challenge_method S256 or plain are accepted and come back unchanged",
-    specRef: "D-02 (code_challenge_method S256 | plain)",
+      "Generated OAuth provider bodies with code_challenge_method S256 or plain and provider_type one of the three vendor names are accepted and come back unchanged",
+    specRef: "D-02 (code_challenge_method S256 | plain), D-57 (the three vendor names)",
     needs: ["write", "state"],
     async run(ctx) {
-      await echoProviders(ctx, ["S256", "plain"]);
+      await echoProviders(ctx, ["S256", "plain"], ["microsoft", "salesforce", "slack"]);
     },
   },
   {

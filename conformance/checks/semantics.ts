@@ -152,12 +152,13 @@ export const semanticChecks: Check[] = [
     async run(ctx) {
       const set = await semSet(ctx);
       const middle = set.stem.slice(3);
-      const found = await listDeployments(ctx, { name_contains: middle, limit: 100 });
-      const missing = set.names.filter((n) => !found.resources.some((r) => r.name === n));
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const found = await walk(ctx, { name_contains: middle }, 100);
+      const missing = set.names.filter((n) => !found.records.some((r) => r.name === n));
       ensure(
         missing.length === 0,
         `name_contains=${middle} (the middle of the names) missed ${missing.join(", ")}`,
-        found.exchange,
+        found.last,
       );
       for (const wild of ["%", "_", "*", "?", "."]) {
         const needle = `${set.stem.slice(0, 4)}${wild}${set.stem.slice(5)}`;
@@ -316,7 +317,8 @@ export const semanticChecks: Check[] = [
         {},
         { uses_pkce: true },
         { token_endpoint_auth_method: "none" },
-        { provider_type: "slack" },
+        // which vendor names provider_type takes is D-57; null is stated
+        { provider_type: null },
         { code_challenge_method: "S256" },
       ];
       const made: { sent: Json; record: Json }[] = [];

@@ -83,14 +83,20 @@ export function deploymentBodies(hosting: Hosting): fc.Arbitrary<Json> {
   return fc.oneof(...sourcesFor[hosting].filter((s) => s !== "codehost").map(bodyFor));
 }
 
-/** A valid create-OAuth-provider body with random optional fields (code_challenge_method among `methods`); the caller adds a fresh `provider_id`. */
-export function providerBodies(methods: readonly string[] = ["S256", "plain"]): fc.Arbitrary<Json> {
+/**
+ * A valid create-OAuth-provider body with random optional fields (code_challenge_method among `methods`, provider_type
+ * among `vendors` or null); the caller adds a fresh `provider_id`.
+ */
+export function providerBodies(
+  methods: readonly string[] = ["S256", "plain"],
+  vendors: readonly string[] = ["microsoft", "salesforce", "slack"],
+): fc.Arbitrary<Json> {
   return fc
     .record(
       {
         uses_pkce: fc.boolean(),
         code_challenge_method: fc.constantFrom(...methods),
-        provider_type: fc.constantFrom("microsoft", "salesforce", "slack", null),
+        provider_type: fc.constantFrom<string | null>(...vendors, null),
         token_endpoint_auth_method: fc.constantFrom("none", "client_secret_basic", "client_secret_post"),
         client_secret: fc.string({ minLength: 1, maxLength: 40 }),
         name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
