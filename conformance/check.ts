@@ -39,6 +39,8 @@ export interface CreatedResource {
 /** What a check can use: the configuration, an HTTP sender that records every exchange, fixtures. */
 export interface CheckContext {
   readonly config: RunConfig;
+  /** The level of the running check: at MUST an input only a decision makes valid is no verdict when refused (D-180). */
+  readonly level: Level;
   /** Prefix of every name this run creates, e.g. `cf-a1b2c3-`. */
   readonly prefix: string;
   /** Sends one request and records the exchange. 2xx answers of contract operations are validated against the schema. */

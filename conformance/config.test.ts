@@ -24,6 +24,7 @@ describe("resolveConfig precedence", () => {
         readOnly: false,
         fuzzRuns: 100,
         stateRuns: 25,
+        settleMs: 20_000,
       },
     },
     {
@@ -123,6 +124,18 @@ describe("resolveConfig precedence", () => {
       file: { baseUrl: "http://f.example", apiKey: "k", headers: { "X-From-File": "yes" }, "max-response-time": 900 },
       want: { headers: { "X-From-File": "yes" }, maxResponseTimeMs: 900 },
     },
+    {
+      name: "the provisioning delay from the environment, a flag beating it",
+      argv: ["--base-url=http://x.example", "--api-key=k"],
+      env: { CONFORMANCE_SETTLE_MS: "90000" },
+      want: { settleMs: 90_000 },
+    },
+    {
+      name: "the provisioning delay as a flag",
+      argv: ["--base-url=http://x.example", "--api-key=k", "--settle-ms", "0"],
+      env: { CONFORMANCE_SETTLE_MS: "90000" },
+      want: { settleMs: 0 },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -171,6 +184,11 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
       name: "bad seed",
       argv: ["--base-url", "http://x", "--api-key", "k", "--seed", "abc"],
       want: /--seed must be an integer/,
+    },
+    {
+      name: "a negative provisioning delay",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--settle-ms", "-1"],
+      want: /--settle-ms/,
     },
     {
       name: "a header without a colon",

@@ -32,6 +32,8 @@ export interface ConformanceConfig {
   stateRuns: number;
   /** Per-request timeout in ms. */
   timeoutMs: number;
+  /** How long a deployment's status may keep moving (the target's provisioning delay): status checks wait at most this long for it to hold still (D-181). */
+  settleMs: number;
   /** Print every check line (default) or only failures and the summary. */
   quiet: boolean;
   /** Extra headers sent on every request (`-H 'Name: value'`); a check's own headers win. */
@@ -79,6 +81,7 @@ const options = [
   { key: "fuzzRuns", flag: "fuzz-runs", kind: "string" },
   { key: "stateRuns", flag: "state-runs", kind: "string" },
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
+  { key: "settleMs", flag: "settle-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
   { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
@@ -118,6 +121,7 @@ export function usage(): string {
     "  --fuzz-runs N                property runs per fuzzed operation (default 100)",
     "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
+    "  --settle-ms N                the target's provisioning delay: status checks wait up to N ms (default 20000)",
     "  --quiet                      print only failures and the summary",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
     "  --max-response-time MS       an answer slower than MS fails the check that sent it",
@@ -315,6 +319,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const fuzzRuns = optionalInt(str("fuzzRuns"), "fuzz-runs", 1, 10_000) ?? 100;
   const stateRuns = optionalInt(str("stateRuns"), "state-runs", 1, 10_000) ?? 25;
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
+  const settleMs = optionalInt(str("settleMs"), "settle-ms", 0, 600_000) ?? 20_000;
   const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
   const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
   return {
@@ -336,6 +341,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     fuzzRuns,
     stateRuns,
     timeoutMs,
+    settleMs,
     quiet: raw.quiet === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
     maxResponseTimeMs,

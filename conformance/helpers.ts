@@ -5,6 +5,7 @@ import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js"
 import { type CheckContext, CheckSkip } from "./check.js";
 import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
 import type { Exchange } from "./http.js";
+import { noVerdictWhenBodyRefused } from "./no-verdict.js";
 
 /** The paths of the operations the checks call, from the contract. */
 export const paths = {
@@ -69,6 +70,8 @@ export async function createDeployment(
     operation: "createDeployment",
     auth,
   });
+  // which fields each source requires is D-48, not the interface spec: a refusal is no verdict at MUST (D-180)
+  noVerdictWhenBodyRefused(ctx, exchange, body.source);
   expect2xx(exchange, `create ${String(body.source)} deployment`);
   const record = jsonObject(exchange, "create deployment");
   ctx.created({ kind: "deployment", id: String(record.id), name: String(body.name), key: auth });

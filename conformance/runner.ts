@@ -35,7 +35,7 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   };
   const unmet = unmetNeed(check, config);
   if (unmet) return { ...verdict, status: "skip", skipReason: unmet };
-  const ctx = createContext(config, fixtures, check.id);
+  const ctx = createContext(config, fixtures, check);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {

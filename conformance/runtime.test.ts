@@ -34,7 +34,7 @@ function config(runId: string, argv: string[] = []): RunConfig {
 describe("createContext", () => {
   it("makes the same names in a replay of a check, but for the run prefix", () => {
     const names = (runId: string, checkId: string) => {
-      const ctx = createContext(config(runId), new Map(), checkId);
+      const ctx = createContext(config(runId), new Map(), { id: checkId, level: "MUST" });
       return [ctx.name("dep"), ctx.name("dep"), ctx.name("bad")];
     };
     expect(names("run001", "DEP-CREATE-003")).toEqual([
@@ -49,7 +49,10 @@ describe("createContext", () => {
   });
 
   it("sends the -H headers on every request; a check's own header wins", async () => {
-    const ctx = createContext(config("run003", ["-H", "X-Team: core", "-H", "Accept: text/plain"]), new Map(), "X-001");
+    const ctx = createContext(config("run003", ["-H", "X-Team: core", "-H", "Accept: text/plain"]), new Map(), {
+      id: "X-001",
+      level: "MUST",
+    });
     await ctx.send({ method: "GET", path: "/v2/deployments" });
     await ctx.send({ method: "GET", path: "/v2/deployments", headers: { "X-Team": "mine" } });
     expect(seen.slice(-2).map((h) => [h["x-team"], h.accept])).toEqual([
@@ -60,7 +63,10 @@ describe("createContext", () => {
   });
 
   it("fails the check whose answer is slower than --max-response-time", async () => {
-    const ctx = createContext(config("run004", ["--max-response-time", "20"]), new Map(), "X-002");
+    const ctx = createContext(config("run004", ["--max-response-time", "20"]), new Map(), {
+      id: "X-002",
+      level: "MUST",
+    });
     await expect(ctx.send({ method: "GET", path: "/slow" })).rejects.toThrow(CheckFailure);
     await expect(ctx.send({ method: "GET", path: "/slow" })).rejects.toThrow(/more than --max-response-time 20 ms/);
   });

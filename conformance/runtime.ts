@@ -1,10 +1,18 @@
 /** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
 
 import { answerProblems, matchPath } from "../contract/index.js";
-import { type CheckContext, CheckFailure, CheckSkip, type CreatedResource, type SendRequest } from "./check.js";
+import {
+  type Check,
+  type CheckContext,
+  CheckFailure,
+  CheckSkip,
+  type CreatedResource,
+  type SendRequest,
+} from "./check.js";
 import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
+import { isNoVerdict } from "./no-verdict.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
 
 /** The context plus what the runner reads back after the check. */
@@ -41,8 +49,9 @@ function operationOf(method: string, path: string): string | undefined {
 export function createContext(
   config: RunConfig,
   fixtures: Map<string, Promise<unknown>>,
-  checkId: string,
+  check: Pick<Check, "id" | "level">,
 ): RecordingContext {
+  const checkId = check.id;
   let nameCounter = 0;
   const nameTag = checkId.toLowerCase().replace(/[^a-z0-9]/g, "");
   const exchanges: Exchange[] = [];
@@ -51,6 +60,7 @@ export function createContext(
   const prefix = runPrefix(config.runId);
   const ctx: RecordingContext = {
     config,
+    level: check.level,
     prefix,
     exchanges,
     createdResources,
@@ -129,8 +139,13 @@ export function createContext(
     fixture<T>(key: string, make: () => Promise<T>): Promise<T> {
       let p = fixtures.get(key) as Promise<T> | undefined;
       if (!p) {
-        p = make();
-        fixtures.set(key, p);
+        const made = make();
+        p = made;
+        fixtures.set(key, made);
+        // a MUST check's no-verdict skip is its own: the next check (a SHOULD one may fail on it) makes the fixture again
+        made.catch((error: unknown) => {
+          if (isNoVerdict(error) && fixtures.get(key) === made) fixtures.delete(key);
+        });
       }
       return p;
     },

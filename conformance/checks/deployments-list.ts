@@ -12,6 +12,8 @@ import {
   paths,
   walkDeployments,
 } from "../helpers.js";
+import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../no-verdict.js";
+import { whileStatusesHold } from "../settle.js";
 
 const tags = ["listDeployments", "deployments"];
 const pagination = [...tags, "pagination"];
@@ -39,6 +41,30 @@ async function rejects(ctx: CheckContext, query: Record<string, string | number 
   if (want === "4xx") expect4xx(ex, label);
   else expectStatus(ex, 422, label);
   return ex;
+}
+
+/** The page a list without limit returns, once at least 21 deployments exist (created unless --read-only). */
+async function defaultPage(ctx: CheckContext) {
+  const { resources } = await listDeployments(ctx, { limit: 21 });
+  if (resources.length < 21) {
+    if (ctx.config.readOnly) ctx.skip("fewer than 21 deployments exist and --read-only forbids creating more");
+    for (let i = resources.length; i < 21; i++) await createDeployment(ctx, { label: "fill" });
+  }
+  return listDeployments(ctx);
+}
+
+/** Walks a query by the returned offset, the first request without offset (its default 0): every id seen. */
+async function walkFromDefaultOffset(ctx: CheckContext, query: Json, limit: number) {
+  const ids: string[] = [];
+  let offset: number | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await listDeployments(ctx, { ...(query as Record<string, string>), limit, offset });
+    ids.push(...page.resources.map((r) => String(r.id)));
+    if (page.resources.length === 0 || typeof page.offset !== "number" || page.offset <= (offset ?? 0))
+      return { ids, last: page.exchange };
+    offset = page.offset;
+  }
+  return { ids, last: undefined };
 }
 
 function boundCheck(id: string, query: Record<string, number>, rule: string): Check {
@@ -94,20 +120,15 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-003",
     level: "MUST",
     tags: pagination,
-    statement: "Without limit, at most 20 deployments are returned, and exactly 20 when more exist",
+    statement: "Without limit, at most 20 deployments are returned, and at least one when more exist",
     specRef: "interface-spec: 5. List deployments, limit default 20",
     needs: ["state"],
     async run(ctx) {
-      let { resources } = await listDeployments(ctx, { limit: 21 });
-      if (resources.length < 21) {
-        if (ctx.config.readOnly) ctx.skip("fewer than 21 deployments exist and --read-only forbids creating more");
-        for (let i = resources.length; i < 21; i++) await createDeployment(ctx, { label: "fill" });
-        ({ resources } = await listDeployments(ctx, { limit: 21 }));
-      }
-      const { exchange, resources: page } = await listDeployments(ctx);
+      // limit is a maximum (interface spec): a server may return fewer; exactly 20 is D-09 (DEP-LIST-037)
+      const { exchange, resources: page } = await defaultPage(ctx);
       ensure(
-        page.length === 20,
-        `returned ${page.length} deployments, expected the default limit 20 (at least 21 exist)`,
+        page.length >= 1 && page.length <= 20,
+        `returned ${page.length} deployments, expected 1 to 20 (the default limit 20; at least 21 exist)`,
         exchange,
       );
     },
@@ -302,15 +323,20 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-016",
     level: "MUST",
     tags: pagination,
-    statement: "offset defaults to 0: a list without offset equals the list with offset=0",
+    statement:
+      "offset defaults to 0: a walk by the returned offset whose first request has no offset returns every deployment asked for by deployment_ids",
     specRef: "interface-spec: 5. List deployments, offset default 0",
     needs: ["write", "state"],
     async run(ctx) {
+      // which deployments come first is not stated (open point 3): the walk as a whole is what the default decides
       const set = await pageSet(ctx);
-      const a = await listDeployments(ctx, { name_contains: set.stem, limit: 4 });
-      const b = await listDeployments(ctx, { name_contains: set.stem, limit: 4, offset: 0 });
-      const ids = (p: { resources: Json[] }) => p.resources.map((r) => r.id).join(",");
-      ensure(ids(a) === ids(b), `without offset: [${ids(a)}]; with offset=0: [${ids(b)}]`, a.exchange);
+      const { ids, last } = await walkFromDefaultOffset(ctx, { deployment_ids: set.ids.join(",") }, 3);
+      const missing = set.ids.filter((id) => !ids.includes(id));
+      ensure(
+        missing.length === 0,
+        `a walk of deployment_ids (${set.ids.length}) with limit=3 starting without offset misses ${missing.join(", ")}`,
+        last,
+      );
     },
   },
   {
@@ -322,16 +348,18 @@ export const deploymentListChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const set = await pageSet(ctx);
-      const page = await listDeployments(ctx, { name_contains: set.stem, limit: 100 });
-      const names = page.resources.map((r) => String(r.name));
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const walk = await walkDeployments(ctx, { name_contains: set.stem }, 100, 20);
+      const names = walk.records.map((r) => String(r.name));
+      const last = walk.exchanges.at(-1);
       const foreign = names.filter((n) => !n.toLowerCase().includes(set.stem.toLowerCase()));
       ensure(
         foreign.length === 0,
         `names not containing "${set.stem}" were returned: ${foreign.slice(0, 5).join(", ")}`,
-        page.exchange,
+        last,
       );
       const missing = set.names.filter((n) => !names.includes(n));
-      ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, page.exchange);
+      ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, last);
     },
   },
   {
@@ -355,19 +383,28 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-022",
     level: "MUST",
     tags: [...filters, "status"],
-    statement: "status=<value> returns only deployments in that status",
+    statement:
+      "status=<value> returns only deployments in that status (a value the filter refuses is no verdict: the values it takes are not stated)",
     specRef: 'interface-spec: 5. List deployments, status "Filter by deployment status"',
     needs: ["state"],
     async run(ctx) {
-      for (const status of ["READY", "AWAITING_DATABASE", "UNKNOWN"]) {
-        const page = await listDeployments(ctx, { status, limit: 100 });
-        const wrong = page.resources.filter((r) => r.status !== status);
+      await judgeEach(ctx, ["READY", "AWAITING_DATABASE", "UNKNOWN"], async (status) => {
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          query: { status, limit: 100 },
+          operation: "listDeployments",
+        });
+        noVerdictWhenRefused(ctx, ex, `status=${status}`, statusValuesJudgedBy);
+        expect2xx(ex, `list deployments with status=${status}`);
+        const resources = (jsonObject(ex, "list deployments").resources ?? []) as Json[];
+        const wrong = resources.filter((r) => r.status !== status);
         ensure(
           wrong.length === 0,
           `status=${status} returned ${wrong.length} deployments in other states (${[...new Set(wrong.map((r) => r.status))].join(", ")})`,
-          page.exchange,
+          ex,
         );
-      }
+      });
     },
   },
   {
@@ -410,12 +447,13 @@ export const deploymentListChecks: Check[] = [
     async run(ctx) {
       const set = await pageSet(ctx);
       const want = [set.ids[1]!, set.ids[4]!];
-      const page = await listDeployments(ctx, { deployment_ids: want.join(","), limit: 100 });
-      const got = page.resources.map((r) => String(r.id)).sort();
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const walk = await walkDeployments(ctx, { deployment_ids: want.join(",") }, 100, 20);
+      const got = [...new Set(walk.ids)].sort();
       ensure(
         JSON.stringify(got) === JSON.stringify([...want].sort()),
         `deployment_ids=${want.join(",")} returned [${got.join(", ")}]`,
-        page.exchange,
+        walk.exchanges.at(-1),
       );
     },
   },
@@ -627,39 +665,30 @@ export const deploymentListChecks: Check[] = [
     level: "MUST",
     tags: [...filters, "status"],
     statement:
-      "status=<s> returns a deployment whose status is s (judged while its status holds still: read, walk, read again)",
+      "status=<s> returns a deployment whose status is s (judged while its status holds still: read, walk, read again, up to --settle-ms)",
     specRef: 'interface-spec: 5. List deployments, status "Filter by deployment status"',
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "stfilter" });
       const id = String(record.id);
-      const statusNow = async () =>
-        (await listDeployments(ctx, { deployment_ids: id })).resources.find((r) => r.id === id)?.status;
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const before = await statusNow();
-        if (typeof before !== "string") ctx.skip(`deployment ${id} is not listed by its id`);
-        // the values the status filter takes are not stated (interface spec, open point 2): a refusal is no verdict here
+      await whileStatusesHold(ctx, [id], async (statuses) => {
+        const status = statuses.get(id);
+        if (typeof status !== "string") return ctx.skip(`deployment ${id} is not listed by its id`);
+        // the values the status filter takes are not stated (interface spec, open point 2): a refusal is no verdict
         const probe = await ctx.send({
           method: "GET",
           path: paths.deployments,
-          query: { status: String(before), limit: 1 },
+          query: { status, limit: 1 },
           operation: "listDeployments",
         });
-        if (probe.response.status >= 400 && probe.response.status < 500)
-          ctx.skip(`the status filter refuses ${String(before)} (${probe.response.status}); its values are not stated`);
-        const walk = await walkDeployments(ctx, { status: String(before) }, 100);
-        if ((await statusNow()) !== before) {
-          await new Promise((resolve) => setTimeout(resolve, 250));
-          continue;
-        }
+        noVerdictWhenRefused(ctx, probe, `status=${status}`, statusValuesJudgedBy);
+        const walk = await walkDeployments(ctx, { status }, 100);
         ensure(
           walk.ids.includes(id),
-          `status=${before} does not return deployment ${id}, whose status is ${before} before and after the walk (${walk.ids.length} returned over ${walk.pages} pages)`,
+          `status=${status} does not return deployment ${id}, whose status is ${status} before and after the walk (${walk.ids.length} returned over ${walk.pages} pages)`,
           walk.exchanges.at(-1),
         );
-        return;
-      }
-      ctx.skip(`the status of deployment ${id} changed during each of 10 walks`);
+      });
     },
   },
   {
@@ -683,6 +712,63 @@ export const deploymentListChecks: Check[] = [
         `image_version=${v} does not return deployment ${String(record.id)}, whose image_version is ${v}`,
         walk.exchanges.at(-1),
       );
+    },
+  },
+  {
+    id: "DEP-LIST-037",
+    level: "SHOULD",
+    tags: pagination,
+    statement: "Without limit, exactly 20 deployments are returned when more exist",
+    specRef: "D-09 (a page shorter than limit is the last), D-29 (limit default 20)",
+    needs: ["state"],
+    async run(ctx) {
+      const { exchange, resources: page } = await defaultPage(ctx);
+      ensure(
+        page.length === 20,
+        `returned ${page.length} deployments, expected the default limit 20 (at least 21 exist)`,
+        exchange,
+      );
+    },
+  },
+  {
+    id: "DEP-LIST-038",
+    level: "SHOULD",
+    tags: pagination,
+    statement: "A list without offset equals the list with offset=0, deployment by deployment",
+    specRef: "D-08 (a total order: identical requests answer the same page), D-29 (offset default 0)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await pageSet(ctx);
+      const a = await listDeployments(ctx, { name_contains: set.stem, limit: 4 });
+      const b = await listDeployments(ctx, { name_contains: set.stem, limit: 4, offset: 0 });
+      const ids = (p: { resources: Json[] }) => p.resources.map((r) => r.id).join(",");
+      ensure(ids(a) === ids(b), `without offset: [${ids(a)}]; with offset=0: [${ids(b)}]`, a.exchange);
+    },
+  },
+  {
+    id: "DEP-LIST-039",
+    level: "SHOULD",
+    tags: [...filters, "status"],
+    statement:
+      "status takes each of the five values of the status enum (2xx), alone and together with every other list parameter",
+    specRef: "D-07 (the status filter takes the five status values)",
+    needs: [],
+    async run(ctx) {
+      const id = "00000000-0000-4000-8000-0000000000cf";
+      const others = {
+        name_contains: "cf",
+        remote_reconciled: "false",
+        tag_value_ids: id,
+        image_version: "1.0.0",
+        deployment_type: "dev",
+        deployment_ids: id,
+        limit: 5,
+        offset: 1,
+      };
+      for (const status of ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"]) {
+        await listDeployments(ctx, { status });
+        await listDeployments(ctx, { ...others, status });
+      }
     },
   },
 ];

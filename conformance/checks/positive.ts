@@ -7,7 +7,8 @@ import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { differences, paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
-import { deploymentBodies, otherFilters, providerBodies } from "../model/arbitraries.js";
+import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
+import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
       json: body,
       operation: "createDeployment",
     });
-    if (!judgeAcceptance && created.response.status >= 400 && created.response.status < 500) {
+    if (!judgeAcceptance && isRefusal(created)) {
       refused += 1;
       return;
     }
@@ -99,17 +100,18 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
     );
   });
   if (refused > 0) ctx.note(`${refused} of ${tried} generated bodies refused with a 4xx (judged by POS-004 at SHOULD)`);
-  if (refused === tried) ctx.skip("every generated body was refused with a 4xx: POS-004 judges acceptance");
+  if (refused === tried)
+    ctx.skip(`${noVerdictPrefix}: every generated body was refused with a 4xx; POS-004 judges acceptance at SHOULD`);
 }
 
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
-async function echoProviders(ctx: CheckContext, methods: readonly string[]): Promise<void> {
+async function echoProviders(ctx: CheckContext, methods: readonly string[], vendors: readonly string[]): Promise<void> {
   const defaults: Json = {
     uses_pkce: false,
     code_challenge_method: "S256",
     token_endpoint_auth_method: "client_secret_post",
   };
-  await holds(ctx, providerBodies(methods), async (generated) => {
+  await holds(ctx, providerBodies(methods, vendors), async (generated) => {
     counter += 1;
     // a fresh id on every run, shrinking included: a provider_id is unique per organization (D-38)
     const body: Json = { ...generated, provider_id: `${ctx.prefix}pos-${counter}` };
@@ -135,6 +137,23 @@ async function echoProviders(ctx: CheckContext, methods: readonly string[]): Pro
   });
 }
 
+/** Generated list queries, their other filters drawn from `filters`, each accepted with a 2xx. */
+async function listQueriesAccepted(ctx: CheckContext, filters: fc.Arbitrary<Json>): Promise<void> {
+  const queries = fc.record({
+    filters,
+    limit: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+    offset: fc.option(fc.nat(1000), { nil: undefined }),
+    name_contains: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+  });
+  await holds(ctx, queries, async ({ filters: chosen, ...page }) => {
+    const query: Record<string, string | number | boolean> = {};
+    for (const [k, v] of Object.entries({ ...chosen, ...page }))
+      if (v !== undefined) query[k] = Array.isArray(v) ? v.join(",") : (v as string | number | boolean);
+    const ex = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+    expect2xx(ex, `list deployments with ${JSON.stringify(query)}`);
+  });
+}
+
 export const positiveChecks: Check[] = [
   {
     id: "POS-001",
@@ -153,36 +172,27 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list",
+      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list",
     specRef:
       "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
     needs: ["write", "state"],
     async run(ctx) {
-      // code_challenge_method: only the stated default S256 at MUST; plain is a decision (D-02), judged by POS-005
-      await echoProviders(ctx, ["S256"]);
+      // code_challenge_method: only the stated default S256 at MUST; plain is a decision (D-02), judged by POS-005;
+      // provider_type: only null at MUST, the vendor names are placeholders in the interface spec (D-57)
+      await echoProviders(ctx, ["S256"], []);
     },
   },
   {
     id: "POS-003",
     level: "MUST",
     tags: [...tags, "listDeployments"],
-    statement: "Generated valid list queries (any filters, limit 1 to 100, offset at least 0) are accepted with 2xx",
-    specRef: "interface-spec: 6. List deployments (query parameters; Limits)",
+    statement:
+      "Generated valid list queries (any stated filters but status, alone or together, limit 1 to 100, offset at least 0) are accepted with 2xx",
+    specRef: "interface-spec: 5. List deployments (query parameters; Limits)",
     needs: [],
     async run(ctx) {
-      const queries = fc.record({
-        filters: otherFilters,
-        limit: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
-        offset: fc.option(fc.nat(1000), { nil: undefined }),
-        name_contains: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
-      });
-      await holds(ctx, queries, async ({ filters, ...page }) => {
-        const query: Record<string, string | number | boolean> = {};
-        for (const [k, v] of Object.entries({ ...filters, ...page }))
-          if (v !== undefined) query[k] = Array.isArray(v) ? v.join(",") : (v as string | number | boolean);
-        const ex = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
-        expect2xx(ex, `list deployments with ${JSON.stringify(query)}`);
-      });
+      // the values the status filter takes are not stated (interface spec, open point 2): POS-006 sends them at SHOULD
+      await listQueriesAccepted(ctx, statedFilters);
     },
   },
   {
@@ -202,11 +212,23 @@ export const positiveChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated OAuth provider bodies with code_challenge_method S256 or plain are accepted and come back unchanged",
-    specRef: "D-02 (code_challenge_method S256 | plain)",
+      "Generated OAuth provider bodies with code_challenge_method S256 or plain and provider_type one of the three vendor names are accepted and come back unchanged",
+    specRef: "D-02 (code_challenge_method S256 | plain), D-57 (the three vendor names)",
     needs: ["write", "state"],
     async run(ctx) {
-      await echoProviders(ctx, ["S256", "plain"]);
+      await echoProviders(ctx, ["S256", "plain"], ["microsoft", "salesforce", "slack"]);
+    },
+  },
+  {
+    id: "POS-006",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments", "status"],
+    statement:
+      "Generated valid list queries with every filter, status values of the enum (comma-separated) included, are accepted with 2xx",
+    specRef: "D-07 (the status filter takes the five status values, comma-separated), D-45 (filters combine)",
+    needs: [],
+    async run(ctx) {
+      await listQueriesAccepted(ctx, otherFilters);
     },
   },
 ];

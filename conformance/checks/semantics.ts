@@ -17,6 +17,8 @@ import {
   walkDeployments,
 } from "../helpers.js";
 import type { Exchange } from "../http.js";
+import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../no-verdict.js";
+import { whileStatusesHold } from "../settle.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
 
 const tags = ["semantics"];
@@ -28,10 +30,10 @@ const semSet = (ctx: CheckContext) => deploymentSet(ctx, "sm", setSize, (name, s
 
 const idsOf = (resources: Json[]) => resources.map((r) => String(r.id));
 
-/** Walks every page of a filter; returns the records in the order seen and the last exchange. */
+/** Walks every page of a filter (at most 100 pages); returns the records in the order seen, the last exchange, and whether the cap cut it. */
 async function walk(ctx: CheckContext, query: Json, limit: number) {
-  const { records, exchanges } = await walkDeployments(ctx, query as Record<string, string>, limit, 100);
-  return { records, last: exchanges.at(-1)! };
+  const { records, exchanges, pages } = await walkDeployments(ctx, query as Record<string, string>, limit, 100);
+  return { records, last: exchanges.at(-1)!, capped: pages >= 100 };
 }
 
 /**
@@ -104,20 +106,39 @@ export const semanticChecks: Check[] = [
     level: "MUST",
     tags: [...list, "pagination", "filters"],
     statement:
-      "offset applies under every filter: with name_contains alone and together with status, deployment_type, remote_reconciled and deployment_ids, the page at offset k is the k-th slice of the whole filtered list",
+      "offset applies under a filter: a walk by the returned offset (limit 2) under name_contains, under deployment_ids, and under name_contains with each status the set holds (while it holds still) returns every deployment of the set the filters match",
     specRef: "interface-spec: 5. List deployments (offset; each filter); Paginated deployment list",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await semSet(ctx);
-      const filters: Json[] = [
-        {},
-        { status: "READY" },
-        { status: "AWAITING_DATABASE" },
-        { deployment_type: "dev" },
-        { remote_reconciled: false },
-        { deployment_ids: set.ids.join(",") },
-      ];
-      for (const extra of filters) await offsetSlices(ctx, { name_contains: set.stem, ...extra });
+      const all = [...set.ids, set.containerId];
+      const walkFinds = async (query: Json, want: string[]) => {
+        const { records, last, capped } = await walk(ctx, query, 2);
+        // a walk cut at its page cap proves nothing about the deployments it did not reach
+        if (capped) ctx.skip(`the walk of ${new URLSearchParams(query as Record<string, string>)} did not end`);
+        const missing = want.filter((id) => !records.some((r) => r.id === id));
+        ensure(
+          missing.length === 0,
+          `a walk of ${new URLSearchParams(query as Record<string, string>)} with limit=2 misses ${missing.length} of the ${want.length} deployments it matches`,
+          last,
+        );
+      };
+      await walkFinds({ name_contains: set.stem }, set.ids);
+      await walkFinds({ deployment_ids: all.join(",") }, all);
+      // with name_contains the walk stays short whether filters combine with AND or OR (D-45): the set is in both
+      await whileStatusesHold(ctx, all, async (statuses) => {
+        await judgeEach(ctx, [...new Set(statuses.values())].map(String), async (status) => {
+          const probe = await ctx.send({
+            method: "GET",
+            path: paths.deployments,
+            query: { status, limit: 1 },
+            operation: "listDeployments",
+          });
+          noVerdictWhenRefused(ctx, probe, `status=${status}`, statusValuesJudgedBy);
+          const want = set.ids.filter((id) => statuses.get(id) === status);
+          await walkFinds({ name_contains: set.stem, status }, want);
+        });
+      });
     },
   },
   {
@@ -131,12 +152,13 @@ export const semanticChecks: Check[] = [
     async run(ctx) {
       const set = await semSet(ctx);
       const middle = set.stem.slice(3);
-      const found = await listDeployments(ctx, { name_contains: middle, limit: 100 });
-      const missing = set.names.filter((n) => !found.resources.some((r) => r.name === n));
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const found = await walk(ctx, { name_contains: middle }, 100);
+      const missing = set.names.filter((n) => !found.records.some((r) => r.name === n));
       ensure(
         missing.length === 0,
         `name_contains=${middle} (the middle of the names) missed ${missing.join(", ")}`,
-        found.exchange,
+        found.last,
       );
       for (const wild of ["%", "_", "*", "?", "."]) {
         const needle = `${set.stem.slice(0, 4)}${wild}${set.stem.slice(5)}`;
@@ -176,11 +198,11 @@ export const semanticChecks: Check[] = [
   },
   {
     id: "SEM-004",
-    level: "MUST",
+    level: "SHOULD",
     tags: [...list, "filters", "combinations"],
     statement:
       "Two filters together: every returned deployment satisfies each of them (status, name_contains, image_version with deployment_ids)",
-    specRef: "interface-spec: 5. List deployments (each filter: status, name_contains, image_version, deployment_ids)",
+    specRef: "D-45 (filters combine with AND), D-07 (status values)",
     needs: ["write", "state"],
     async run(ctx) {
       const set = await semSet(ctx);
@@ -260,23 +282,26 @@ export const semanticChecks: Check[] = [
     async run(ctx) {
       const sources = [paths.repos(ctx.config.integrationId!)];
       if (ctx.config.managedIntegrationId) sources.push(paths.managedRepos(ctx.config.managedIntegrationId));
+      const repos: Json[] = [];
       for (const path of sources) {
         const ex = await ctx.send({ method: "GET", path });
         ensure(Array.isArray(ex.json), `GET ${path}: expected a JSON array`, ex);
-        for (const repo of ex.json as Json[]) {
-          const want = {
-            source_config: { integration_id: repo.host_integration_id, repo_url: repo.url },
-            source_revision_config: { repo_ref: repo.default_branch },
-          };
-          const body = deploymentBody(ctx.name("rule4"), "codehost", repo as never);
-          const { exchange, record } = await createDeployment(ctx, { body });
-          const diff = differences(record, want);
-          ensure(diff.length === 0, `created from ${String(repo.url)}: ${diff.join("; ")}`, exchange);
-          const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
-          const ldiff = listed.resources[0] ? differences(listed.resources[0], want) : ["not listed"];
-          ensure(ldiff.length === 0, `listed, created from ${String(repo.url)}: ${ldiff.join("; ")}`, listed.exchange);
-        }
+        repos.push(...(ex.json as Json[]));
       }
+      // a refused body (graph_config_path and the rest of the codehost row are D-48) is no verdict for that repository
+      await judgeEach(ctx, repos, async (repo) => {
+        const want = {
+          source_config: { integration_id: repo.host_integration_id, repo_url: repo.url },
+          source_revision_config: { repo_ref: repo.default_branch },
+        };
+        const body = deploymentBody(ctx.name("rule4"), "codehost", repo as never);
+        const { exchange, record } = await createDeployment(ctx, { body });
+        const diff = differences(record, want);
+        ensure(diff.length === 0, `created from ${String(repo.url)}: ${diff.join("; ")}`, exchange);
+        const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+        const ldiff = listed.resources[0] ? differences(listed.resources[0], want) : ["not listed"];
+        ensure(ldiff.length === 0, `listed, created from ${String(repo.url)}: ${ldiff.join("; ")}`, listed.exchange);
+      });
     },
   },
   {
@@ -292,7 +317,8 @@ export const semanticChecks: Check[] = [
         {},
         { uses_pkce: true },
         { token_endpoint_auth_method: "none" },
-        { provider_type: "slack" },
+        // which vendor names provider_type takes is D-57; null is stated
+        { provider_type: null },
         { code_challenge_method: "S256" },
       ];
       const made: { sent: Json; record: Json }[] = [];
@@ -434,7 +460,8 @@ export const semanticChecks: Check[] = [
       'interface-spec: 6. Create a deployment ("Response: one Deployment record"; source_config "Same fields as in the response"); 5. List deployments',
     needs: ["write", "state"],
     async run(ctx) {
-      for (const body of await everySource(ctx)) {
+      // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
+      await judgeEach(ctx, await everySource(ctx), async (body) => {
         const { exchange, record } = await createDeployment(ctx, { body });
         const sent = differences(record, {
           source_config: body.source_config as Json,
@@ -453,7 +480,7 @@ export const semanticChecks: Check[] = [
           `${String(body.source)}: the listed record differs: ${diff.join("; ")}`,
           listed.exchange,
         );
-      }
+      });
     },
   },
   {
@@ -624,6 +651,28 @@ export const semanticChecks: Check[] = [
         ].filter(Boolean);
         ensure(taken.length === 0, `response-only fields were taken from the request: ${taken.join(", ")}`, prov);
       }
+    },
+  },
+  {
+    id: "SEM-018",
+    level: "SHOULD",
+    tags: [...list, "pagination", "filters"],
+    statement:
+      "offset applies under every filter: with name_contains alone and together with status, deployment_type, remote_reconciled and deployment_ids, the page at offset k is the k-th slice of the whole filtered list",
+    specRef:
+      "D-08, D-09 (a total order: a page is a slice of the whole list), D-45 (filters combine with AND), D-07 (status values)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const filters: Json[] = [
+        {},
+        { status: "READY" },
+        { status: "AWAITING_DATABASE" },
+        { deployment_type: "dev" },
+        { remote_reconciled: false },
+        { deployment_ids: set.ids.join(",") },
+      ];
+      for (const extra of filters) await offsetSlices(ctx, { name_contains: set.stem, ...extra });
     },
   },
 ];

@@ -1,4 +1,5 @@
 /** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, MUST checks skipped for missing setup, nothing created, most checks skipped). */
+import { noVerdictPrefix } from "../no-verdict.js";
 import { sampledOperations } from "../operation-samples.js";
 import type { Verdict } from "../verdict.js";
 
@@ -35,6 +36,11 @@ export function weakRunWarnings(input: WeakRunInput): string[] {
     warnings.push(
       `${setup.reduce((n, s) => n + s.count, 0)} MUST checks were skipped for missing setup (${setup.map((s) => `${s.flag}: ${s.count}`).join(", ")}): see \`deployment-conformance doctor\``,
     );
+  const undecided = noVerdict(input.verdicts);
+  if (undecided.length > 0)
+    warnings.push(
+      `${undecided.length} MUST checks came to no verdict: the target refused an input only a decision makes valid (${undecided.join(", ")}); the SHOULD check each skip reason names judges the refusal`,
+    );
   const ran = input.verdicts.filter((v) => v.status !== "skip").length;
   if (ran > 0 && input.createdCount === 0 && !input.readOnly)
     warnings.push("the run created nothing: no deployment or OAuth provider creation succeeded");
@@ -55,4 +61,11 @@ export function missingSetup(verdicts: readonly Verdict[]): { flag: string; coun
     if (flag) counts.set(flag, (counts.get(flag) ?? 0) + 1);
   }
   return [...counts].map(([flag, count]) => ({ flag, count }));
+}
+
+/** The MUST checks skipped because the target refused an input drawn from a decision (D-180). */
+export function noVerdict(verdicts: readonly Verdict[]): string[] {
+  return verdicts
+    .filter((v) => v.level === "MUST" && v.status === "skip" && (v.skipReason ?? "").startsWith(noVerdictPrefix))
+    .map((v) => v.id);
 }

@@ -174,7 +174,9 @@ export function specMutations(operationId: string, enumFields: string[]): fc.Arb
     .map((f) =>
       fc
         .string({ minLength: 1, maxLength: 12 })
-        .filter((v) => !f.enum!.includes(v))
+        // a plain lowercase word could be one of the vendor names provider_type takes (placeholders in the interface
+        // spec, D-57): only values no enum of lowercase names can hold are outside it at MUST (D-180)
+        .filter((v) => !f.enum!.includes(v) && !/^[a-z0-9_]+$/.test(v))
         .map((v) => ({
           label: `${f.path.join(".")}=${JSON.stringify(v)} (outside the enum)`,
           apply: (b: Record<string, unknown>) => setAt(b, f.path, v),

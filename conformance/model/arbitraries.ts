@@ -83,14 +83,20 @@ export function deploymentBodies(hosting: Hosting): fc.Arbitrary<Json> {
   return fc.oneof(...sourcesFor[hosting].filter((s) => s !== "codehost").map(bodyFor));
 }
 
-/** A valid create-OAuth-provider body with random optional fields (code_challenge_method among `methods`); the caller adds a fresh `provider_id`. */
-export function providerBodies(methods: readonly string[] = ["S256", "plain"]): fc.Arbitrary<Json> {
+/**
+ * A valid create-OAuth-provider body with random optional fields (code_challenge_method among `methods`, provider_type
+ * among `vendors` or null); the caller adds a fresh `provider_id`.
+ */
+export function providerBodies(
+  methods: readonly string[] = ["S256", "plain"],
+  vendors: readonly string[] = ["microsoft", "salesforce", "slack"],
+): fc.Arbitrary<Json> {
   return fc
     .record(
       {
         uses_pkce: fc.boolean(),
         code_challenge_method: fc.constantFrom(...methods),
-        provider_type: fc.constantFrom("microsoft", "salesforce", "slack", null),
+        provider_type: fc.constantFrom<string | null>(...vendors, null),
         token_endpoint_auth_method: fc.constantFrom("none", "client_secret_basic", "client_secret_post"),
         client_secret: fc.string({ minLength: 1, maxLength: 40 }),
         name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
@@ -122,14 +128,22 @@ const filterFields = {
  * The other filters of a list query: none, one, or several combined. The kind is drawn with `constantFrom`, which
  * fast-check does not bias towards the largest value, so most queries keep a result to judge.
  */
-export const otherFilters: fc.Arbitrary<Json> = fc
-  .tuple(fc.constantFrom("none", "none", "one", "one", "one", "several"), fc.constantFrom(...Object.keys(filterFields)))
-  .chain(([kind, key]) => {
-    if (kind === "none") return fc.constant({});
-    if (kind === "one")
-      return (filterFields[key as keyof typeof filterFields] as fc.Arbitrary<unknown>).map((v) => ({ [key]: v }));
-    return optional(filterFields);
-  });
+function filtersOf(fields: Partial<typeof filterFields>): fc.Arbitrary<Json> {
+  return fc
+    .tuple(fc.constantFrom("none", "none", "one", "one", "one", "several"), fc.constantFrom(...Object.keys(fields)))
+    .chain(([kind, key]) => {
+      if (kind === "none") return fc.constant({});
+      if (kind === "one")
+        return (fields[key as keyof typeof fields] as fc.Arbitrary<unknown>).map((v) => ({ [key]: v }));
+      return optional(fields);
+    });
+}
+
+/** Every other filter, status values (D-07) included. */
+export const otherFilters: fc.Arbitrary<Json> = filtersOf(filterFields);
+
+/** The other filters but status, whose values the interface spec does not state (D-07): what a MUST query may send. */
+export const statedFilters: fc.Arbitrary<Json> = filtersOf((({ status, ...rest }) => rest)(filterFields));
 
 /** `limit` biased to the small values that make many pages, with both bounds (1 and 100). */
 export const limits = fc.oneof(

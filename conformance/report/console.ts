@@ -1,6 +1,6 @@
 /** Console output of a run: one line per check (a failure's details in its place, or alone with --quiet), MUST and SHOULD summaries apart. */
 
-import { missingSetup } from "../coverage/warnings.js";
+import { missingSetup, noVerdict } from "../coverage/warnings.js";
 import type { RunResult } from "../result.js";
 import type { Verdict } from "../verdict.js";
 import { renderMatrix } from "./matrix-text.js";
@@ -123,12 +123,15 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
   );
   const mustFailed = result.verdicts.some((v) => v.level === "MUST" && v.status === "fail") || result.errors.length > 0;
   const mustSkipped = missingSetup(result.verdicts).reduce((n, s) => n + s.count, 0);
+  const undecided = noVerdict(result.verdicts).length;
+  const notJudged = [
+    ...(mustSkipped > 0 ? [`${mustSkipped} MUST checks were skipped for missing setup`] : []),
+    ...(undecided > 0 ? [`${undecided} came to no verdict`] : []),
+  ];
   out.push(
     result.exitCode === 0
-      ? mustSkipped > 0
-        ? yellow(
-            `Every MUST check that ran passed; ${mustSkipped} MUST checks were skipped for missing setup (see Warnings).`,
-          )
+      ? notJudged.length > 0
+        ? yellow(`Every MUST check that ran passed; ${notJudged.join("; ")} (see Warnings).`)
         : green("Every selected MUST check passed.")
       : mustFailed
         ? red("A MUST check failed (exit 1).")

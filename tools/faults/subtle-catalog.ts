@@ -315,7 +315,9 @@ export const subtleFaults: Fault[] = [
   },
   {
     id: "offset-ignored-with-deployment-type",
-    level: "MUST",
+    // which deployments a deployment_type matches is D-43 and a page as a slice of the whole list is D-08/D-09: the
+    // interface spec alone decides no walk under this filter (D-180)
+    level: "SHOULD",
     description: "offset is ignored when a deployment_type filter is present",
     request: (req) => void (isList(req) && params(req).has("deployment_type") && params(req).delete("offset")),
   },
@@ -361,7 +363,8 @@ export const subtleFaults: Fault[] = [
   },
   {
     id: "status-or-deployment-ids",
-    level: "MUST",
+    // that filters combine with AND is D-45, not the interface spec (D-180)
+    level: "SHOULD",
     description:
       "status and deployment_ids combine with OR: the listed ids are returned whatever their status, with every deployment of that status",
     async response(req, res, upstream) {
