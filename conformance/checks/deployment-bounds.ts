@@ -117,7 +117,7 @@ function place(body: Json, path: string[], value: unknown): void {
 function baseString(body: Json, path: string[]): string {
   const held = valueAt(body, path);
   if (typeof held === "string") return held;
-  const sample = ruleSample(path.at(-1)!);
+  const sample = ruleSample(path.join("."));
   return typeof sample === "string" ? sample : "bound";
 }
 
@@ -485,7 +485,7 @@ export const deploymentBoundChecks: Check[] = [
         for (const path of rowsOf(source, "F")) {
           // a blank uuid breaks the schema first (422, D-47): only plain strings reach the per-source rule
           const field = fields.find((f) => label(f.path) === label(path));
-          if (typeof ruleSample(path.at(-1)!) !== "string" || (field && branchOf(field, "string")?.format)) continue;
+          if (typeof ruleSample(path.join(".")) !== "string" || (field && branchOf(field, "string")?.format)) continue;
           const body = await bodyOf(ctx, source, "rule");
           place(body, path, "");
           const ex = await tryCreate(ctx, body);
@@ -506,7 +506,7 @@ export const deploymentBoundChecks: Check[] = [
     async run(ctx) {
       for (const source of buildable(ctx))
         for (const path of rowsOf(source, "O")) {
-          const sample = ruleSample(path.at(-1)!);
+          const sample = ruleSample(path.join("."));
           for (const value of typeof sample === "boolean" ? [true, false] : [sample]) {
             const body = await bodyOf(ctx, source, "opt");
             place(body, path, value);
