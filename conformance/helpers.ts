@@ -2,7 +2,7 @@
 
 import { operation } from "../contract/index.js";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js";
-import { type CheckContext, CheckSkip } from "./check.js";
+import { type CheckContext, CheckSkip, type SendRequest } from "./check.js";
 import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
 import type { Exchange } from "./http.js";
 import { noVerdictWhenBodyRefused } from "./no-verdict.js";
@@ -204,4 +204,16 @@ export function deploymentSet(
     const { record } = await createDeployment(ctx, { body: bodyFor(containerName, containerSource, true) });
     return { stem, ids, names, containerId: String(record.id), containerName };
   });
+}
+
+/** Sends a create and records what it created, whatever the check then concludes. */
+export async function tryCreate(
+  ctx: CheckContext,
+  request: Omit<SendRequest, "method">,
+  kind: "deployment" | "oauth_provider",
+) {
+  const ex = await ctx.send({ method: "POST", ...request, noValidate: true });
+  if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+    ctx.created({ kind, id: ex.json.id, name: String(ex.json.name ?? ex.json.provider_id), key: "main" });
+  return ex;
 }

@@ -1,7 +1,7 @@
 /** Checks of authentication (D-13 to D-15: X-Api-Key, X-Tenant-Id, 401 and 403). */
 
 import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
+import type { Check, CheckContext, SendRequest } from "../check.js";
 import { deploymentBody, plainSource } from "../data.js";
 import { paths } from "../helpers.js";
 import { type SampleRequest, sampledOperations, sampleRequest } from "../operation-samples.js";
@@ -15,6 +15,61 @@ function everyOperation(ctx: CheckContext): SampleRequest[] {
 
 /** The tags naming every operation of the contract. */
 const everyOperationId = sampledOperations.map(({ operation }) => operation.id);
+
+const edgeTags = ["edge"];
+
+/** Requests that are wrong in more than their credentials. */
+const wrongInOtherWays: (Omit<SendRequest, "auth" | "tenant"> & { label: string; tenantHeader?: string })[] = [
+  {
+    label: "malformed JSON",
+    method: "POST",
+    path: paths.deployments,
+    raw: '{"name":',
+    headers: { "Content-Type": "application/json" },
+  },
+  {
+    label: "a body breaking the schema",
+    method: "POST",
+    path: paths.deployments,
+    json: { name: 1, source: "ftp" },
+  },
+  {
+    label: "a provider body breaking the schema",
+    method: "POST",
+    path: paths.providers,
+    json: { provider_id: 7 },
+  },
+  {
+    label: "a text/plain body",
+    method: "POST",
+    path: paths.deployments,
+    raw: "hello",
+    headers: { "Content-Type": "text/plain" },
+  },
+  { label: "limit=0", method: "GET", path: paths.deployments, query: { limit: 0 } },
+  { label: "status=RUNNING", method: "GET", path: paths.deployments, query: { status: "RUNNING" } },
+  { label: "a malformed integration id", method: "GET", path: paths.repos("not-a-uuid") },
+  { label: "a malformed X-Tenant-Id", method: "GET", path: paths.deployments, tenantHeader: "not-a-uuid" },
+];
+
+/** A missing or unknown key answers 401 whatever else is wrong with the request (D-13). */
+function authFirst(id: string, key: "none" | "unknown", label: string): Check {
+  return {
+    id,
+    level: "SHOULD",
+    tags: [...edgeTags, "auth", "validation"],
+    statement: `${label}, a request that is wrong in other ways too (bad body, bad content type, bad query, bad tenant or path id) answers 401`,
+    specRef: "D-13 (a missing or unknown key is 401 before anything else of the request is looked at)",
+    needs: ["server"],
+    async run(ctx) {
+      const auth = key === "none" ? "none" : { key: `dk_conformance_wrong_${ctx.config.runId}` };
+      for (const { label: what, tenantHeader, ...req } of wrongInOtherWays) {
+        const ex = await ctx.send({ ...req, auth, tenant: tenantHeader ?? "none" });
+        expectStatus(ex, 401, `${what}, ${label.toLowerCase()}`);
+      }
+    },
+  };
+}
 
 export const authChecks: Check[] = [
   {
@@ -126,4 +181,6 @@ export const authChecks: Check[] = [
       );
     },
   },
+  authFirst("EDGE-009", "none", "Without a key"),
+  authFirst("EDGE-014", "unknown", "With an unknown key"),
 ];

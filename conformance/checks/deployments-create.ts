@@ -7,12 +7,14 @@ import {
   containerImageTag,
   deploymentBody,
   plainSource,
+  providerBody,
   type RepositoryRecord,
   type Source,
   sourcesFor,
 } from "../data.js";
 import { createDeployment, differences, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
-import { bodyAcceptedBy } from "../no-verdict.js";
+import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
+import { perSourceRules, ruleSample } from "../source-rules.js";
 
 const tags = ["createDeployment", "deployments"];
 const requiredFields = ["name", "source", "source_config", "source_revision_config", "secrets"];
@@ -84,6 +86,19 @@ function sourceBodyAccepted(source: Source, hosting: "cloud" | "self_hosted"): C
       await createDeployment(ctx, { source, label: `${source.replace(/_/g, "-")}-body` });
     },
   };
+}
+
+const semanticTags = ["semantics"];
+
+/** Deployment bodies of every available source (codehost only with an integration). */
+async function everySource(ctx: CheckContext): Promise<Json[]> {
+  const out: Json[] = [];
+  for (const source of sourcesFor[ctx.config.hosting]) {
+    if (source === "codehost" && !ctx.config.integrationId) continue;
+    const repo = source === "codehost" ? await firstRepository(ctx) : undefined;
+    out.push(deploymentBody(ctx.name(source.replace(/_/g, "-")), source, repo));
+  }
+  return out;
 }
 
 export const deploymentCreateChecks: Check[] = [
@@ -603,4 +618,279 @@ export const deploymentCreateChecks: Check[] = [
   sourceBodyAccepted("internal_source", "cloud"),
   sourceBodyAccepted("codehost", "cloud"),
   sourceBodyAccepted("external_container", "self_hosted"),
+  {
+    id: "SEM-006",
+    level: "MUST",
+    tags: [
+      ...semanticTags,
+      "rule-4",
+      "createDeployment",
+      "listCodehostRepositories",
+      "listManagedCodehostRepositories",
+    ],
+    statement:
+      "A deployment created from any repository record of operation 3 or 4 carries that record's host_integration_id, url and default_branch, on create and in the list",
+    specRef: "interface-spec: 6. Create a deployment, rule 4; Code-host repository record",
+    needs: ["write", "state", "integration", "cloud"],
+    async run(ctx) {
+      const sources = [paths.repos(ctx.config.integrationId!)];
+      if (ctx.config.managedIntegrationId) sources.push(paths.managedRepos(ctx.config.managedIntegrationId));
+      const repos: Json[] = [];
+      for (const path of sources) {
+        const ex = await ctx.send({ method: "GET", path });
+        ensure(Array.isArray(ex.json), `GET ${path}: expected a JSON array`, ex);
+        repos.push(...(ex.json as Json[]));
+      }
+      // a refused body (graph_config_path and the rest of the codehost row are D-48) is no verdict for that repository
+      await judgeEach(ctx, repos, async (repo) => {
+        const want = {
+          source_config: { integration_id: repo.host_integration_id, repo_url: repo.url },
+          source_revision_config: { repo_ref: repo.default_branch },
+        };
+        const body = deploymentBody(ctx.name("rule4"), "codehost", repo as never);
+        const { exchange, record } = await createDeployment(ctx, { body });
+        const diff = differences(record, want);
+        ensure(diff.length === 0, `created from ${String(repo.url)}: ${diff.join("; ")}`, exchange);
+        const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+        const ldiff = listed.resources[0] ? differences(listed.resources[0], want) : ["not listed"];
+        ensure(ldiff.length === 0, `listed, created from ${String(repo.url)}: ${ldiff.join("; ")}`, listed.exchange);
+      });
+    },
+  },
+  {
+    id: "SEM-009",
+    level: "SHOULD",
+    tags: [...semanticTags, "secrets", "createDeployment", "listDeployments"],
+    statement: "Deployment secret values are masked as ******** in every answer: the create answer and the list",
+    specRef: "D-55 (value returned masked as ********)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const value = `cf-${ctx.config.runId}-sv-${Math.random().toString(36).slice(2, 8)}`;
+      const body = {
+        ...deploymentBody(ctx.name("mask"), plainSource(ctx.config.hosting)),
+        secrets: [{ name: "CF_MASKED", value }],
+      };
+      const { exchange, record } = await createDeployment(ctx, { body });
+      const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+      for (const [where, ex, r] of [
+        ["create", exchange, record],
+        ["list", listed.exchange, listed.resources[0]],
+      ] as const) {
+        ensure(!JSON.stringify(ex.json).includes(value), `the ${where} answer carries the secret value in clear`, ex);
+        const values = Array.isArray(r?.secrets) ? (r.secrets as Json[]).map((s) => s.value) : [];
+        ensure(
+          JSON.stringify(values) === '["********"]',
+          `the ${where} answer's secret values are ${JSON.stringify(values)}`,
+          ex,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-012",
+    level: "MUST",
+    tags: [...semanticTags, "createDeployment", "listDeployments"],
+    statement:
+      "For every available source, the create answer carries the configuration sent and the listed record equals the create answer (but for status, updated_at, active_revision_id)",
+    specRef:
+      'interface-spec: 6. Create a deployment ("Response: one Deployment record"; source_config "Same fields as in the response"); 5. List deployments',
+    needs: ["write", "state"],
+    async run(ctx) {
+      // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
+      await judgeEach(ctx, await everySource(ctx), async (body) => {
+        const { exchange, record } = await createDeployment(ctx, { body });
+        const sent = differences(record, {
+          source_config: body.source_config as Json,
+          source_revision_config: body.source_revision_config as Json,
+        });
+        ensure(
+          sent.length === 0,
+          `${String(body.source)}: the create answer differs from the request: ${sent.join("; ")}`,
+          exchange,
+        );
+        const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+        const { status, updated_at, active_revision_id, ...stable } = record;
+        const diff = listed.resources[0] ? differences(listed.resources[0], stable) : ["not listed"];
+        ensure(
+          diff.length === 0,
+          `${String(body.source)}: the listed record differs: ${diff.join("; ")}`,
+          listed.exchange,
+        );
+      });
+    },
+  },
+  {
+    id: "SEM-013",
+    level: "MUST",
+    tags: [...semanticTags, "createDeployment", "secret_references"],
+    statement:
+      "secret_references sent for a source other than external_container are refused or at least never carried by the record (create and list)",
+    specRef: 'interface-spec: Deployment record, secret_references "Only applicable for source external_container"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const refs = [{ name: "CF_REF", secret_name: "cf-secret", secret_key: "token" }];
+      for (const body of await everySource(ctx)) {
+        if (body.source === "external_container") continue;
+        const ex = await tryCreate(ctx, { ...body, secret_references: refs }, true);
+        if (ex.response.status >= 400) continue;
+        const carried = (r: unknown) =>
+          isObject(r) && Array.isArray(r.secret_references) && r.secret_references.length > 0;
+        ensure(!carried(ex.json), `a ${String(body.source)} deployment carries secret_references`, ex);
+        const listed = await listDeployments(ctx, { deployment_ids: String((ex.json as Json).id) });
+        ensure(
+          !carried(listed.resources[0]),
+          `a listed ${String(body.source)} deployment carries secret_references`,
+          listed.exchange,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-014",
+    level: "SHOULD",
+    tags: [...semanticTags, "createDeployment", "source-rules"],
+    statement:
+      "Per-source rules: a required field absent (or blank) and a forbidden field set each answer 400 naming the field, for every available source",
+    specRef: "D-48 (required / allowed / forbidden fields per source), D-47",
+    needs: ["state"],
+    async run(ctx) {
+      for (const source of sourcesFor[ctx.config.hosting]) {
+        if (source === "codehost" && !ctx.config.integrationId) continue;
+        const repo = source === "codehost" ? await firstRepository(ctx) : undefined;
+        for (const [path, rules] of Object.entries(perSourceRules)) {
+          const rule = rules[source];
+          if (rule === "O") continue;
+          const variants: { label: string; value: unknown }[] =
+            rule === "F" ? [{ label: "set", value: ruleSample(path) }] : [{ label: "absent", value: undefined }];
+          if (rule === "R" && typeof ruleSample(path) === "string" && !path.endsWith("_id"))
+            variants.push({ label: "blank", value: "  " });
+          for (const { label, value } of variants) {
+            const body = deploymentBody(ctx.name("rule"), source, repo);
+            const [top, leaf] = path.includes(".") ? path.split(".") : [undefined, path];
+            // every body of deploymentBody() carries both config objects
+            const target = top ? (body[top] as Json) : body;
+            if (value === undefined) delete (target as Json)[leaf!];
+            else (target as Json)[leaf!] = value;
+            const ex = await tryCreate(ctx, body, true);
+            expectStatus(ex, 400, `${source} with ${path} ${label}`);
+            ensure(
+              ex.response.body.includes(leaf!),
+              `${source} with ${path} ${label}: the problem does not name ${leaf}`,
+              ex,
+            );
+          }
+        }
+      }
+    },
+  },
+  {
+    id: "SEM-015",
+    level: "SHOULD",
+    tags: [...semanticTags, "createDeployment", "duplicates", "race"],
+    statement:
+      "Eight concurrent creates of one name: exactly one succeeds, the others answer 409, and one deployment of that name is listed",
+    specRef: "D-37 (names unique per tenant), D-22 (409)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const name = ctx.name("race");
+      const body = deploymentBody(name, plainSource(ctx.config.hosting));
+      const answers = await Promise.all(Array.from({ length: 8 }, () => tryCreate(ctx, body, true)));
+      const ok = answers.filter((a) => a.response.status >= 200 && a.response.status < 300);
+      ensure(ok.length === 1, `${ok.length} of 8 concurrent creates of ${name} succeeded`, ok[1] ?? answers[0]);
+      for (const a of answers) if (a !== ok[0]) expectStatus(a, 409, `a concurrent duplicate create of ${name}`);
+      const page = await listDeployments(ctx, { name_contains: name, limit: 100 });
+      const n = page.resources.filter((r) => r.name === name).length;
+      ensure(n === 1, `${n} deployments named ${name} are listed`, page.exchange);
+    },
+  },
+  {
+    id: "SEM-016",
+    level: "SHOULD",
+    tags: [...semanticTags, "createDeployment", "validation", "source-rules"],
+    statement: "A body breaking the schema and a per-source rule at once answers 422 (schema errors are checked first)",
+    specRef: "D-47 (schema errors are checked first), D-25",
+    needs: ["server"],
+    async run(ctx) {
+      const unavailable: Source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
+      const cases: { label: string; body: Json }[] = [
+        {
+          label: `an unavailable source with a bad name`,
+          body: { ...deploymentBody(`${ctx.prefix}bad_name`, unavailable) },
+        },
+        {
+          label: "a forbidden field with secrets not an array",
+          body: {
+            ...deploymentBody(ctx.name("order"), plainSource(ctx.config.hosting)),
+            secrets: "none",
+            source_config: {
+              custom_url: ctx.config.hosting === "cloud" ? "https://app.example.com" : null,
+              install_command: "npm ci",
+            },
+          },
+        },
+      ];
+      for (const { label, body } of cases) expectStatus(await tryCreate(ctx, body, true), 422, label);
+    },
+  },
+  {
+    id: "SEM-017",
+    level: "MUST",
+    tags: [...semanticTags, "read-only", "createDeployment", "createOAuthProvider"],
+    statement:
+      "Response-only and read-only fields sent on create are refused or not taken over: a deployment's id, tenant_id, timestamps, status, revision ids and repo_commit_sha; a provider's mcp_server_url and is_dynamic_client",
+    specRef:
+      'interface-spec: Deployment (response record) ("Read-only"); SourceRevisionConfig (repo_commit_sha "Present in responses only"); OAuth provider response record (mcp_server_url, is_dynamic_client "only in responses")',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const forged: Json = {
+        id: "00000000-0000-4000-8000-0000000000aa",
+        tenant_id: "00000000-0000-4000-8000-0000000000bb",
+        created_at: "2001-01-01T00:00:00Z",
+        updated_at: "2001-01-01T00:00:00Z",
+        status: "AWAITING_DELETE",
+        latest_revision_id: "00000000-0000-4000-8000-0000000000cc",
+        active_revision_id: "00000000-0000-4000-8000-0000000000dd",
+      };
+      const base = deploymentBody(ctx.name("ro"), plainSource(ctx.config.hosting));
+      const sha = "e".repeat(40);
+      const ex = await tryCreate(
+        ctx,
+        {
+          ...base,
+          ...forged,
+          source_revision_config: { ...(base.source_revision_config as Json), repo_commit_sha: sha },
+        },
+        true,
+      );
+      if (ex.response.status < 300) {
+        const record = ex.json as Json;
+        const taken = Object.keys(forged).filter((k) => record[k] === forged[k]);
+        if ((record.source_revision_config as Json | undefined)?.repo_commit_sha === sha) taken.push("repo_commit_sha");
+        ensure(taken.length === 0, `read-only fields were taken from the request: ${taken.join(", ")}`, ex);
+      }
+      const prov = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: {
+          ...providerBody(ctx.name("ro")),
+          mcp_server_url: "https://mcp.example.com/cf",
+          is_dynamic_client: true,
+        },
+        noValidate: true,
+      });
+      if (prov.response.status < 300 && isObject(prov.json)) {
+        ctx.created({
+          kind: "oauth_provider",
+          id: String(prov.json.id),
+          name: String(prov.json.provider_id),
+          key: "main",
+        });
+        const taken = [
+          prov.json.mcp_server_url === "https://mcp.example.com/cf" && "mcp_server_url",
+          prov.json.is_dynamic_client === true && "is_dynamic_client",
+        ].filter(Boolean);
+        ensure(taken.length === 0, `response-only fields were taken from the request: ${taken.join(", ")}`, prov);
+      }
+    },
+  },
 ];

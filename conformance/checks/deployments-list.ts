@@ -2,7 +2,7 @@
 
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { containerImageTag, type Source } from "../data.js";
+import { containerImageTag, deploymentBody, plainSource, type Source } from "../data.js";
 import {
   createDeployment,
   deploymentSet,
@@ -12,6 +12,7 @@ import {
   paths,
   walkDeployments,
 } from "../helpers.js";
+import type { Exchange } from "../http.js";
 import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../no-verdict.js";
 import { whileStatusesHold } from "../settle.js";
 
@@ -80,6 +81,90 @@ function boundCheck(id: string, query: Record<string, number>, rule: string): Ch
       await rejects(ctx, query, "4xx");
     },
   };
+}
+
+const semanticTags = ["semantics"];
+const semanticList = [...semanticTags, "listDeployments"];
+const edgeTags = ["edge"];
+const edgeList = [...edgeTags, "listDeployments"];
+
+/** The set of this suite file: plain deployments of the hosting kind, and one container deployment with an image tag. */
+const semSet = (ctx: CheckContext) => deploymentSet(ctx, "sm", setSize, (name, source) => deploymentBody(name, source));
+
+const idsOf = (resources: Json[]) => resources.map((r) => String(r.id));
+
+/** Walks every page of a filter (at most 100 pages); returns the records in the order seen, the last exchange, and whether the cap cut it. */
+async function walk(ctx: CheckContext, query: Json, limit: number) {
+  const { records, exchanges, pages } = await walkDeployments(ctx, query as Record<string, string>, limit, 100);
+  return { records, last: exchanges.at(-1)!, capped: pages >= 100 };
+}
+
+/**
+ * Fails unless the pages at offsets 1 to 3 (limit 2) are slices of the whole filtered list. A status may change
+ * meanwhile (D-12), so a round counts only when the whole list is the same before and after it; up to 20 rounds.
+ */
+async function offsetSlices(ctx: CheckContext, query: Json): Promise<void> {
+  const q = query as Record<string, string>;
+  const label = new URLSearchParams(q).toString();
+  for (let round = 0; round < 20; round++) {
+    const before = idsOf((await listDeployments(ctx, { ...q, limit: 100 })).resources);
+    const pages = [];
+    for (const offset of [1, 2, 3])
+      pages.push({ offset, page: await listDeployments(ctx, { ...q, limit: 2, offset }) });
+    const after = idsOf((await listDeployments(ctx, { ...q, limit: 100 })).resources);
+    if (before.join(",") !== after.join(",")) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    for (const { offset, page } of pages) {
+      const got = idsOf(page.resources).join(",");
+      const want = before.slice(offset, offset + 2).join(",");
+      ensure(
+        got === want,
+        `${label} limit=2 offset=${offset} returned [${got}], expected the slice [${want}] of the whole list`,
+        page.exchange,
+      );
+    }
+    return;
+  }
+  ctx.skip(`the list of ${label} kept changing over 20 rounds`);
+}
+
+/** The state fields of a record that contradict its status (D-11, D-12, D-53). */
+function stateProblems(r: Json): string[] {
+  const out: string[] = [];
+  if (typeof r.latest_revision_id !== "string")
+    out.push(`latest_revision_id is ${JSON.stringify(r.latest_revision_id)}`);
+  if (r.status === "AWAITING_DATABASE" && r.active_revision_id !== null)
+    out.push(`AWAITING_DATABASE with active_revision_id ${JSON.stringify(r.active_revision_id)}`);
+  if (r.status === "READY" && r.active_revision_id !== r.latest_revision_id)
+    out.push(
+      `READY with active_revision_id ${JSON.stringify(r.active_revision_id)} ≠ latest ${JSON.stringify(r.latest_revision_id)}`,
+    );
+  return out;
+}
+
+/** Sends a list request with a raw query string (values exactly as written, e.g. a space or an empty value). */
+function listRaw(ctx: CheckContext, query: string): Promise<Exchange> {
+  return ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+}
+
+/** Values of limit and offset that are no integer under any reading. */
+const nonIntegers = ["2.5", "ten", "0.5", "1,5"];
+/** Integer values written in a notation other than plain decimal digits (or not written at all). */
+const oddNotations = ["1.0", "1e1", "%2B1", "%201", "1%20", "0x10", ""];
+
+/** Ensures at least `n` (at most 200) deployments are listed in the caller's tenant, creating the rest when allowed. */
+async function atLeast(ctx: CheckContext, n: number): Promise<void> {
+  let have = 0;
+  for (const offset of [0, 100]) {
+    const page = await listDeployments(ctx, { limit: 100, offset });
+    have += page.resources.length;
+    if (page.resources.length < 100) break;
+  }
+  if (have >= n) return;
+  if (ctx.config.readOnly) ctx.skip(`fewer than ${n} deployments exist and --read-only forbids creating more`);
+  for (let i = have; i < n; i++) await createDeployment(ctx, { label: "fill" });
 }
 
 export const deploymentListChecks: Check[] = [
@@ -769,6 +854,378 @@ export const deploymentListChecks: Check[] = [
         await listDeployments(ctx, { status });
         await listDeployments(ctx, { ...others, status });
       }
+    },
+  },
+  {
+    id: "EDGE-001",
+    level: "MUST",
+    tags: [...edgeList, "validation", "pagination"],
+    statement: `limit and offset values that are no integer (${nonIntegers.join(", ")}) are rejected with a 4xx`,
+    specRef: "interface-spec: 5. List deployments (limit integer, offset integer); Errors (constraints)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const param of ["limit", "offset"])
+        for (const v of nonIntegers)
+          expect4xx(await listRaw(ctx, `${param}=${encodeURIComponent(v)}`), `list deployments with ${param}=${v}`);
+    },
+  },
+  {
+    id: "EDGE-002",
+    level: "SHOULD",
+    tags: [...edgeList, "validation", "pagination"],
+    statement:
+      "limit and offset written other than as plain decimal digits (1.0, 1e1, +1, leading or trailing space, 0x10, empty) answer 422",
+    specRef: "D-25, D-29 (422 for a value that breaks the schema; never read leniently)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const param of ["limit", "offset"])
+        for (const v of oddNotations)
+          expectStatus(
+            await listRaw(ctx, `${param}=${v}`),
+            422,
+            `list deployments with ${param}=${decodeURIComponent(v)}`,
+          );
+    },
+  },
+  {
+    id: "EDGE-003",
+    level: "MUST",
+    tags: [...edgeList, "pagination"],
+    statement:
+      "At the bounds: with more than 100 deployments, limit=100, 1, 2 and 99 are accepted and return at least one and at most limit deployments, offset=0 is accepted likewise; limit 0, 101, -1 and offset -1 are rejected",
+    specRef:
+      "interface-spec: 5. List deployments (limit: maximum number to return, 1 to 100 inclusive; offset at least 0); Limits",
+    needs: ["state"],
+    async run(ctx) {
+      await atLeast(ctx, 101);
+      // limit is a maximum (interface spec): a server may return fewer; exactly limit is D-09 (EDGE-015)
+      for (const k of [100, 1, 2, 99]) {
+        const page = await listDeployments(ctx, { limit: k });
+        ensure(
+          page.resources.length >= 1 && page.resources.length <= k,
+          `limit=${k} returned ${page.resources.length} deployments (more than 100 exist)`,
+          page.exchange,
+        );
+      }
+      // that offset=0 answers the same page as no offset needs identical requests to answer alike (D-08): EDGE-015
+      const zero = await listDeployments(ctx, { limit: 100, offset: 0 });
+      ensure(
+        zero.resources.length >= 1 && zero.resources.length <= 100,
+        `offset=0 returned ${zero.resources.length} deployments (more than 100 exist)`,
+        zero.exchange,
+      );
+      for (const q of ["limit=0", "limit=101", "limit=-1", "offset=-1"])
+        expect4xx(await listRaw(ctx, q), `list deployments with ${q}`);
+    },
+  },
+  {
+    id: "EDGE-015",
+    level: "SHOULD",
+    tags: [...edgeList, "pagination"],
+    statement:
+      "With more than 100 deployments, limit=100, 1, 2 and 99 return exactly limit deployments, and offset=0 the same page as no offset",
+    specRef: "D-08, D-09 (a page shorter than limit is the last; a total order)",
+    needs: ["state"],
+    async run(ctx) {
+      await atLeast(ctx, 101);
+      for (const k of [100, 1, 2, 99]) {
+        const page = await listDeployments(ctx, { limit: k });
+        ensure(
+          page.resources.length === k,
+          `limit=${k} returned ${page.resources.length} deployments (more than 100 exist)`,
+          page.exchange,
+        );
+      }
+      const none = await listDeployments(ctx, { limit: 100 });
+      const zero = await listDeployments(ctx, { limit: 100, offset: 0 });
+      const ids = (p: { resources: Json[] }) => p.resources.map((r) => String(r.id)).join(",");
+      ensure(ids(none) === ids(zero), "offset=0 returns another page than no offset", zero.exchange);
+    },
+  },
+  {
+    id: "EDGE-006",
+    level: "MUST",
+    tags: [...edgeList, "validation", "enum-case", "filters"],
+    statement: "deployment_type in another letter case (DEV, Prod, Dev_Free) is rejected with a 4xx",
+    specRef: 'interface-spec: 5. List deployments, deployment_type "Allowed: dev_free, dev, prod"',
+    needs: ["server"],
+    async run(ctx) {
+      for (const v of ["DEV", "Prod", "Dev_Free"])
+        expect4xx(await listRaw(ctx, `deployment_type=${v}`), `deployment_type=${v}`);
+    },
+  },
+  {
+    id: "EDGE-007",
+    level: "SHOULD",
+    tags: [...edgeList, "validation", "enum-case", "filters", "status"],
+    statement: "A status filter value in another letter case (ready, Awaiting_Database) answers 422",
+    specRef: "D-07 (the five status values; an unknown value is 422)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const v of ["ready", "Awaiting_Database", "READY,unused"])
+        expectStatus(await listRaw(ctx, `status=${v}`), 422, `status=${v}`);
+    },
+  },
+  {
+    id: "EDGE-013",
+    level: "MUST",
+    tags: [...edgeList, "filters"],
+    statement:
+      "Every documented list parameter whose values are stated is accepted (2xx) with a well-formed value: name_contains, remote_reconciled, tag_value_ids, image_version, deployment_type, deployment_ids, limit and offset, alone and together (status: DEP-LIST-039)",
+    specRef: "interface-spec: 5. List deployments (query parameters, all optional)",
+    needs: [],
+    async run(ctx) {
+      const id = "00000000-0000-4000-8000-0000000000cf";
+      const each = [
+        // status is left out: the values it takes are not stated (open point 2); DEP-LIST-039 judges them at SHOULD
+        { name_contains: "cf" },
+        { remote_reconciled: "false" },
+        { tag_value_ids: id },
+        { image_version: "1.0.0" },
+        { deployment_type: "dev" },
+        { deployment_ids: id },
+      ];
+      for (const q of each) await listDeployments(ctx, q);
+      await listDeployments(ctx, Object.assign({ limit: 5, offset: 1 }, ...each));
+    },
+  },
+  {
+    id: "SEM-001",
+    level: "MUST",
+    tags: [...semanticList, "pagination", "filters"],
+    statement:
+      "offset applies under a filter: a walk by the returned offset (limit 2) under name_contains, under deployment_ids, and under name_contains with each status the set holds (while it holds still) returns every deployment of the set the filters match",
+    specRef: "interface-spec: 5. List deployments (offset; each filter); Paginated deployment list",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const all = [...set.ids, set.containerId];
+      const walkFinds = async (query: Json, want: string[]) => {
+        const { records, last, capped } = await walk(ctx, query, 2);
+        // a walk cut at its page cap proves nothing about the deployments it did not reach
+        if (capped) ctx.skip(`the walk of ${new URLSearchParams(query as Record<string, string>)} did not end`);
+        const missing = want.filter((id) => !records.some((r) => r.id === id));
+        ensure(
+          missing.length === 0,
+          `a walk of ${new URLSearchParams(query as Record<string, string>)} with limit=2 misses ${missing.length} of the ${want.length} deployments it matches`,
+          last,
+        );
+      };
+      await walkFinds({ name_contains: set.stem }, set.ids);
+      await walkFinds({ deployment_ids: all.join(",") }, all);
+      // with name_contains the walk stays short whether filters combine with AND or OR (D-45): the set is in both
+      await whileStatusesHold(ctx, all, async (statuses) => {
+        await judgeEach(ctx, [...new Set(statuses.values())].map(String), async (status) => {
+          const probe = await ctx.send({
+            method: "GET",
+            path: paths.deployments,
+            query: { status, limit: 1 },
+            operation: "listDeployments",
+          });
+          noVerdictWhenRefused(ctx, probe, `status=${status}`, statusValuesJudgedBy);
+          const want = set.ids.filter((id) => statuses.get(id) === status);
+          await walkFinds({ name_contains: set.stem, status }, want);
+        });
+      });
+    },
+  },
+  {
+    id: "SEM-002",
+    level: "MUST",
+    tags: [...semanticList, "filters", "name_contains"],
+    statement:
+      "name_contains is a literal substring: a part from the middle of names finds them, and %, _, *, ? or . in place of a character match no name lacking that character",
+    specRef: 'interface-spec: 5. List deployments, name_contains "Filter by deployment name"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const middle = set.stem.slice(3);
+      // a walk, not one page: limit is only a maximum, a target may answer shorter pages (interface spec)
+      const found = await walk(ctx, { name_contains: middle }, 100);
+      const missing = set.names.filter((n) => !found.records.some((r) => r.name === n));
+      ensure(
+        missing.length === 0,
+        `name_contains=${middle} (the middle of the names) missed ${missing.join(", ")}`,
+        found.last,
+      );
+      for (const wild of ["%", "_", "*", "?", "."]) {
+        const needle = `${set.stem.slice(0, 4)}${wild}${set.stem.slice(5)}`;
+        const page = await listDeployments(ctx, { name_contains: needle, limit: 100 });
+        const wrong = page.resources
+          .map((r) => String(r.name))
+          .filter((n) => !n.toLowerCase().includes(needle.toLowerCase()));
+        ensure(
+          wrong.length === 0,
+          `name_contains=${needle} returned names not containing it: ${wrong.slice(0, 3).join(", ")}`,
+          page.exchange,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-003",
+    level: "MUST",
+    tags: [...semanticList, "filters", "image_version"],
+    statement:
+      "image_version matches whole values: a prefix, a suffix or a longer value of an existing tag returns no other version",
+    specRef: 'interface-spec: 5. List deployments, image_version "Filter by image version"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      await semSet(ctx);
+      const tag = containerImageTag;
+      for (const v of [tag.slice(0, -2), tag.slice(2), `${tag}.1`, tag.slice(0, 1)]) {
+        const page = await listDeployments(ctx, { image_version: v, limit: 100 });
+        const wrong = page.resources.filter((r) => r.image_version !== v);
+        ensure(
+          wrong.length === 0,
+          `image_version=${v} returned ${wrong.length} deployments with image_version ${JSON.stringify(wrong[0]?.image_version)}`,
+          page.exchange,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-004",
+    level: "SHOULD",
+    tags: [...semanticList, "filters", "combinations"],
+    statement:
+      "Two filters together: every returned deployment satisfies each of them (status, name_contains, image_version with deployment_ids)",
+    specRef: "D-45 (filters combine with AND), D-07 (status values)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const ids = [...set.ids, set.containerId];
+      const cases: { query: Json; holds: (r: Json) => boolean }[] = [
+        ...["UNUSED", "AWAITING_DELETE", "READY", "AWAITING_DATABASE"].map((s) => ({
+          query: { status: s, deployment_ids: ids.join(",") },
+          holds: (r: Json) => r.status === s,
+        })),
+        {
+          query: { name_contains: set.containerName, deployment_ids: ids.join(",") },
+          holds: (r) => r.name === set.containerName,
+        },
+        {
+          query: { image_version: containerImageTag, deployment_ids: set.ids.join(",") },
+          holds: (r) => r.image_version === containerImageTag,
+        },
+        { query: { status: "UNUSED", name_contains: set.stem }, holds: (r) => r.status === "UNUSED" },
+      ];
+      for (const { query, holds } of cases) {
+        const page = await listDeployments(ctx, { ...(query as Record<string, string>), limit: 100 });
+        const inSet = page.resources.filter((r) => ids.includes(String(r.id)) || String(r.name).startsWith(set.stem));
+        const wrong = inSet.filter((r) => !holds(r));
+        const label = new URLSearchParams(query as Record<string, string>).toString();
+        ensure(
+          wrong.length === 0,
+          `${label.slice(0, 120)} returned ${wrong.length} deployments that break one of the filters`,
+          page.exchange,
+        );
+        ensure(
+          page.resources.every((r) => ids.includes(String(r.id)) || !("deployment_ids" in query)),
+          `${label.slice(0, 120)} returned deployments outside deployment_ids`,
+          page.exchange,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-005",
+    level: "MUST",
+    tags: [...semanticList, "createDeployment"],
+    statement:
+      "Each of 12 deployments created one after another is listed: by deployment_ids and in a walk of their name stem",
+    specRef:
+      'interface-spec: What the service does 3 ("Deployments can be created and listed"); Paginated deployment list',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const stem = `${ctx.prefix}lost${Math.random().toString(36).slice(2, 6)}-`;
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const { record } = await createDeployment(ctx, {
+          body: deploymentBody(`${stem}${i}`, plainSource(ctx.config.hosting)),
+        });
+        ids.push(String(record.id));
+      }
+      for (const id of ids) {
+        const page = await listDeployments(ctx, { deployment_ids: id });
+        ensure(
+          page.resources.length === 1,
+          `deployment ${id}, created a moment ago, is not listed by deployment_ids`,
+          page.exchange,
+        );
+      }
+      const { records, last } = await walk(ctx, { name_contains: stem }, 5);
+      const missing = ids.filter((id) => !records.some((r) => r.id === id));
+      ensure(missing.length === 0, `a walk of name_contains=${stem} misses ${missing.join(", ")}`, last);
+    },
+  },
+  {
+    id: "SEM-010",
+    level: "SHOULD",
+    tags: [...semanticList, "status"],
+    statement:
+      "State fields agree with status in every record: AWAITING_DATABASE has active_revision_id null, READY has it equal to latest_revision_id, latest_revision_id is always set",
+    specRef: "D-11, D-12 (initial state and transition), D-53",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createDeployment(ctx, { label: "state" });
+      ensure(stateProblems(record).length === 0, `create answer: ${stateProblems(record).join("; ")}`, exchange);
+      const { records, last } = await walk(ctx, {}, 100);
+      const wrong = records.flatMap((r) => stateProblems(r).map((p) => `${String(r.id)}: ${p}`));
+      ensure(wrong.length === 0, `listed records: ${wrong.slice(0, 3).join("; ")}`, last);
+    },
+  },
+  {
+    id: "SEM-011",
+    level: "SHOULD",
+    tags: [...semanticList, "ordering", "pagination"],
+    statement:
+      "Order holds across page boundaries: pages of 2 follow the single-page order, and the whole walk is newest first",
+    specRef: "D-08 (newest first, id descending on ties), D-09",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const whole = await listDeployments(ctx, { name_contains: set.stem, limit: 100 });
+      const paged = await walk(ctx, { name_contains: set.stem }, 2);
+      ensure(
+        idsOf(paged.records).join(",") === idsOf(whole.resources).join(","),
+        `pages of 2 give [${idsOf(paged.records).join(", ")}], one page gives [${idsOf(whole.resources).join(", ")}]`,
+        paged.last,
+      );
+      const all = await walk(ctx, {}, 30);
+      for (let i = 1; i < all.records.length; i++) {
+        const a = all.records[i - 1]!;
+        const b = all.records[i]!;
+        const ta = instant(a.created_at) ?? 0n;
+        const tb = instant(b.created_at) ?? 0n;
+        ensure(
+          ta > tb || (ta === tb && String(a.id) > String(b.id)),
+          `record ${i} of the walk (${String(b.created_at)}) is not older than record ${i - 1} (${String(a.created_at)})`,
+          all.last,
+        );
+      }
+    },
+  },
+  {
+    id: "SEM-018",
+    level: "SHOULD",
+    tags: [...semanticList, "pagination", "filters"],
+    statement:
+      "offset applies under every filter: with name_contains alone and together with status, deployment_type, remote_reconciled and deployment_ids, the page at offset k is the k-th slice of the whole filtered list",
+    specRef:
+      "D-08, D-09 (a total order: a page is a slice of the whole list), D-45 (filters combine with AND), D-07 (status values)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await semSet(ctx);
+      const filters: Json[] = [
+        {},
+        { status: "READY" },
+        { status: "AWAITING_DATABASE" },
+        { deployment_type: "dev" },
+        { remote_reconciled: false },
+        { deployment_ids: set.ids.join(",") },
+      ];
+      for (const extra of filters) await offsetSlices(ctx, { name_contains: set.stem, ...extra });
     },
   },
 ];

@@ -1,11 +1,13 @@
-/** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind). */
+/** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind), of what must be refused (malformed JSON, enum letter case) and of the formats every answer carries. */
 
 import { answerProblems, document } from "../../contract/index.js";
-import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../assert.js";
+import type { Check, CheckContext, SendRequest } from "../check.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
-import { paths } from "../helpers.js";
+import { recordFormatProblems } from "../formats.js";
+import { createDeployment, createProvider, listDeployments, listProviders, paths, tryCreate } from "../helpers.js";
 import type { Exchange } from "../http.js";
+import { isNoVerdict } from "../no-verdict.js";
 
 const tags = ["errors"];
 
@@ -38,6 +40,34 @@ export function expectProblem(exchange: Exchange, type: string | undefined, what
   );
   if (type)
     ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
+}
+
+const edgeTags = ["edge"];
+
+/** Bodies whose enumerated values are written in another letter case than the allowed value. */
+function caseBodies(
+  ctx: CheckContext,
+): { label: string; request: Omit<SendRequest, "method">; kind: "deployment" | "oauth_provider" }[] {
+  const source = plainSource(ctx.config.hosting);
+  const shout = (s: string) => s.toUpperCase();
+  const title = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return [
+    ...[shout(source), title(source)].map((v) => ({
+      label: `source ${v}`,
+      request: { path: paths.deployments, json: { ...deploymentBody(ctx.name("case"), source), source: v } },
+      kind: "deployment" as const,
+    })),
+    ...["Slack", "SLACK", "Microsoft"].map((v) => ({
+      label: `provider_type ${v}`,
+      request: { path: paths.providers, json: { ...providerBody(ctx.name("case")), provider_type: v } },
+      kind: "oauth_provider" as const,
+    })),
+    ...["CLIENT_SECRET_BASIC", "None"].map((v) => ({
+      label: `token_endpoint_auth_method ${v}`,
+      request: { path: paths.providers, json: { ...providerBody(ctx.name("case")), token_endpoint_auth_method: v } },
+      kind: "oauth_provider" as const,
+    })),
+  ];
 }
 
 export const urn = (s: string) => `urn:deployment-service:problem:${s}`;
@@ -267,6 +297,132 @@ export const errorChecks: Check[] = [
       });
       ensure(ex.response.status >= 400, `a provider with uses_pkce "yes" was accepted (${ex.response.status})`, ex);
       ensure(!JSON.stringify(ex.json ?? "").includes(secret), "the error answer echoes the client_secret", ex);
+    },
+  },
+  {
+    id: "EDGE-004",
+    level: "MUST",
+    tags: [...edgeTags, "formats", "createDeployment", "listDeployments", "createOAuthProvider", "listOAuthProviders"],
+    statement:
+      "Every record in every answer (create and list, deployments, providers, repositories) carries uuid fields as UUIDs and date-time fields as RFC 3339 with a time offset",
+    specRef: "interface-spec: Resources and their fields (uuid, date-time types)",
+    needs: ["state"],
+    async run(ctx) {
+      const judge = (ex: Exchange, kind: "deployment" | "provider" | "repository", records: unknown[]) => {
+        const problems = records.flatMap((r, i) => recordFormatProblems(kind, r).map((p) => `record ${i}: ${p}`));
+        ensure(problems.length === 0, `${kind} answer: ${problems.slice(0, 5).join("; ")}`, ex);
+      };
+      if (!ctx.config.readOnly) {
+        // a refused deployment body (D-48) is no verdict on it (D-180); the other answers are still judged
+        try {
+          const d = await createDeployment(ctx, { label: "fmt" });
+          judge(d.exchange, "deployment", [d.record]);
+        } catch (error) {
+          if (!isNoVerdict(error)) throw error;
+          ctx.note((error as Error).message);
+        }
+        const p = await createProvider(ctx);
+        judge(p.exchange, "provider", [p.record]);
+      }
+      for (let offset = 0, pages = 0; pages < 50; pages++) {
+        const page = await listDeployments(ctx, { limit: 100, offset });
+        judge(page.exchange, "deployment", page.resources);
+        if (page.resources.length === 0 || page.offset <= offset) break;
+        offset = page.offset;
+      }
+      const providers = await listProviders(ctx);
+      judge(providers.exchange, "provider", providers.records);
+      for (const path of [
+        ctx.config.integrationId && paths.repos(ctx.config.integrationId),
+        ctx.config.managedIntegrationId && paths.managedRepos(ctx.config.managedIntegrationId),
+      ]) {
+        if (!path) continue;
+        const ex = await ctx.send({ method: "GET", path });
+        expect2xx(ex, `GET ${path}`);
+        judge(ex, "repository", jsonArray(ex, `GET ${path}`));
+      }
+    },
+  },
+  {
+    id: "EDGE-005",
+    level: "MUST",
+    tags: [...edgeTags, "validation", "enum-case", "createDeployment", "createOAuthProvider"],
+    statement:
+      "An enumerated body value in another letter case (source, provider_type, token_endpoint_auth_method) is rejected with a 4xx",
+    specRef:
+      "interface-spec: OAuth provider creation request body (provider_type lowercase vendor names); 6. Create a deployment (source); Errors (allowed values of enumerated fields)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const { label, request, kind } of caseBodies(ctx))
+        expect4xx(await tryCreate(ctx, request, kind), `create with ${label}`);
+    },
+  },
+  {
+    id: "EDGE-011",
+    level: "SHOULD",
+    tags: [...edgeTags, "errors"],
+    statement: "Every problem answer carries status equal to the HTTP status (400, 401, 403, 404, 405, 409, 415, 422)",
+    specRef: "D-16 (status equal to the HTTP status)",
+    needs: ["server", "state"],
+    async run(ctx) {
+      const dup = ctx.config.readOnly ? undefined : (await createProvider(ctx)).body;
+      const requests: (SendRequest & { label: string })[] = [
+        {
+          label: "malformed JSON",
+          method: "POST",
+          path: paths.deployments,
+          raw: "{",
+          headers: { "Content-Type": "application/json" },
+        },
+        { label: "no key", method: "GET", path: paths.deployments, auth: "none", tenant: "none" },
+        {
+          label: "unreachable tenant",
+          method: "GET",
+          path: paths.providers,
+          tenant: "00000000-0000-4000-8000-0000000000cf",
+        },
+        { label: "unknown integration", method: "GET", path: paths.repos("00000000-0000-4000-8000-0000000000cf") },
+        { label: "unknown route", method: "GET", path: "/v2/cf-no-such-route" },
+        { label: "method not allowed", method: "DELETE", path: paths.deployments },
+        {
+          label: "text/plain body",
+          method: "POST",
+          path: paths.providers,
+          raw: "x",
+          headers: { "Content-Type": "text/plain" },
+        },
+        { label: "limit=0", method: "GET", path: paths.deployments, query: { limit: 0 } },
+        ...(dup ? [{ label: "duplicate provider_id", method: "POST", path: paths.providers, json: dup }] : []),
+      ];
+      for (const { label, ...req } of requests) {
+        const ex = await ctx.send(req);
+        ensure(ex.response.status >= 400, `${label}: expected an error, got ${ex.response.status}`, ex);
+        ensure(
+          isObject(ex.json) && ex.json.status === ex.response.status,
+          `${label}: the problem's status ${JSON.stringify(isObject(ex.json) ? ex.json.status : undefined)} differs from the HTTP status ${ex.response.status}`,
+          ex,
+        );
+      }
+    },
+  },
+  {
+    id: "EDGE-012",
+    level: "MUST",
+    tags: [...edgeTags, "validation", "createDeployment", "createOAuthProvider"],
+    statement:
+      "A body that is not well-formed JSON is rejected with a 4xx (never a 2xx or 5xx) on both create operations",
+    specRef: "interface-spec: Bodies are JSON (Content-Type: application/json on requests with a body)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const path of [paths.deployments, paths.providers])
+        for (const raw of ['{"name": "x",', "{name: 'x'}", "[1, 2", "nul"]) {
+          const ex = await tryCreate(
+            ctx,
+            { path, raw, headers: { "Content-Type": "application/json" } },
+            path === paths.deployments ? "deployment" : "oauth_provider",
+          );
+          expect4xx(ex, `POST ${path} with the body ${raw}`);
+        }
     },
   },
 ];

@@ -1,7 +1,8 @@
-/** Checks of response headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16). */
-import { ensure, expect2xx, jsonObject } from "../assert.js";
-import type { Check } from "../check.js";
-import { paths } from "../helpers.js";
+/** Checks of headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16), the request Content-Type (D-24) and header name case (D-13). */
+import { ensure, expect2xx, expectStatus, jsonObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import { deploymentBody, plainSource } from "../data.js";
+import { listDeployments, paths, tryCreate } from "../helpers.js";
 import type { Exchange } from "../http.js";
 import { sampledOperations, sampleRequest } from "../operation-samples.js";
 
@@ -21,6 +22,20 @@ function expectMediaType(exchange: Exchange, want: string, what: string): void {
   const got = mediaType(exchange);
   ensure(got === want, `${what}: Content-Type is ${got ?? "absent"}, expected ${want}`, exchange);
   ensure(exchange.json !== undefined, `${what}: the body labelled ${want} is not JSON`, exchange);
+}
+
+const edgeTags = ["edge"];
+
+/** A valid deployment body as raw text, for the content-type checks. */
+function rawDeployment(ctx: CheckContext, label: string): { name: string; raw: string } {
+  const name = ctx.name(label);
+  return { name, raw: JSON.stringify(deploymentBody(name, plainSource(ctx.config.hosting))) };
+}
+
+/** How many deployments carry exactly this name (a refused create must leave none). */
+async function countNamed(ctx: CheckContext, name: string): Promise<{ n: number; exchange: Exchange }> {
+  const page = await listDeployments(ctx, { name_contains: name, limit: 100 });
+  return { n: page.resources.filter((r) => r.name === name).length, exchange: page.exchange };
 }
 
 export const headerChecks: Check[] = [
@@ -89,6 +104,67 @@ export const headerChecks: Check[] = [
         const status = exchange.response.status;
         ensure(status >= 400 && status < 500, `${error.what}: expected a 4xx answer, got ${status}`, exchange);
         expectMediaType(exchange, "application/problem+json", `${error.what} (${status})`);
+      }
+    },
+  },
+  {
+    id: "EDGE-008",
+    level: "SHOULD",
+    tags: [...edgeTags, "content-type", "createDeployment"],
+    statement:
+      "A JSON body under text/plain, form encoding or no Content-Type answers 415 and creates nothing; application/json with a charset or in capitals is accepted",
+    specRef: "D-24 (415 for a body that is not application/json)",
+    needs: ["state", "write"],
+    async run(ctx) {
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/jsonp", undefined]) {
+        const { name, raw } = rawDeployment(ctx, "ctype");
+        const ex = await tryCreate(
+          ctx,
+          { path: paths.deployments, raw, ...(type ? { headers: { "Content-Type": type } } : {}) },
+          "deployment",
+        );
+        expectStatus(ex, 415, `a JSON body sent as ${type ?? "no Content-Type"}`);
+        const { n, exchange } = await countNamed(ctx, name);
+        ensure(n === 0, `the refused body sent as ${type ?? "no Content-Type"} created a deployment`, exchange);
+      }
+      for (const type of ["application/json; charset=utf-8", "Application/JSON"]) {
+        const { raw } = rawDeployment(ctx, "ctype");
+        const ex = await tryCreate(
+          ctx,
+          { path: paths.deployments, raw, headers: { "Content-Type": type } },
+          "deployment",
+        );
+        expect2xx(ex, `a JSON body sent as ${type}`);
+      }
+    },
+  },
+  {
+    id: "EDGE-010",
+    level: "SHOULD",
+    tags: [...edgeTags, "auth", "headers"],
+    statement:
+      "Header names are case-insensitive: x-api-key and X-API-KEY authenticate, x-tenant-id and X-TENANT-ID select (an unreachable tenant answers 403)",
+    specRef: "D-13 (header names are case-insensitive), D-14",
+    needs: ["server"],
+    async run(ctx) {
+      for (const name of ["x-api-key", "X-API-KEY", "X-Api-key"]) {
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          auth: "none",
+          headers: { [name]: ctx.config.apiKey },
+          operation: "listDeployments",
+        });
+        expectStatus(ex, 200, `list deployments with the key in a header named ${name}`);
+      }
+      for (const name of ["x-tenant-id", "X-TENANT-ID"]) {
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          tenant: "none",
+          headers: { [name]: "00000000-0000-4000-8000-0000000000cf" },
+        });
+        expectStatus(ex, 403, `list deployments with an unreachable tenant in a header named ${name}`);
       }
     },
   },

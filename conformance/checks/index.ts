@@ -6,7 +6,6 @@ import { corsChecks, resourceChecks } from "./browser.js";
 import { deploymentBoundChecks } from "./deployment-bounds.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
-import { edgeChecks } from "./edge.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
@@ -14,11 +13,13 @@ import { isolationChecks } from "./isolation.js";
 import { positiveChecks } from "./positive.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
-import { semanticChecks } from "./semantics.js";
 import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
 
-/** Areas in run order; the checks of one area share their fixtures. */
+/**
+ * Areas in run order: one per operation and one per HTTP concern or kind of test; the checks of one area share their
+ * fixtures. EDGE-* and SEM-* ids (former areas of their own) sit in the area of what they judge.
+ */
 export const areas = {
   providers: providerChecks,
   bounds: [...boundChecks, ...deploymentBoundChecks],
@@ -32,8 +33,6 @@ export const areas = {
   headers: headerChecks,
   cors: corsChecks,
   resources: resourceChecks,
-  edge: edgeChecks,
-  semantics: semanticChecks,
   fuzz: fuzzChecks,
   stateful: statefulChecks,
   positive: positiveChecks,

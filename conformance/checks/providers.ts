@@ -41,6 +41,8 @@ async function rejectsAll(
   }
 }
 
+const semanticTags = ["semantics"];
+
 export const providerChecks: Check[] = [
   {
     id: "PROV-CREATE-001",
@@ -432,6 +434,76 @@ export const providerChecks: Check[] = [
         record.code_challenge_method === "plain",
         `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "plain"`,
         exchange,
+      );
+    },
+  },
+  {
+    id: "SEM-007",
+    level: "MUST",
+    tags: [...semanticTags, "defaults", "createOAuthProvider", "listOAuthProviders"],
+    statement:
+      "Defaults hold whichever optional fields are sent: uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post, on create and in the list",
+    specRef: "interface-spec: OAuth provider creation request body (defaults); OAuth provider response record",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const variants: Json[] = [
+        {},
+        { uses_pkce: true },
+        { token_endpoint_auth_method: "none" },
+        // which vendor names provider_type takes is D-57; null is stated
+        { provider_type: null },
+        { code_challenge_method: "S256" },
+      ];
+      const made: { sent: Json; record: Json }[] = [];
+      for (const v of variants) {
+        const { record } = await createProvider(ctx, { ...providerBody(ctx.name("dflt")), ...v });
+        made.push({ sent: v, record });
+      }
+      const { exchange, records } = await listProviders(ctx);
+      for (const { sent, record } of made) {
+        const want: Json = {
+          uses_pkce: sent.uses_pkce ?? false,
+          code_challenge_method: sent.code_challenge_method ?? "S256",
+        };
+        const tokenMethod = sent.token_endpoint_auth_method ?? "client_secret_post";
+        for (const [where, r, ex] of [
+          ["create", record, exchange],
+          ["list", records.find((x) => x.id === record.id), exchange],
+        ] as const) {
+          ensure(r, `the provider sent with ${JSON.stringify(sent)} is not listed`, ex);
+          const diff = differences(r, want);
+          if (
+            !(
+              r.token_endpoint_auth_method === tokenMethod ||
+              (r.token_endpoint_auth_method === undefined && tokenMethod === "client_secret_post")
+            )
+          )
+            diff.push(`token_endpoint_auth_method: got ${JSON.stringify(r.token_endpoint_auth_method)}`);
+          ensure(diff.length === 0, `${where}, sent ${JSON.stringify(sent)}: ${diff.join("; ")}`, ex);
+        }
+      }
+    },
+  },
+  {
+    id: "SEM-008",
+    level: "MUST",
+    tags: [...semanticTags, "secrets", "createOAuthProvider", "listOAuthProviders"],
+    statement: "A client_secret value sent on create appears in no answer, under any field name (create and list)",
+    specRef: 'interface-spec: client_secret "It is not a field of the provider response"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const secret = `cf-${ctx.config.runId}-cs-${Math.random().toString(36).slice(2, 8)}`;
+      const { exchange } = await createProvider(ctx, { ...providerBody(ctx.name("cs")), client_secret: secret });
+      ensure(
+        !JSON.stringify(exchange.json).includes(secret),
+        "the create answer carries the client secret value",
+        exchange,
+      );
+      const listed = await listProviders(ctx);
+      ensure(
+        !JSON.stringify(listed.exchange.json).includes(secret),
+        "the provider list carries the client secret value",
+        listed.exchange,
       );
     },
   },
