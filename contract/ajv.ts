@@ -49,9 +49,9 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
     ...(options.standaloneCode ? { code: { source: true, formats: _`contractFormats` } } : {}),
   });
   for (const [name, format] of Object.entries(contractFormats)) ajv.addFormat(name, format);
-  // OpenAPI keywords that are annotations only, and the document's top-level fields, which Ajv
-  // meets as keywords of the root schema when it resolves a pointer into the document.
-  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
+  // OpenAPI keywords that are annotations only (and `x-decision`, the decision that adds a constraint, D-220), and the
+  // document's top-level fields, which Ajv meets as keywords of the root schema when it resolves a pointer into the document.
+  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "x-decision"]);
   ajv.addVocabulary([
     "openapi",
     "info",

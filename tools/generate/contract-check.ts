@@ -9,6 +9,7 @@ import { dereference } from "./contract-dereference.js";
 import { judge, readAcknowledgments } from "./contract-gate.js";
 import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
+import { interfaceLevel } from "./interface-level.js";
 import { redoclyDiff } from "./redocly-diff.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
@@ -53,6 +54,15 @@ const [before, after, redocly] = await Promise.all([
   redoclyDiff(baseText, compiled.text).catch(() => undefined),
 ]);
 const changes = classifyChanges(before, after);
+// The interface level (D-220), derived from each side the same way: what the MUST checks judge, a contract of its own whose
+// changes are classified and gated alike. A base without `x-decision` marks has no interface level yet: nothing to compare.
+const baseHasLevels = baseText.includes('"x-decision"');
+const interfaceText = (text: string) => JSON.stringify(interfaceLevel(JSON.parse(text)));
+const interfaceChanges = baseHasLevels
+  ? classifyChanges(
+      ...(await Promise.all([dereference(interfaceText(baseText)), dereference(interfaceText(compiled.text))])),
+    )
+  : [];
 const aliases = clientTypeAliases();
 // A removed operation's examples are the base's: the new document no longer has them.
 const impacts = new Map<ContractChange, Impact>(
@@ -61,6 +71,8 @@ const impacts = new Map<ContractChange, Impact>(
 const changelogPath = join(root, "spec", "CHANGELOG.md");
 const acknowledgments = readAcknowledgments(existsSync(changelogPath) ? readFileSync(changelogPath, "utf8") : "");
 const verdict = judge(changes, before.info?.version, after.info?.version, acknowledgments);
+const interfaceVerdict = judge(interfaceChanges, before.info?.version, after.info?.version, acknowledgments);
+const pass = verdict.pass && interfaceVerdict.pass;
 const commit = shortCommit(base.ref);
 
 if (values.json) {
@@ -75,7 +87,16 @@ if (values.json) {
     version: after.info?.version,
     changes: rows,
     redocly: redocly && { bump: redocly.bump },
-    pass: verdict.pass,
+    interfaceLevel: {
+      compared: baseHasLevels,
+      changes: interfaceChanges.map((change) => ({
+        ...change,
+        acknowledged: interfaceVerdict.acknowledged.includes(change),
+        blocking: interfaceVerdict.blocking.includes(change),
+      })),
+      pass: interfaceVerdict.pass,
+    },
+    pass,
     majorRaised: verdict.majorRaised,
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -83,6 +104,8 @@ if (values.json) {
   const marks = new Map<ContractChange, string>();
   for (const change of verdict.acknowledged) marks.set(change, "acknowledged in spec/CHANGELOG.md");
   for (const change of verdict.blocking) marks.set(change, "BLOCKS");
+  for (const change of interfaceVerdict.acknowledged) marks.set(change, "acknowledged in spec/CHANGELOG.md");
+  for (const change of interfaceVerdict.blocking) marks.set(change, "BLOCKS");
   process.stdout.write(
     `contract:check: spec/ (info.version ${after.info?.version}) against ${base.ref.startsWith(commit) ? commit : `${base.ref} = ${commit}`} (${base.why}; info.version ${before.info?.version})\n\n`,
   );
@@ -91,7 +114,10 @@ if (values.json) {
     process.stdout.write(
       `\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`,
     );
-  if (verdict.pass) {
+  process.stdout.write(
+    `\ninterface level (generated/openapi.interface.json, what the MUST checks judge, D-220): ${baseHasLevels ? formatChanges(interfaceChanges, undefined, marks) : "the base has no x-decision marks, so no interface level to compare\n"}`,
+  );
+  if (pass) {
     const why = verdict.majorRaised
       ? "the major version was raised"
       : verdict.acknowledged.length > 0
@@ -100,9 +126,11 @@ if (values.json) {
     process.stdout.write(`\npass: ${why}.\n`);
   } else {
     process.stdout.write(
-      `\nfail: ${verdict.blocking.length} breaking change(s). Raise the major part of info.version, or acknowledge each under "## Unreleased" in spec/CHANGELOG.md\n(a component schema name as the location covers every operation that uses it):\n` +
-        verdict.blocking.map((change) => `- ${change.rule} ${change.location}: <why>\n`).join(""),
+      `\nfail: ${verdict.blocking.length + interfaceVerdict.blocking.length} breaking change(s). Raise the major part of info.version, or acknowledge each under "## Unreleased" in spec/CHANGELOG.md\n(a component schema name as the location covers every operation that uses it):\n` +
+        [...verdict.blocking, ...interfaceVerdict.blocking]
+          .map((change) => `- ${change.rule} ${change.location}: <why>\n`)
+          .join(""),
     );
   }
 }
-process.exit(verdict.pass ? 0 : 1);
+process.exit(pass ? 0 : 1);

@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: spec/ → generated/openapi.json → generated/operations.json, generated/types.ts, generated/client.ts,
+ * `npm run generate`: spec/ → generated/openapi.json → generated/openapi.interface.json (its interface level, D-220), generated/operations.json, generated/types.ts, generated/client.ts,
  * generated/validators.ts (the server's Ajv standalone validators, D-87), and the per-source table of spec/decisions.md
  * from spec/source-rules.json (D-200), then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
@@ -17,13 +17,14 @@ import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
+import { interfaceLevel } from "./interface-level.js";
 import { buildOperationsTable } from "./operations-table.js";
 import { decisionsDocument, decisionsPath } from "./source-rules-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
 const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
 
-Compiles spec/ and writes generated/openapi.json, operations.json, types.ts, client.ts and validators.ts and the
+Compiles spec/ and writes generated/openapi.json, openapi.interface.json, operations.json, types.ts, client.ts and validators.ts and the
 per-source table of spec/decisions.md (from spec/source-rules.json), lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
@@ -85,6 +86,7 @@ async function generate(): Promise<boolean> {
   const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
   const files: Record<string, string> = {
     "openapi.json": openapiText,
+    "openapi.interface.json": `${JSON.stringify(interfaceLevel(document), null, 2)}\n`,
     "operations.json": `${JSON.stringify(operationsTable, null, 2)}\n`,
     "types.ts": typesText,
     "client.ts": generateClient(document as never, operationsTable),

@@ -41,7 +41,7 @@ interface TableTarget {
   omitRow?: (row: Record<string, string>) => boolean;
 }
 
-const tableTargets: TableTarget[] = [
+export const tableTargets: TableTarget[] = [
   { heading: "OAuth provider: creation request body", schema: "OAuthProviderCreate", side: "request" },
   { heading: "OAuth provider: response record", schema: "OAuthProvider", side: "response" },
   { heading: "Code-host repository record", schema: "CodehostRepository", side: "response" },
