@@ -26,6 +26,8 @@ export interface ConformanceConfig {
   stateless: boolean;
   /** fast-check seed; printed so a run can be reproduced. */
   seed?: number;
+  /** Run the areas, and the checks of each area, in an order drawn from the seed (D-222). */
+  shuffle: boolean;
   /** Property runs per fuzzed operation. */
   fuzzRuns: number;
   /** Generated sequences per stateful check (create and list commands judged by the model). */
@@ -78,6 +80,7 @@ const options = [
   { key: "readOnly", flag: "read-only", kind: "boolean" },
   { key: "stateless", flag: "stateless", kind: "boolean" },
   { key: "seed", flag: "seed", kind: "string" },
+  { key: "shuffle", flag: "shuffle", kind: "boolean" },
   { key: "fuzzRuns", flag: "fuzz-runs", kind: "string" },
   { key: "stateRuns", flag: "state-runs", kind: "string" },
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
@@ -118,6 +121,7 @@ export function usage(): string {
     "  --read-only                  create nothing; checks that write are skipped",
     "  --stateless                  the target keeps no state (a mock); stateful checks are skipped",
     "  --seed N                     fast-check seed (printed on every run)",
+    "  --shuffle                    run areas and checks in an order drawn from the seed (the same seed, the same order)",
     "  --fuzz-runs N                property runs per fuzzed operation (default 100)",
     "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
@@ -337,6 +341,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     reportDir: str("reportDir"),
     readOnly: raw.readOnly === true,
     stateless: raw.stateless === true,
+    shuffle: raw.shuffle === true,
     seed,
     fuzzRuns,
     stateRuns,

@@ -26,6 +26,12 @@ export function runPrefix(runId: string): string {
   return `cf-${runId}-`;
 }
 
+/**
+ * The name label of a record a check may store with values beyond the profile's bounds (a target without them accepts
+ * it): `<prefix>oop-…`, a name no other check's `name_contains` filter matches (D-221).
+ */
+export const outOfProfile = "oop-";
+
 /** A minimal valid OAuth provider creation body. */
 export function providerBody(providerId: string): Record<string, unknown> {
   return {

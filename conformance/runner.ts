@@ -7,6 +7,7 @@ import { toCurl } from "./curl.js";
 import { TransportError } from "./http.js";
 import { createContext } from "./runtime.js";
 import { isSelected, unmetNeed } from "./selection.js";
+import { shuffled } from "./shuffle.js";
 import { forgetTargetGone } from "./target-gone.js";
 import type { Verdict } from "./verdict.js";
 
@@ -88,8 +89,9 @@ type OnVerdict = (verdict: Verdict) => void;
 
 /**
  * Runs every selected check, area by area in the order of conformance/checks/index.ts and in the
- * order each area lists them, one at a time (the fuzz checks compare lists before and after, so
- * nothing else may write meanwhile). An error no check caught (an unhandled rejection) is a runner error.
+ * order each area lists them (with --shuffle, both orders drawn from the seed, D-222), one at a time (the fuzz checks
+ * compare lists before and after, so nothing else may write meanwhile). An error no check caught (an unhandled
+ * rejection) is a runner error.
  */
 export async function runChecks(
   config: RunConfig,
@@ -102,9 +104,10 @@ export async function runChecks(
   process.on("uncaughtException", onStray);
   forgetTargetGone();
   try {
-    for (const [area, checks] of Object.entries(areas)) {
+    const order = <T>(items: T[]): T[] => (config.shuffle ? shuffled(items, config.seed) : items);
+    for (const [area, checks] of order(Object.entries(areas))) {
       const fixtures: Fixtures = new Map();
-      for (const check of checks.filter((c) => isSelected(c, config))) {
+      for (const check of order(checks.filter((c) => isSelected(c, config)))) {
         const verdict = await runCheck(check, area, config, fixtures);
         verdicts.push(verdict);
         onVerdict?.(verdict);

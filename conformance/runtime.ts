@@ -1,6 +1,6 @@
 /** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
 
-import { answerProblems, matchPath } from "../contract/index.js";
+import { answerProblems, type ContractLevel, matchPath } from "../contract/index.js";
 import {
   type Check,
   type CheckContext,
@@ -33,6 +33,15 @@ function secretsIn(value: unknown, out: string[] = []): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The level of the contract that judges a 2xx answer (D-221): a MUST check judges by the interface level only; a SHOULD check
+ * judges its own create answers by the full contract, but a listing (records other checks or runs made, which may hold
+ * spec-legal values beyond the profile) by the interface level too. SCHEMA-* judge records against the full contract.
+ */
+function answerLevel(level: Check["level"], method: string): ContractLevel {
+  return level === "MUST" || method === "GET" ? "interface" : "full";
 }
 
 /** The contract operation a request exercised, from its method and path, when the check did not name it. */
@@ -116,14 +125,15 @@ export function createContext(
       const status = exchange.response.status;
       if (request.operation && !request.noValidate && status >= 200 && status < 300) {
         // Any 2xx is judged by the documented success body: most operations only require a 2xx (D-06), the exact status is a check of its own.
+        const level = answerLevel(check.level, request.method);
         const problems = answerProblems(
           request.operation,
           { status, contentType: exchange.response.headers["content-type"], body: exchange.json },
-          { anySuccess: true },
+          { anySuccess: true, level },
         );
         if (problems.length > 0)
           throw new CheckFailure(
-            `the ${status} answer of ${request.operation} does not match the contract schema: ${problems.join("; ")}`,
+            `the ${status} answer of ${request.operation} does not match the ${level === "interface" ? "interface level of the contract (what the interface spec states, D-220)" : "contract schema"}: ${problems.join("; ")}`,
             exchange,
           );
       }

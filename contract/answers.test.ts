@@ -71,3 +71,62 @@ describe("answerProblems", () => {
     else expect(problems.join("\n")).toMatch(want);
   });
 });
+
+describe("answerProblems at each level of the contract (D-220)", () => {
+  const record = (resourceSpec: unknown, secrets: unknown[] = []) => ({
+    resources: [
+      {
+        name: "legal",
+        source: "external_container",
+        source_config: { resource_spec: resourceSpec },
+        source_revision_config: { image_uri: "registry.example/app:1" },
+        secrets,
+        id: "01a21495-30bd-7484-a7f5-30706d63f448",
+        tenant_id: "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f",
+        created_at: "2026-11-25T21:20:51Z",
+        updated_at: "2026-11-25T21:20:51Z",
+        status: "READY",
+        latest_revision_id: null,
+        active_revision_id: null,
+      },
+    ],
+    offset: 1,
+  });
+  const cases = [
+    { what: "max_scale 101 (D-133)", body: record({ max_scale: 101 }), full: /max_scale must be <= 100/ },
+    { what: "a number label (D-01)", body: record({ labels: { team: 1 } }), full: /labels\/team must be string/ },
+    { what: "a sidecar without image (D-65)", body: record({ sidecars: [{ name: "s" }] }), full: /image/ },
+    { what: "an empty secret name (D-31)", body: record(null, [{ name: "", value: "x" }]), full: /fewer than 1/ },
+    { what: "a secret without value (D-69)", body: record(null, [{ name: "A" }]), full: /value/ },
+    { what: "max_scale 3e9 (int32, D-70)", body: record({ max_scale: 3e9 }), full: /max_scale/ },
+  ];
+  it.each(cases)("$what breaks the full contract only", ({ body, full }) => {
+    const answer = { status: 200, contentType: "application/json", body };
+    expect(answerProblems("listDeployments", answer).join("\n")).toMatch(full);
+    expect(answerProblems("listDeployments", answer, { level: "interface" })).toEqual([]);
+  });
+  it("judges what the interface spec states at the interface level too", () => {
+    const body = record({ max_scale: "many" });
+    const answer = { status: 200, contentType: "application/json", body: { ...body, offset: "1" } };
+    const problems = answerProblems("listDeployments", answer, { level: "interface" }).join("\n");
+    expect(problems).toMatch(/offset must be integer/);
+    expect(problems).toMatch(/max_scale must be integer/);
+  });
+});
+
+describe("the decision a breach of the full contract cites (D-220)", () => {
+  it.each([
+    { resourceSpec: { max_scale: 101 }, cites: "max_scale must be <= 100 (D-65, D-133)" },
+    { resourceSpec: { labels: { team: 1 } }, cites: "labels/team must be string (D-01)" },
+    { resourceSpec: { sidecars: [{ name: "s" }] }, cites: "sidecars/0 must have required property 'image' (D-65)" },
+    { resourceSpec: { sidecars: [{ name: "s", image: "i", command: "x" }] }, cites: "command must be array" },
+  ])("$cites", ({ resourceSpec, cites }) => {
+    const body = {
+      resources: [{ name: "n", source: "external_container", source_config: { resource_spec: resourceSpec } }],
+      offset: 1,
+    };
+    const problems = answerProblems("listDeployments", { status: 200, contentType: "application/json", body });
+    const line = problems.find((problem) => problem.includes(cites.split(" (")[0]!.split(" ")[0]!));
+    expect(line).toMatch(new RegExp(`${cites.replace(/[()]/g, "\\$&")}$`));
+  });
+});

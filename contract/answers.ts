@@ -1,23 +1,32 @@
 /** Judges an answer against the contract: the status is documented for the operation, the media type is the documented one, and the body validates. */
 import { type ContractAjv, createContractAjv } from "./ajv.js";
+import { decisionAt } from "./decision-marks.js";
+import { interfaceDocument } from "./interface-document.js";
 import { type ContractOperation, operation as findOperation } from "./operations.js";
 
-let contractAjv: ContractAjv | undefined;
+/** Which level of the contract judges a body (D-220): the full contract, or only what the interface spec states. */
+export type ContractLevel = "full" | "interface";
+
+const contractAjv: Partial<Record<ContractLevel, ContractAjv>> = {};
 /** Compiled on first use: a server that never checks its answers pays nothing. */
-function validators(): ContractAjv {
-  contractAjv ??= createContractAjv({ allErrors: true });
-  return contractAjv;
+function validators(level: ContractLevel): ContractAjv {
+  contractAjv[level] ??= createContractAjv({
+    allErrors: true,
+    ...(level === "interface" ? { document: interfaceDocument() } : {}),
+  });
+  return contractAjv[level];
 }
 
 /**
  * The problems with an answer of an operation (empty when it conforms). With `anySuccess`, a 2xx
  * answer is judged by the documented success body whatever its exact status: the interface spec
- * requires only a 2xx for most operations (D-06), and the status is then a check of its own.
+ * requires only a 2xx for most operations (D-06), and the status is then a check of its own. `level` picks the contract
+ * that judges the body (default the full one; MUST checks ask for the interface level, D-220).
  */
 export function answerProblems(
   operationId: string,
   answer: { status: number; contentType?: string | undefined; body: unknown },
-  options: { anySuccess?: boolean } = {},
+  options: { anySuccess?: boolean; level?: ContractLevel } = {},
 ): string[] {
   const operation = findOperation(operationId);
   const status =
@@ -27,7 +36,7 @@ export function answerProblems(
       `status ${answer.status} is not a documented answer of ${operationId} (documented: ${operation.statuses.join(", ")})`,
     ];
   }
-  return bodyProblems(operation, status, answer.contentType, answer.body);
+  return bodyProblems(operation, status, answer.contentType, answer.body, options.level ?? "full");
 }
 
 function bodyProblems(
@@ -35,6 +44,7 @@ function bodyProblems(
   status: number,
   contentType: string | undefined,
   body: unknown,
+  level: ContractLevel,
 ): string[] {
   const documented = operation.responses[String(status)];
   if (!documented) return [];
@@ -42,13 +52,14 @@ function bodyProblems(
   if (mediaType !== documented.mediaType)
     return [`Content-Type '${contentType ?? "(none)"}' is not the documented ${documented.mediaType}`];
   if (body === undefined) return ["the body is not JSON"];
-  const validate = validators().at(documented.pointer);
+  const validate = validators(level).at(documented.pointer);
   if (validate(body)) return [];
   return (validate.errors ?? []).slice(0, 10).map((error) => {
     const allowed =
       error.params && "allowedValues" in error.params
         ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
         : "";
-    return `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}${allowed}`;
+    const decision = level === "full" ? decisionAt(documented.schema, error.instancePath) : undefined;
+    return `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}${allowed}${decision ? ` (${decision})` : ""}`;
   });
 }

@@ -7,7 +7,7 @@ export {
   type ErrorObject,
   type ValidateFunction,
 } from "./ajv.js";
-export { answerProblems } from "./answers.js";
+export { answerProblems, type ContractLevel } from "./answers.js";
 export {
   type DemoFixture,
   type DemoIntegration,
@@ -26,6 +26,7 @@ export {
   type SchemaObject,
 } from "./document.js";
 export { type ContractExample, parsePrefer, preferredExample, requestExamples, responseExamples } from "./examples.js";
+export { interfaceDocument, interfaceDocumentPath } from "./interface-document.js";
 export type { RequestBody, RequestParameters, SuccessBody } from "./operation-types.js";
 export {
   type ContractBody,

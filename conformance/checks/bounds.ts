@@ -2,7 +2,7 @@
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { providerBody } from "../data.js";
+import { outOfProfile, providerBody } from "../data.js";
 import { createProvider, type Json, paths } from "../helpers.js";
 
 const tags = ["createOAuthProvider", "bounds"];
@@ -49,13 +49,13 @@ function valueOfLength(base: string, length: number, uri: boolean): string {
 
 /** A fresh provider body with `field` set to `value` (provider_id stays unique per run). */
 function bodyWith(ctx: CheckContext, { field, value }: Case): Json {
-  return { ...providerBody(ctx.name("bnd")), [field]: value };
+  return { ...providerBody(ctx.name(`${outOfProfile}bnd`)), [field]: value };
 }
 
 /** A fresh provider body whose `field` holds `length` characters. */
 function bodyOfLength(ctx: CheckContext, bound: { field: string; uri: boolean }, length: number): Json {
-  const body = providerBody(ctx.name("bnd"));
-  const base = typeof body[bound.field] === "string" ? (body[bound.field] as string) : ctx.name("bnd");
+  const body = providerBody(ctx.name(`${outOfProfile}bnd`));
+  const base = typeof body[bound.field] === "string" ? (body[bound.field] as string) : ctx.name(`${outOfProfile}bnd`);
   return { ...body, [bound.field]: valueOfLength(base, length, bound.uri) };
 }
 

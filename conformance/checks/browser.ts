@@ -1,7 +1,7 @@
 /** Checks of what a browser and a scheduler need beyond the interface spec: CORS (D-132) and ResourceSpec bounds and relations (D-133, D-134). */
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
+import { deploymentBody, outOfProfile, plainSource } from "../data.js";
 import { paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
 
@@ -22,7 +22,7 @@ function expectPointer(exchange: Exchange, pointer: string, what: string): void 
 /** Sends a create whose resource spec is `spec`, on the source the hosting kind accepts for it when it can. */
 function createWithResources(ctx: CheckContext, spec: Record<string, unknown>): Promise<Exchange> {
   const source = ctx.config.hosting === "self_hosted" ? "external_container" : plainSource(ctx.config.hosting);
-  const body = deploymentBody(ctx.name("res"), source);
+  const body = deploymentBody(ctx.name(`${outOfProfile}res`), source);
   return ctx.send({
     method: "POST",
     path: paths.deployments,

@@ -2,7 +2,7 @@
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource, type Source, sourcesFor } from "../data.js";
+import { deploymentBody, outOfProfile, plainSource, type Source, sourcesFor } from "../data.js";
 import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
@@ -131,7 +131,7 @@ export function grow(base: string, length: number): string {
 }
 
 /** A fresh valid body of a source (codehost from the configured integration's first repository). */
-async function bodyOf(ctx: CheckContext, source: Source, name = "bnd"): Promise<Json> {
+async function bodyOf(ctx: CheckContext, source: Source, name = `${outOfProfile}bnd`): Promise<Json> {
   const repository = source === "codehost" ? await firstRepository(ctx) : undefined;
   return deploymentBody(ctx.name(name), source, repository);
 }
@@ -188,8 +188,8 @@ export function classMembers(pattern: string): string[][] {
 /** Names from every character class the name pattern allows: each edge of the first class leading, every member of the next one inside. */
 function patternCases(ctx: CheckContext, pattern: string, max: number): string[] {
   const [first = [], rest = []] = classMembers(pattern);
-  const names = first.map((c) => `${c}${ctx.name("pat")}`);
-  names.push(`${ctx.name("pat")}-${rest.join("")}`);
+  const names = first.map((c) => `${c}${ctx.name(`${outOfProfile}pat`)}`);
+  names.push(`${ctx.name(`${outOfProfile}pat`)}-${rest.join("")}`);
   const re = new RegExp(pattern);
   return names.map((n) => {
     // a derivation the pattern refuses is a bug of this check, not of the target
@@ -535,7 +535,7 @@ export const deploymentBoundChecks: Check[] = [
         `${url.protocol}//${url.host}${path}/`,
         `${url.protocol}//${url.host}${path}.git`,
       ]) {
-        const body = deploymentBody(ctx.name("url"), "codehost", repository);
+        const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
         place(body, ["source_config", "repo_url"], spelling);
         const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
         const ex = await tryCreate(ctx, body);

@@ -7,7 +7,7 @@ import type { SchemaObject } from "../../contract/index.js";
 import { ensure, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { CheckFailure } from "../check.js";
-import { plainSource, type Source } from "../data.js";
+import { outOfProfile, plainSource, type Source } from "../data.js";
 import { type Mutation, parameterSchema, schemaMutations, specMutations } from "../fuzz/model.js";
 import { paths, walkDeployments } from "../helpers.js";
 import type { Exchange } from "../http.js";
@@ -15,8 +15,8 @@ import type { Exchange } from "../http.js";
 /** Time limit of one property, so a slow target cannot stall the run. */
 const timeLimitMs = 20_000;
 
-/** A random valid OAuth provider body (the base every mutation starts from). */
-function validProvider(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>> {
+/** A random valid OAuth provider body (the base every mutation starts from), named `<prefix><tag><n>`. */
+function validProvider(ctx: CheckContext, tag: string): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record(
       {
@@ -30,7 +30,7 @@ function validProvider(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>>
       { requiredKeys: ["n"] },
     )
     .map(({ n, ...optional }) => ({
-      provider_id: `${ctx.prefix}fz-${n}`,
+      provider_id: `${ctx.prefix}${tag}${n}`,
       name: `Fuzz ${n}`,
       client_id: `client-${n}`,
       auth_url: "https://auth.example.com/authorize",
@@ -39,8 +39,8 @@ function validProvider(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>>
     }));
 }
 
-/** A random valid deployment body for the hosting kind. */
-function validDeployment(ctx: CheckContext): fc.Arbitrary<Record<string, unknown>> {
+/** A random valid deployment body for the hosting kind, named `<prefix><tag><n>`. */
+function validDeployment(ctx: CheckContext, tag: string): fc.Arbitrary<Record<string, unknown>> {
   const source: Source = plainSource(ctx.config.hosting);
   return fc
     .record({
@@ -52,7 +52,7 @@ function validDeployment(ctx: CheckContext): fc.Arbitrary<Record<string, unknown
       install_command: fc.option(fc.constantFrom("npm ci", "pip install ."), { nil: undefined }),
     })
     .map(({ n, secrets, install_command }) => ({
-      name: `${ctx.prefix}fz-${n}`,
+      name: `${ctx.prefix}${tag}${n}`,
       source,
       source_config: install_command ? { install_command } : {},
       source_revision_config:
@@ -65,10 +65,10 @@ interface Snapshot {
   take(): Promise<string>;
 }
 
-function deploymentSnapshot(ctx: CheckContext): Snapshot {
+function deploymentSnapshot(ctx: CheckContext, tag: string): Snapshot {
   return {
     async take() {
-      const walk = await walkDeployments(ctx, { name_contains: `${ctx.prefix}fz-` }, 100, 50);
+      const walk = await walkDeployments(ctx, { name_contains: `${ctx.prefix}${tag}` }, 100, 50);
       const all = await ctx.send({
         method: "GET",
         path: paths.deployments,
@@ -198,8 +198,8 @@ interface FuzzedCreate {
   operation: "createOAuthProvider" | "createDeployment";
   label: string;
   path: string;
-  valid: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
-  snapshot: (ctx: CheckContext) => Snapshot;
+  valid: (ctx: CheckContext, tag: string) => fc.Arbitrary<Record<string, unknown>>;
+  snapshot: (ctx: CheckContext, tag: string) => Snapshot;
   /** The enum fields the interface spec states (the MUST level mutates only those). */
   specEnums: string[];
   checks: Record<BodyLevel, Pick<Check, "id" | "statement" | "specRef">>;
@@ -256,9 +256,13 @@ const fuzzedCreates: FuzzedCreate[] = [
 ];
 
 /** The mutations of each level and how many a body gets at most: a required field or stated enum (two), anything of the schema (three). */
-const bodyMutations: Record<BodyLevel, { mutations: (target: FuzzedCreate) => fc.Arbitrary<Mutation>; max: number }> = {
-  MUST: { mutations: (target) => specMutations(target.operation, target.specEnums), max: 2 },
-  SHOULD: { mutations: (target) => schemaMutations(target.operation), max: 3 },
+const bodyMutations: Record<
+  BodyLevel,
+  { mutations: (target: FuzzedCreate) => fc.Arbitrary<Mutation>; max: number; tag: string }
+> = {
+  MUST: { mutations: (target) => specMutations(target.operation, target.specEnums), max: 2, tag: "fz-" },
+  // Beyond the profile's bounds: a target without them stores these bodies, under names of their own (D-221).
+  SHOULD: { mutations: (target) => schemaMutations(target.operation), max: 3, tag: `${outOfProfile}fz-` },
 };
 
 /** The one generated-body check, for one create operation at one level. */
@@ -269,14 +273,14 @@ function bodyCheck(target: FuzzedCreate, level: BodyLevel): Check {
     tags: ["fuzz", target.operation, "validation"],
     needs: [],
     async run(ctx) {
-      const { mutations, max } = bodyMutations[level];
+      const { mutations, max, tag } = bodyMutations[level];
       await property(
         ctx,
         target.label,
-        mutated(target.valid(ctx), mutations(target), max),
+        mutated(target.valid(ctx, tag), mutations(target), max),
         ({ body }) => ctx.send({ method: "POST", path: target.path, json: body }),
         ({ labels }) => labels.join(", "),
-        target.snapshot(ctx),
+        target.snapshot(ctx, tag),
       );
     },
   };
@@ -376,7 +380,7 @@ export const fuzzChecks: Check[] = [
           }),
         ([value, provider]) =>
           `POST ${provider ? paths.providers : paths.deployments} ${JSON.stringify(value).slice(0, 80)}`,
-        deploymentSnapshot(ctx),
+        deploymentSnapshot(ctx, "fz-"),
       );
     },
   },

@@ -13,6 +13,7 @@ import { isolationChecks } from "./isolation.js";
 import { positiveChecks } from "./positive.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { schemaChecks } from "./schema.js";
 import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
 
@@ -36,6 +37,7 @@ export const areas = {
   fuzz: fuzzChecks,
   stateful: statefulChecks,
   positive: positiveChecks,
+  schema: schemaChecks,
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

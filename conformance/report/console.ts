@@ -79,7 +79,8 @@ function levelLine(result: RunResult, level: "MUST" | "SHOULD"): string {
 /** The whole console report. */
 export function renderConsole(result: RunResult, options: { quiet?: boolean } = {}): string {
   const out: string[] = [];
-  out.push(bold(`Conformance run ${result.runId} against ${result.target} (seed ${result.seed})`), "");
+  const order = result.config.shuffle === true ? ", shuffled" : "";
+  out.push(bold(`Conformance run ${result.runId} against ${result.target} (seed ${result.seed}${order})`), "");
   for (const level of ["MUST", "SHOULD"] as const) {
     const of = result.verdicts.filter((v) => v.level === level);
     if (of.length === 0) continue;
