@@ -35,7 +35,7 @@ const inlineKeywords = ["items", "anyOf", "oneOf", "allOf"];
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The extension that names the decision adding a node's constraints. */
-export const decisionExtension = "x-decision";
+const decisionExtension = "x-decision";
 
 /** The interface level of a full contract document (a new document; the argument is not changed). */
 export function interfaceLevel<T>(document: T): T {
