@@ -93,6 +93,28 @@ export const variants: Variant[] = [
     description: "name_contains is case-sensitive; a malformed filter value matches nothing",
     knobs: { nameContains: "sensitive", badFilterValue: "nothing" },
   },
+  {
+    id: "opaque-provider-ids",
+    description: "provider id and organization_id are opaque strings, not UUIDs",
+    knobs: { providerIds: "opaque" },
+  },
+  {
+    id: "offset-timestamps",
+    description: "date-times carry microseconds and a +00:00 offset; JSON is labelled with a charset",
+    knobs: { timestamps: "offset", jsonType: "charset" },
+  },
+  {
+    id: "revision-on-ready",
+    description: "latest_revision_id is null until the deployment is READY",
+    knobs: { latestRevision: "null-until-ready" },
+  },
+  {
+    id: "own-source-rules",
+    description:
+      "a per-source table of its own (codehost needs integration_id, repo_url, repo_ref; containers image_uri; ...)",
+    knobs: { sourceRules: "own" },
+  },
+  { id: "single-status", description: "the status filter takes one state only", knobs: { statusFilter: "single" } },
   { id: "method-404", description: "a method a path does not serve is 404", knobs: { unknownMethod: 404 } },
   {
     id: "all-at-once",
@@ -120,6 +142,11 @@ export const variants: Variant[] = [
       badFilterValue: "nothing",
       mediaType: "client-error",
       unknownMethod: 404,
+      providerIds: "opaque",
+      timestamps: "offset",
+      jsonType: "charset",
+      sourceRules: "own",
+      statusFilter: "single",
     },
     extraFlags: ["--auth-scheme", "bearer"],
     dropFlags: ["--other-tenant-id"],

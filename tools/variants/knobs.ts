@@ -48,6 +48,18 @@ export interface Knobs {
   mediaType: "415" | "client-error";
   /** A method a known path does not serve: 405 with Allow, or 404. */
   unknownMethod: 405 | 404;
+  /** Provider `id` and `organization_id` (typed `string`, not `uuid`): UUIDs, or opaque strings such as `prov_12`. */
+  providerIds: "uuid" | "opaque";
+  /** date-time values: `2026-11-25T21:00:00.123Z`, or with microseconds and a `+00:00` offset. */
+  timestamps: "z" | "offset";
+  /** Content-Type of JSON answers: `application/json`, or with `; charset=utf-8`. */
+  jsonType: "plain" | "charset";
+  /** `latest_revision_id` of a new deployment (uuid or null): a revision id, or null until it is deployed. */
+  latestRevision: "uuid" | "null-until-ready";
+  /** Which fields each source requires (not shown by the spec): none, or a table of its own (server.ts `ownSourceTable`). */
+  sourceRules: "none" | "own";
+  /** The `status` filter: comma-separated states, or one state only (a comma is a client error). */
+  statusFilter: "list" | "single";
   /** How long AWAITING_DATABASE lasts. */
   readyAfterMs: number;
 }
@@ -77,5 +89,11 @@ export const profileChoices: Knobs = {
   badFilterValue: "error",
   mediaType: "415",
   unknownMethod: 405,
+  providerIds: "uuid",
+  timestamps: "z",
+  jsonType: "plain",
+  latestRevision: "uuid",
+  sourceRules: "none",
+  statusFilter: "list",
   readyAfterMs: 200,
 };

@@ -60,6 +60,14 @@ const configFields = {
   ],
   source_revision_config: ["repo_ref", "graph_config_path", "image_uri", "source_tarball_path"],
 };
+/** A per-source table of this implementation's own (the spec leaves it open): the fields each source requires, and the one field it refuses. */
+const ownSourceTable: Record<string, { requires: string[]; refuses: string }> = {
+  codehost: { requires: ["integration_id", "repo_url", "repo_ref"], refuses: "image_uri" },
+  external_container: { requires: ["image_uri"], refuses: "repo_url" },
+  internal_container: { requires: ["image_uri"], refuses: "repo_url" },
+  internal_source: { requires: ["source_tarball_path"], refuses: "image_uri" },
+  internal_template: { requires: [], refuses: "image_uri" },
+};
 const cloudSources = ["codehost", "internal_container", "internal_source", "internal_template"];
 
 /** A stored deployment: the record as created, its order of creation, and when it was created. */
@@ -67,6 +75,8 @@ interface Stored {
   record: Json;
   seq: number;
   createdMs: number;
+  /** The revision a deployment gets when it turns READY, for `latestRevision: "null-until-ready"`. */
+  revision: string;
 }
 
 /** Starts the implementation on 127.0.0.1 at a free port. */
@@ -74,6 +84,10 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
   const providers = new Map<string, { record: Json; seq: number }[]>();
   const deployments = new Map<string, Stored[]>();
   let seq = 0;
+
+  /** A date-time in the knob's form; both are RFC 3339. */
+  const stamp = (ms: number): string =>
+    knobs.timestamps === "z" ? new Date(ms).toISOString() : `${new Date(ms).toISOString().slice(0, 23)}000+00:00`;
 
   const statusOf = (kind: Kind): number =>
     ({
@@ -95,7 +109,10 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
       res.writeHead(status, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
       res.end(refusal.message);
     } else if (knobs.errorBody === "plain-json") {
-      res.writeHead(status, { ...headers, "Content-Type": "application/json" });
+      res.writeHead(status, {
+        ...headers,
+        "Content-Type": knobs.jsonType === "charset" ? "application/json; charset=utf-8" : "application/json",
+      });
       res.end(JSON.stringify({ error: refusal.message }));
     } else {
       res.writeHead(status, { ...headers, "Content-Type": "application/problem+json" });
@@ -106,7 +123,9 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
   }
 
   function answer(res: ServerResponse, status: number, body: unknown): void {
-    res.writeHead(status, { "Content-Type": "application/json" });
+    res.writeHead(status, {
+      "Content-Type": knobs.jsonType === "charset" ? "application/json; charset=utf-8" : "application/json",
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -150,10 +169,11 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     const list = providers.get(organizationId) ?? [];
     if (knobs.duplicates === "409" && list.some((p) => p.record.provider_id === body.provider_id))
       throw new Refusal("conflict", `provider_id ${String(body.provider_id)} exists`);
-    const now = new Date().toISOString();
+    const now = stamp(Date.now());
+    const opaque = knobs.providerIds === "opaque";
     const record: Json = {
-      id: randomUUID(),
-      organization_id: organizationId,
+      id: opaque ? `prov_${seq}` : randomUUID(),
+      organization_id: opaque ? `org_${organizationId.slice(0, 8)}` : organizationId,
       provider_id: body.provider_id,
       name: body.name,
       client_id: body.client_id,
@@ -213,6 +233,14 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     const source = body.source as string;
     const available = knobs.hosting === "cloud" ? cloudSources.includes(source) : source === "external_container";
     if (!available) throw new Refusal("rule", `source ${source} is not available on a ${knobs.hosting} service`);
+    if (knobs.sourceRules === "own") {
+      const given = { ...(body.source_config as Json), ...(body.source_revision_config as Json) };
+      const rule = ownSourceTable[source]!;
+      const missing = rule.requires.find((f) => given[f] === undefined || given[f] === null);
+      if (missing) throw new Refusal("rule", `source ${source} requires ${missing}`);
+      if (given[rule.refuses] !== undefined && given[rule.refuses] !== null)
+        throw new Refusal("rule", `source ${source} takes no ${rule.refuses}`);
+    }
     const list = deployments.get(tenantId) ?? [];
     if (knobs.duplicates === "409" && list.some((d) => d.record.name === body.name))
       throw new Refusal("conflict", `a deployment named ${String(body.name)} exists`);
@@ -237,10 +265,10 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
       secrets,
       id: randomUUID(),
       tenant_id: tenantId,
-      created_at: new Date(now).toISOString(),
-      updated_at: new Date(now).toISOString(),
+      created_at: stamp(now),
+      updated_at: stamp(now),
       status: knobs.initialStatus,
-      latest_revision_id: randomUUID(),
+      latest_revision_id: knobs.latestRevision === "uuid" || knobs.initialStatus === "READY" ? randomUUID() : null,
       active_revision_id: null,
       secret_references: source === "external_container" ? (body.secret_references ?? null) : null,
       image_version: imageVersion(source, body.source_revision_config as Json),
@@ -248,7 +276,7 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     if (knobs.initialStatus === "READY") record.active_revision_id = record.latest_revision_id;
     if (knobs.imageVersion === "absent") delete record.image_version;
     if (knobs.optionalFields === "absent" && record.secret_references === null) delete record.secret_references;
-    list.push({ record, seq: seq++, createdMs: now });
+    list.push({ record, seq: seq++, createdMs: now, revision: randomUUID() });
     deployments.set(tenantId, list);
     return [knobs.deploymentCreateStatus, record];
   }
@@ -257,11 +285,13 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
   function current(d: Stored): Json {
     const readyAt = d.createdMs + knobs.readyAfterMs;
     if (d.record.status !== "AWAITING_DATABASE" || Date.now() < readyAt) return d.record;
+    const revision = d.record.latest_revision_id ?? d.revision;
     return {
       ...d.record,
       status: "READY",
-      active_revision_id: d.record.latest_revision_id,
-      updated_at: new Date(readyAt).toISOString(),
+      latest_revision_id: revision,
+      active_revision_id: revision,
+      updated_at: stamp(readyAt),
     };
   }
 
@@ -293,6 +323,7 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     if (type !== undefined && !deploymentTypes.includes(type))
       throw new Refusal("schema", `deployment_type must be one of ${deploymentTypes.join(", ")}`);
     const status = given("status");
+    if (status?.includes(",") && knobs.statusFilter === "single") throw new Refusal("schema", "status takes one state");
     const statuses = status === undefined ? undefined : commaList(status, "status", (s) => states.includes(s));
     const idsParam = given("deployment_ids");
     const ids = idsParam === undefined ? undefined : commaList(idsParam, "deployment_ids", (s) => uuidPattern.test(s));
