@@ -26,7 +26,7 @@ export interface VariantOutcome {
 }
 
 /** The demo flags for a target, less the ones the variant has nothing for, plus its own. */
-export function variantFlags(variant: Variant, url: string, hosting: Hosting): string[] {
+function variantFlags(variant: Variant, url: string, hosting: Hosting): string[] {
   const flags = demoFlags(url, hosting);
   for (const drop of variant.dropFlags ?? []) {
     const at = flags.indexOf(drop);

@@ -3,7 +3,7 @@
 type Field = { shape: Shape; required?: boolean; nullable?: boolean };
 
 /** A type of the spec's notation; `record` is an object with known fields, `free` an object whose inner fields are not shown. */
-export type Shape =
+type Shape =
   | { kind: "string" | "boolean" | "integer" | "number" | "uuid" | "free" }
   | { kind: "enum"; values: readonly string[] }
   | { kind: "record"; fields: Record<string, Field> }
@@ -22,7 +22,7 @@ const record = (fields: Record<string, Shape | Field>): Shape => ({
 });
 const arrayOf = (items: Shape): Shape => ({ kind: "array", items });
 
-export const sources = [
+const sources = [
   "codehost",
   "external_container",
   "internal_container",
