@@ -9,6 +9,8 @@ export type Hosting = "cloud" | "self_hosted";
 export interface ConformanceConfig {
   baseUrl: string;
   apiKey: string;
+  /** How the key is sent: `X-Api-Key` (default) or `Authorization: Bearer` (D-231). */
+  authScheme: "x-api-key" | "bearer";
   tenantId?: string;
   /** A second tenant the same key reaches (per-tenant data, D-14/D-15). */
   otherTenantId?: string;
@@ -67,6 +69,7 @@ export class ConfigError extends Error {
 const options = [
   { key: "baseUrl", flag: "base-url", kind: "string" },
   { key: "apiKey", flag: "api-key", kind: "string" },
+  { key: "authScheme", flag: "auth-scheme", kind: "string" },
   { key: "tenantId", flag: "tenant-id", kind: "string" },
   { key: "otherTenantId", flag: "other-tenant-id", kind: "string" },
   { key: "otherApiKey", flag: "other-api-key", kind: "string" },
@@ -108,6 +111,7 @@ export function usage(): string {
     "",
     "  --base-url URL               target service (required)",
     "  --api-key KEY                API key sent as X-Api-Key (required)",
+    "  --auth-scheme x-api-key|bearer  send the key as X-Api-Key (default) or Authorization: Bearer KEY",
     "  --tenant-id UUID             sent as X-Tenant-Id",
     "  --other-tenant-id UUID       a second tenant the same key reaches (per-tenant data checks)",
     "  --other-api-key KEY          a key of another organization (isolation checks)",
@@ -303,6 +307,9 @@ export function validate(raw: RawConfig): ConformanceConfig {
     throw new ConfigError(`--base-url must be http or https, got ${url.protocol}`);
   const apiKey = str("apiKey");
   if (!apiKey) throw new ConfigError("--api-key is required (or CONFORMANCE_API_KEY)");
+  const authScheme = (str("authScheme") ?? "x-api-key").toLowerCase();
+  if (authScheme !== "x-api-key" && authScheme !== "bearer")
+    throw new ConfigError(`--auth-scheme must be x-api-key or bearer, got '${str("authScheme")}'`);
   const hosting = str("hosting") ?? "cloud";
   if (hosting !== "cloud" && hosting !== "self_hosted")
     throw new ConfigError(`--hosting must be cloud or self_hosted, got '${hosting}'`);
@@ -329,6 +336,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
     apiKey,
+    authScheme,
     tenantId: str("tenantId"),
     otherTenantId,
     otherApiKey,

@@ -41,6 +41,16 @@ describe("toCurl", () => {
       given: { method: "GET", url: "http://h/x", headers: { "X-Api-Key": "[REDACTED]" }, keyRef: "literal" as const },
       want: `curl -i -X GET 'http://h/x' -H 'X-Api-Key: [REDACTED]'`,
     },
+    {
+      name: "with --auth-scheme bearer the main key is a bearer token (D-231)",
+      given: {
+        method: "GET",
+        url: "http://h/x",
+        headers: { Authorization: "[REDACTED]" },
+        keyRef: "main" as const,
+      },
+      want: `curl -i -X GET 'http://h/x' -H "Authorization: Bearer $CONFORMANCE_API_KEY"`,
+    },
   ];
   for (const c of cases) it(c.name, () => expect(toCurl(c.given)).toBe(c.want));
 });

@@ -12,7 +12,15 @@ export function shellQuote(value: string): string {
  */
 export function toCurl(request: RecordedRequest): string {
   const parts = ["curl", "-i", "-X", request.method, shellQuote(request.url)];
+  const names = Object.keys(request.headers).map((name) => name.toLowerCase());
+  // with --auth-scheme bearer the key travels in Authorization (D-231)
+  const bearerKey = !names.includes("x-api-key") && (request.keyRef === "main" || request.keyRef === "other");
   for (const [name, value] of Object.entries(request.headers)) {
+    if (bearerKey && name.toLowerCase() === "authorization") {
+      const variable = request.keyRef === "other" ? "$CONFORMANCE_OTHER_API_KEY" : "$CONFORMANCE_API_KEY";
+      parts.push("-H", `"Authorization: Bearer ${variable}"`);
+      continue;
+    }
     if (name.toLowerCase() === "x-api-key") {
       const variable = request.keyRef === "other" ? "$CONFORMANCE_OTHER_API_KEY" : "$CONFORMANCE_API_KEY";
       // double quotes so the shell expands the variable

@@ -4,11 +4,13 @@
  * given is wrong (or the preflight fails), else 0. It sends only reads, but for the hosting probe (one create,
  * left out with --read-only).
  */
+
 import type { Check, Need } from "./check.js";
 import { ConfigError, type ConformanceConfig, resolveConfig } from "./config.js";
 import { deploymentBody, newRunId, runPrefix } from "./data.js";
 import { paths } from "./helpers.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
+import { keyHeader } from "./key-header.js";
 import { PreflightError, preflight } from "./preflight.js";
 
 /** The verdict on one input. */
@@ -36,7 +38,7 @@ async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> {
   const headers: Record<string, string> = {
     Accept: "application/json",
     ...config.headers,
-    "X-Api-Key": a.apiKey ?? config.apiKey,
+    ...keyHeader(config, a.apiKey ?? config.apiKey),
   };
   if (a.tenant) headers["X-Tenant-Id"] = a.tenant;
   if (a.json !== undefined) headers["Content-Type"] = "application/json";

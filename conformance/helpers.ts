@@ -144,6 +144,21 @@ export async function firstRepository(ctx: CheckContext): Promise<RepositoryReco
   return repo;
 }
 
+/**
+ * A provider record read as the interface spec states it: an optional response field that is absent holds its stated
+ * default (`token_endpoint_auth_method` client_secret_post, `is_dynamic_client` false) or, without one, null
+ * (`provider_type`, `mcp_server_url`), so a record that leaves them out equals one that sends them (D-233).
+ */
+export function providerAsStated(record: Json): Json {
+  return {
+    provider_type: null,
+    mcp_server_url: null,
+    token_endpoint_auth_method: "client_secret_post",
+    is_dynamic_client: false,
+    ...record,
+  };
+}
+
 /** Fields of a record that differ from the expected values. */
 export function differences(record: Json, expected: Json, path = ""): string[] {
   const out: string[] = [];

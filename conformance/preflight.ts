@@ -2,8 +2,10 @@
  * Preflight before any check (D-150): the target is reached, the base URL is the interface, the key is accepted.
  * Each setup mistake is one line naming the flag to fix (exit 2), decided within a few seconds.
  */
+
 import { operation } from "../contract/index.js";
 import type { ConformanceConfig } from "./config.js";
+import { keyHeader } from "./key-header.js";
 
 /** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
 export class PreflightError extends Error {
@@ -28,7 +30,7 @@ async function probeGet(
   const headers: Record<string, string> = {
     Accept: "application/json",
     ...config.headers,
-    "X-Api-Key": options.apiKey ?? config.apiKey,
+    ...keyHeader(config, options.apiKey ?? config.apiKey),
   };
   const tenant = options.tenantId ?? config.tenantId;
   if (tenant && options.withTenant !== false) headers["X-Tenant-Id"] = tenant;

@@ -12,6 +12,7 @@ import {
 import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
+import { keyHeader } from "./key-header.js";
 import { isNoVerdict } from "./no-verdict.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
 
@@ -79,14 +80,14 @@ export function createContext(
       const auth = request.auth ?? "main";
       let keyRef: "main" | "other" | "literal" | "none" = "none";
       if (auth === "main") {
-        headers["X-Api-Key"] = config.apiKey;
+        Object.assign(headers, keyHeader(config, config.apiKey));
         keyRef = "main";
       } else if (auth === "other") {
         if (!config.otherApiKey) throw new CheckSkip("no --other-api-key given");
-        headers["X-Api-Key"] = config.otherApiKey;
+        Object.assign(headers, keyHeader(config, config.otherApiKey));
         keyRef = "other";
       } else if (auth !== "none") {
-        headers["X-Api-Key"] = auth.key;
+        Object.assign(headers, keyHeader(config, auth.key));
         keyRef = "literal";
       }
       const tenant = request.tenant ?? "default";

@@ -2,10 +2,12 @@
  * The target stopped answering mid-run (D-151): a refused or reset connection confirmed by a second request
  * stops the run; every later check is "not run" (never a failure), and the CLI says so once and exits 2.
  */
+
 import { operation } from "../contract/index.js";
 import { CheckSkip } from "./check.js";
 import type { ConformanceConfig } from "./config.js";
 import type { TransportError } from "./http.js";
+import { keyHeader } from "./key-header.js";
 import type { RunResult } from "./result.js";
 
 /** Every verdict of a check the run could not do carries this text (skip reason or, through fast-check, failure). */
@@ -42,7 +44,7 @@ export async function confirmGone(config: ConformanceConfig, error: TransportErr
   if (error.code === undefined || !goneCodes.has(error.code)) return;
   try {
     const res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}${operation("listOAuthProviders").path}`, {
-      headers: { Accept: "application/json", ...config.headers, "X-Api-Key": config.apiKey },
+      headers: { Accept: "application/json", ...config.headers, ...keyHeader(config, config.apiKey) },
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
     });
     await res.arrayBuffer();

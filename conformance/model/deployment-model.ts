@@ -41,6 +41,12 @@ type Match = "yes" | "no" | "maybe";
 /** The fields that change after create (D-12): a listing may differ from the create answer there. */
 export const stateFields = ["status", "updated_at", "active_revision_id"] as const;
 
+/**
+ * The read-only fields the interface spec lets move after create (its transitions are not shown): at MUST a listing
+ * may differ from the create answer in `latest_revision_id` too; that it stays is D-12, judged by STATE-002 (D-234).
+ */
+export const movingFields = [...stateFields, "latest_revision_id"] as const;
+
 /** D-08: newest first, `id` descending on equal `created_at`. */
 function newestFirst(a: ModelDeployment, b: ModelDeployment): number {
   const ta = instant(a.record.created_at) ?? 0n;

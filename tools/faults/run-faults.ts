@@ -2,8 +2,9 @@
  * The suite tests itself: runs the whole suite against each deliberately faulty implementation
  * (a proxy in front of a fresh reference server) and fails unless every fault is caught by a failing check
  * at the level it deserves (a MUST fault by a MUST check). A control run through a transparent proxy must pass.
+ * The other half (D-232): every legal variant (tools/variants/) runs in both hosting kinds and must pass every MUST check.
  *
- * `npm run conformance:faults [-- --concurrency 2 --only id,id --fuzz-runs 30 --seed N --table FILE]`
+ * `npm run conformance:faults [-- --concurrency 2 --only id,id --variants-only --fuzz-runs 30 --seed N --table FILE]`
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,9 +16,11 @@ import type { RunResult } from "../../conformance/result.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { demoFlags } from "../harness/demo-flags.js";
+import { variants } from "../variants/catalog.js";
 import { faults } from "./catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
+import { runVariant, type VariantOutcome, variantTable } from "./variant-run.js";
 
 const cli = fileURLToPath(new URL("../../conformance/bin.ts", import.meta.url));
 
@@ -32,16 +35,17 @@ interface Outcome {
   error?: string;
 }
 
-const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--fuzz-runs N] [--seed N] [--table FILE]
+const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--variants-only] [--fuzz-runs N] [--seed N] [--table FILE]
   --concurrency N   faulty implementations judged at a time (default 2)
-  --only ID,ID      only these faults (and no control run)
+  --only ID,ID      only these faults and legal variants (and no control run)
+  --variants-only   only the legal variants, in both hosting kinds (no fault, no control run)
   --fuzz-runs N     property runs per fuzzed operation (default 30)
   --seed N          fast-check seed (default 20261121)
   --table FILE      where the Markdown table of the outcomes goes (default /tmp/readme-conformance-faults.md)`;
 
-/** Runs the CLI as a child process against a URL and reads its results.json. */
+/** Runs the CLI as a child process with the target's flags and reads its results.json. */
 function runSuite(
-  baseUrl: string,
+  targetFlags: string[],
   reportDir: string,
   fuzzRuns: string,
   seed: string,
@@ -53,7 +57,7 @@ function runSuite(
         "--import",
         "tsx",
         cli,
-        ...demoFlags(baseUrl),
+        ...targetFlags,
         "--report-dir",
         reportDir,
         "--quiet",
@@ -91,7 +95,7 @@ async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string):
   const server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
   const proxy = await startFaultProxy(server.url, fault);
   try {
-    const { code, result, output } = await runSuite(proxy.url, dir, fuzzRuns, seed);
+    const { code, result, output } = await runSuite(demoFlags(proxy.url), dir, fuzzRuns, seed);
     const failing = (result?.verdicts ?? [])
       .filter((v) => v.status === "fail")
       .map((v) => ({ id: v.id, level: v.level }));
@@ -155,6 +159,7 @@ async function main(): Promise<number> {
     only: { type: "string" },
     concurrency: { type: "string", default: "2" },
     "fuzz-runs": { type: "string", default: "30" },
+    "variants-only": { type: "boolean", default: false },
     seed: { type: "string", default: "20261121" },
     table: { type: "string", default: "/tmp/readme-conformance-faults.md" },
   });
@@ -166,13 +171,15 @@ async function main(): Promise<number> {
   await buildServerIfStale();
   const seed = values.seed;
   const tablePath = values.table;
-  const selected = [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
+  const variantsOnly = values["variants-only"] === true;
+  const selected = variantsOnly ? [] : [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
+  const selectedVariants = variants.filter((v) => !only || only.includes(v.id));
   const started = Date.now();
   console.log(
     `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
   );
   // the control first: its failures (if any) are findings about the reference server and catch nothing
-  const control = only ? [] : [await runOne(undefined, fuzzRuns, seed)];
+  const control = only || variantsOnly ? [] : [await runOne(undefined, fuzzRuns, seed)];
   for (const f of control[0]?.failing ?? []) preexisting.add(f.id);
   if (control[0])
     console.log(
@@ -186,23 +193,52 @@ async function main(): Promise<number> {
     return o;
   });
   const outcomes = [...control, ...rest];
+  const variantRuns = selectedVariants.flatMap((variant) =>
+    (["cloud", "self_hosted"] as const).map((hosting) => ({ variant, hosting })),
+  );
+  if (variantRuns.length > 0)
+    console.log(`Running the suite against ${variantRuns.length} legal variant runs (every MUST check must pass)`);
+  const legal: VariantOutcome[] = await pool(variantRuns, concurrency, async ({ variant, hosting }) => {
+    const o = await runVariant(variant, hosting, (flags, dir) => runSuite(flags, dir, fuzzRuns, seed));
+    console.log(
+      `${o.must.length === 0 && !o.error ? "✓" : "✗"} ${o.id} (${hosting}) ${o.seconds}s → MUST failing: ${o.must.join(", ") || "none"}; SHOULD failing: ${o.should.join(", ") || "none"}${o.error ? `\n${o.error}` : ""}`,
+    );
+    return o;
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
-  const md = [
+  const faultSection = [
     "## Faulty implementations the suite catches",
     "",
     `\`npm run conformance:faults\` runs the whole suite against each fault below (a proxy in front of a fresh reference server, one fault each) and fails unless every fault is caught by a failing check at its level. Last run: ${outcomes.filter((o) => o.caught).length}/${outcomes.length} as required, ${seconds} s wall time, ${concurrency} at a time, fuzz runs ${fuzzRuns}, seed ${seed}.`,
     "",
     table(outcomes),
     "",
-  ].join("\n");
-  writeFileSync(tablePath, md);
-  console.log(`\n${table(outcomes)}\n\nWall time ${seconds} s. Table written to ${tablePath}`);
+  ];
+  const variantSection = [
+    "## Legal variants the suite passes",
+    "",
+    `Each legal variant below is the spec-only implementation (\`tools/variants/\`) with other choices where the interface spec is silent; \`npm run conformance:faults\` runs the suite against each in both hosting kinds and fails on any MUST failure. Last run: ${legal.filter((o) => o.must.length === 0 && !o.error).length}/${legal.length} runs without a MUST failure, fuzz runs ${fuzzRuns}, seed ${seed}.`,
+    "",
+    variantTable(legal),
+    "",
+  ];
+  const md = [
+    ...(selected.length > 0 || control.length > 0 ? faultSection : []),
+    ...(legal.length > 0 ? variantSection : []),
+  ];
+  writeFileSync(tablePath, md.join("\n"));
+  console.log(`\n${md.join("\n")}\n\nWall time ${seconds} s. Table written to ${tablePath}`);
   const missed = outcomes.filter((o) => !o.caught);
-  if (missed.length > 0) {
-    console.error(`Not caught at their level: ${missed.map((o) => o.id).join(", ")}`);
-    return 1;
-  }
-  console.log("Every fault was caught at its level, and the control run passed.");
+  const failedVariants = legal.filter((o) => o.must.length > 0 || o.error);
+  if (missed.length > 0) console.error(`Not caught at their level: ${missed.map((o) => o.id).join(", ")}`);
+  if (failedVariants.length > 0)
+    console.error(
+      `Legal variants failing a MUST check: ${failedVariants.map((o) => `${o.id} (${o.hosting})`).join(", ")}`,
+    );
+  if (missed.length > 0 || failedVariants.length > 0) return 1;
+  console.log(
+    "Every fault was caught at its level, the control run passed, and every legal variant passed every MUST check.",
+  );
   return 0;
 }
 
