@@ -10,6 +10,26 @@ let server: Server;
 let baseUrl: string;
 const seen: Record<string, string | string[] | undefined>[] = [];
 
+/** A deployment record legal under the interface spec, beyond the profile's bound on max_scale (D-133). */
+const beyondProfile = {
+  name: "legal",
+  source: "external_container",
+  source_config: { resource_spec: { max_scale: 101 } },
+  source_revision_config: { image_uri: "registry.example/app:1" },
+  secrets: [],
+  id: "01a21495-30bd-7484-a7f5-30706d63f448",
+  tenant_id: "6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f",
+  created_at: "2026-11-25T21:20:51Z",
+  updated_at: "2026-11-25T21:20:51Z",
+  status: "READY",
+  latest_revision_id: null,
+  active_revision_id: null,
+};
+const answers: Record<string, unknown> = {
+  "/oop-record": beyondProfile,
+  "/oop-page": { resources: [beyondProfile], offset: 1 },
+};
+
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.headers);
@@ -17,7 +37,7 @@ beforeAll(async () => {
     setTimeout(
       () => {
         res.setHeader("content-type", "application/json");
-        res.end("[]");
+        res.end(JSON.stringify(answers[req.url ?? ""] ?? []));
       },
       req.url === "/slow" ? 80 : 0,
     );
@@ -69,5 +89,19 @@ describe("createContext", () => {
     });
     await expect(ctx.send({ method: "GET", path: "/slow" })).rejects.toThrow(CheckFailure);
     await expect(ctx.send({ method: "GET", path: "/slow" })).rejects.toThrow(/more than --max-response-time 20 ms/);
+  });
+});
+
+describe("the level of the contract that judges a 2xx answer (D-221)", () => {
+  it.each([
+    { level: "MUST", method: "GET", path: "/oop-page", operation: "listDeployments", fails: false },
+    { level: "SHOULD", method: "GET", path: "/oop-page", operation: "listDeployments", fails: false },
+    { level: "MUST", method: "POST", path: "/oop-record", operation: "createDeployment", fails: false },
+    { level: "SHOULD", method: "POST", path: "/oop-record", operation: "createDeployment", fails: true },
+  ] as const)("$level $method $operation: fails=$fails", async ({ level, method, path, operation, fails }) => {
+    const ctx = createContext(config("run009"), new Map(), { id: "X-009", level });
+    const sent = ctx.send({ method, path, operation, ...(method === "POST" ? { json: {} } : {}) });
+    if (fails) await expect(sent).rejects.toThrow(/max_scale must be <= 100 \(D-65, D-133\)/);
+    else await expect(sent).resolves.toBeDefined();
   });
 });
