@@ -38,7 +38,7 @@ const reachedBy: Array<{
 ];
 
 /** One package that a breaking change reaches and that has no major release pending. */
-export interface MissingMajor {
+interface MissingMajor {
   name: string;
   /** Each breaking change that reaches it, with how. */
   reasons: Array<{ change: ContractChange; how: string }>;

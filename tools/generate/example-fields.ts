@@ -18,7 +18,7 @@ interface RefusedExample {
 }
 
 /** What the report found: the fields gone from the models, the refused examples, and the document without them. */
-export interface ExampleFieldReport {
+interface ExampleFieldReport {
   message: string;
   /** The OpenAPI text spec/ compiles to without the refused examples. */
   text: string;
