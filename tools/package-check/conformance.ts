@@ -8,16 +8,17 @@
  * Node 22 and 24 come from the npm registry's `node` package, installed once into DIR (default: a folder
  * under the system temporary directory, kept between runs).
  */
+
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
+import { demoFlags } from "../../contract/demo.js";
 import { demo } from "../../contract/index.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
-import { demoFlags } from "../harness/demo-flags.js";
 
 const exec = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
