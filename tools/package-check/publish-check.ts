@@ -4,11 +4,12 @@
  * with the package's folder, its license, the root's supported Node range), the license, README and changelog
  * in the tarball, publint clean (`--strict`: warnings fail too), `@arethetypeswrong/cli` clean for an ES-module
  * package (`--profile esm-only`), and `npm publish --dry-run` accepting the workspace without correcting its
- * package.json. Exits 1 when a check fails.
+ * package.json; and the tarball figures the READMEs quote within their tolerance (D-264). Exits 1 when a check fails.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { figureDrift, quotedFigures, tarballFigure } from "./figures.js";
 import { packAll, workspaces } from "./packages.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
@@ -60,7 +61,13 @@ for (const dir of workspaces) {
   );
 }
 
+const quotes = quotedFigures();
 for (const tarball of packAll()) {
+  const figure = `${tarball.name.replace(/^deployment-/, "")}-tarball`;
+  for (const quote of quotes.filter((q) => q.name === figure)) {
+    const drift = figureDrift(quote.text, tarballFigure(tarball));
+    check(drift === undefined, `${quote.file} quotes the ${figure} figure (npm run figures rewrites it)`, drift);
+  }
   const paths = new Set(tarball.files.map((file) => file.path));
   const absent = ["package.json", "README.md", "CHANGELOG.md", "LICENSE"].filter((file) => !paths.has(file));
   check(
