@@ -81,3 +81,23 @@ export const demo = {
     plainIntegrationId: integrationId(tenantId(globex, "production"), "plain"),
   },
 } as const;
+
+/** The conformance suite's flags for a target serving the demo data: Acme's key, integrations and second tenant, Globex's key for the isolation checks. */
+export function demoFlags(baseUrl: string, hosting: "cloud" | "self_hosted" = "cloud"): string[] {
+  return [
+    "--base-url",
+    baseUrl,
+    "--api-key",
+    demo.acme.apiKey,
+    "--other-tenant-id",
+    demo.acme.stagingTenantId,
+    "--other-api-key",
+    demo.globex.apiKey,
+    "--integration-id",
+    demo.acme.plainIntegrationId,
+    "--managed-integration-id",
+    demo.acme.managedIntegrationId,
+    "--hosting",
+    hosting,
+  ];
+}

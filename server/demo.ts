@@ -1,6 +1,6 @@
 /** Demo mode (D-77): seeds the demo organizations, their tenants and API keys on an empty database, and prints how to call the server. */
 import type { Logger } from "pino";
-import { demo, demoFixture } from "../contract/demo.js";
+import { demo, demoFixture, demoFlags } from "../contract/demo.js";
 import { hashApiKey } from "./auth/api-keys.js";
 import { UniqueViolation } from "./domain/store-errors.js";
 import type { Store } from "./storage/store.js";
@@ -32,15 +32,24 @@ export async function seedDemo(store: Store, logger: Logger): Promise<boolean> {
   return true;
 }
 
-/** The human-readable start banner: base URL, the demo keys and curl examples. */
-export function demoBanner(url: string): string {
+/** The human-readable start banner: base URL, each demo key with its organization, tenants and integrations, curl examples and the conformance command line (D-77). */
+export function demoBanner(url: string, hosting: "cloud" | "self_hosted"): string {
   const a = demo.acme;
+  const g = demo.globex;
+  const tenants = (organization: string) => demoFixture.organizations.find((org) => org.name === organization)!.tenants;
+  const [acmeProduction, acmeStaging] = tenants("acme");
+  const flags = demoFlags(url, hosting).map((flag) => (flag.startsWith("--") ? `\\\n    ${flag}` : flag));
   return [
     "",
-    `Deployment service (demo mode) at ${url}`,
+    `Deployment service (demo mode, hosting ${hosting}) at ${url}`,
     "",
-    `  Acme   (tenants acme-production, acme-staging): X-Api-Key: ${a.apiKey}`,
-    `  Globex (tenant globex-production):              X-Api-Key: ${demo.globex.apiKey}`,
+    `  Organization Acme ${a.organizationId}`,
+    `    X-Api-Key: ${a.apiKey}`,
+    `    tenants: ${acmeProduction!.displayName} ${a.productionTenantId} (the key's default), ${acmeStaging!.displayName} ${a.stagingTenantId} (the second tenant, X-Tenant-Id)`,
+    `    integrations: plain ${a.plainIntegrationId}, managed ${a.managedIntegrationId}`,
+    `  Organization Globex ${g.organizationId}`,
+    `    X-Api-Key: ${g.apiKey}`,
+    `    tenant: ${tenants("globex")[0]!.displayName} ${g.productionTenantId}; integration: plain ${g.plainIntegrationId}`,
     "",
     "Try:",
     `  curl -s ${url}/v1/integrations/codehost/${a.plainIntegrationId}/repos -H 'X-Api-Key: ${a.apiKey}'`,
@@ -50,6 +59,9 @@ export function demoBanner(url: string): string {
     `  curl -s '${url}/v2/deployments?limit=20' -H 'X-Api-Key: ${a.apiKey}'`,
     `  curl -s ${url}/v2/deployments -H 'X-Api-Key: ${a.apiKey}' -H 'X-Tenant-Id: ${a.stagingTenantId}'`,
     `  curl -s ${url}/v2/auth/providers -H 'X-Api-Key: ${a.apiKey}'`,
+    "",
+    "Judge it with the conformance suite (npx deployment-conformance outside this repository):",
+    `  npm run conformance -- ${flags.join(" ")}`,
     "",
   ].join("\n");
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const server = await startServer(config);
   // The banner goes to stderr so that stdout stays one JSON log line per line.
-  if (server.demoKeysPresent) process.stderr.write(`${demoBanner(server.url)}\n`);
+  if (server.demoKeysPresent) process.stderr.write(`${demoBanner(server.url, config.hosting)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -7,14 +7,15 @@
  *   npm run conformance:reference -- --target memory        the in-memory sandbox behind a thin Node HTTP wrapper (D-171), cloud then self_hosted
  * Every other argument goes to the suite (e.g. --report-dir DIR, --only DEP-LIST, or replay CHECK-ID --seed N).
  */
+
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
+import { demoFlags } from "../../contract/demo.js";
 import { startMock } from "../../mock/src/mock.js";
 import { startMemorySandbox } from "../../server/sandbox/memory-sandbox-server.js";
 import { startSandbox } from "../../server/sandbox/sandbox-server.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../../tools/build/build-server.js";
-import { demoFlags } from "../../tools/harness/demo-flags.js";
 
 type Hosting = "cloud" | "self_hosted";
 const targets = ["reference", "mock", "stateful-mock", "memory"] as const;

@@ -6,6 +6,7 @@
  *
  * `npm run conformance:faults [-- --concurrency 2 --only id,id --variants-only --fuzz-runs 30 --seed N --table FILE]`
  */
+
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,9 +14,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCommandLine } from "../../common/cli.js";
 import type { RunResult } from "../../conformance/result.js";
+import { demoFlags } from "../../contract/demo.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
-import { demoFlags } from "../harness/demo-flags.js";
 import { variants } from "../variants/catalog.js";
 import { faults } from "./catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";

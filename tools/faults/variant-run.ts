@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunResult } from "../../conformance/result.js";
-import { demoFlags } from "../harness/demo-flags.js";
+import { demoFlags } from "../../contract/demo.js";
 import type { Variant } from "../variants/catalog.js";
 import { demoSeed } from "../variants/demo-seed.js";
 import { profileChoices } from "../variants/knobs.js";

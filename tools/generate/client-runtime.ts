@@ -32,6 +32,94 @@ export interface ServiceClientOptions {
   tenantId?: string;
   /** A fetch implementation; defaults to the global one. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Repeats a read (GET, HEAD) answered 429 or 503, waiting what `Retry-After` asks (D-263). Writes are never
+   * repeated: the contract documents no write's 503 as "nothing stored".
+   */
+  retry?: RetryOptions;
+  /** Gives up on a request whose answer's headers have not arrived within this many ms, with a `TimeoutError`. */
+  timeoutMs?: number;
+}
+
+/** How `createServiceClient` repeats a read answered 429 or 503 (D-263). */
+export interface RetryOptions {
+  /** The most times a request is sent, the first included (1: never repeated). */
+  attempts: number;
+  /** The longest wait before a repeat (default 30,000): an answer asking for a longer `Retry-After` is returned as it is. */
+  maxDelayMs?: number;
+}
+
+/** A request that got no answer within `timeoutMs`: no answer at all, unlike a `ProblemError`. */
+export class TimeoutError extends Error {
+  constructor(
+    readonly timeoutMs: number,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(`${method} ${url}: no answer within ${timeoutMs} ms`);
+    this.name = "TimeoutError";
+  }
+}
+
+/** The statuses whose answers say "try again later", with `Retry-After` (D-81, D-113, D-114). */
+const retryStatuses = new Set([429, 503]);
+/** The methods the client repeats: reads only (D-263). */
+const repeatable = new Set(["GET", "HEAD"]);
+
+/** The ms `Retry-After` asks to wait (seconds or an HTTP date); without it, 200 ms doubling per attempt. */
+function retryDelay(header: string | null, attempt: number): number {
+  if (header !== null && /^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = header === null ? Number.NaN : Date.parse(header);
+  if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  return 200 * 2 ** (attempt - 1);
+}
+
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** Sends one request, failing with a TimeoutError when its answer's headers take longer than `timeoutMs`. */
+async function sendOnce(
+  send: typeof globalThis.fetch,
+  request: Request,
+  init: RequestInit | undefined,
+  timeoutMs: number | undefined,
+): Promise<Response> {
+  if (timeoutMs === undefined) return send(request, init);
+  const timer = AbortSignal.timeout(timeoutMs);
+  try {
+    return await send(new Request(request, { signal: AbortSignal.any([request.signal, timer]) }), init);
+  } catch (error) {
+    if (timer.aborted && !request.signal.aborted) throw new TimeoutError(timeoutMs, request.method, request.url);
+    throw error;
+  }
+}
+
+/** The fetch of a client with `retry` or `timeoutMs`: repeats reads answered 429 or 503 and bounds each wait for an answer. */
+function resilientFetch(send: typeof globalThis.fetch, options: ServiceClientOptions): typeof globalThis.fetch {
+  const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 1));
+  const maxDelayMs = options.retry?.maxDelayMs ?? 30_000;
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const tries = repeatable.has(request.method) ? attempts : 1;
+    for (let attempt = 1; ; attempt++) {
+      const response = await sendOnce(send, tries > 1 ? request.clone() : request, init, options.timeoutMs);
+      if (attempt >= tries || !retryStatuses.has(response.status)) return response;
+      const delay = retryDelay(response.headers.get("Retry-After"), attempt);
+      if (delay > maxDelayMs) return response;
+      await response.body?.cancel();
+      await wait(delay, request.signal);
+    }
+  };
 }
 
 /** A non-2xx answer of the service, with its RFC 9457 problem detail when the body carried one. */
@@ -50,7 +138,10 @@ export class ProblemError extends Error {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const client = createFetchClient<ClientPaths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    fetch: options.fetch,
+    fetch:
+      options.retry || options.timeoutMs !== undefined
+        ? resilientFetch(options.fetch ?? globalThis.fetch, options)
+        : options.fetch,
     headers: { Accept: "application/json" },
     querySerializer: { array: { style: "form", explode: explodeArrays } },
   });
@@ -79,4 +170,41 @@ export function isProblem(value: unknown): value is ProblemBody {
     typeof (value as ProblemBody).type === "string" &&
     typeof (value as ProblemBody).status === "number"
   );
+}
+
+/** The query of the deployment list (every parameter but the page's `limit` and `offset` is a filter). */
+type DeploymentListQuery = NonNullable<ClientPaths["/v2/deployments"]["get"]["parameters"]["query"]>;
+
+/** Options of `paginate`. */
+export interface PaginateOptions {
+  /** Deployments per request (`limit`); default the query's `limit`, else 100. */
+  pageSize?: number;
+  /** Stops the walk: the pending request is aborted, and the iteration rejects with the signal's reason at its next step. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Every deployment the list query matches, page after page from the query's `offset` (default 0) by the
+ * offset each page returns, until a page shorter than its limit or an empty page (D-09). A page whose returned
+ * offset does not move forward ends the walk too, so that a faulty server cannot make it loop.
+ */
+export async function* paginate(
+  client: ServiceClient,
+  query: Omit<DeploymentListQuery, "limit"> & { limit?: number } = {},
+  options: PaginateOptions = {},
+): AsyncGenerator<components["schemas"]["Deployment"], void, undefined> {
+  const limit = options.pageSize ?? query.limit ?? 100;
+  let offset = query.offset ?? 0;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const page = await unwrap(
+      client.GET("/v2/deployments", { params: { query: { ...query, limit, offset } }, signal: options.signal }),
+    );
+    for (const deployment of page.resources) {
+      options.signal?.throwIfAborted();
+      yield deployment;
+    }
+    if (page.resources.length === 0 || page.resources.length < limit || page.offset <= offset) return;
+    offset = page.offset;
+  }
 }

@@ -1,5 +1,6 @@
 /** The git side of the gate: which commit to compare with, and its committed generated/openapi.json (D-82). */
 import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -34,4 +35,30 @@ export function baseDocumentText(ref: string): string {
 /** The abbreviated commit a ref names, for the report. */
 export function shortCommit(ref: string): string {
   return git(["rev-parse", "--short", ref]);
+}
+
+/** The published packages' versions, by name, in the working tree or (with `ref`) as committed at `ref`; a package absent there is left out. */
+export function packageVersions(ref?: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const dir of ["client", "mock", "conformance"]) {
+    try {
+      const text = ref
+        ? git(["show", `${ref}:${dir}/package.json`])
+        : readFileSync(resolve(root, dir, "package.json"), "utf8");
+      const manifest = JSON.parse(text) as { name: string; version: string };
+      versions.set(manifest.name, manifest.version);
+    } catch {
+      // not in that commit
+    }
+  }
+  return versions;
+}
+
+/** The texts of the pending changesets (`.changeset/*.md` but its README) in the working tree. */
+export function pendingChangesets(): string[] {
+  const dir = resolve(root, ".changeset");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".md") && file !== "README.md")
+    .map((file) => readFileSync(resolve(dir, file), "utf8"));
 }

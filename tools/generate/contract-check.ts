@@ -3,12 +3,21 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
-import { baseDocumentText, defaultBase, defaultBaseRule, shortCommit } from "./contract-base.js";
+import {
+  baseDocumentText,
+  defaultBase,
+  defaultBaseRule,
+  packageVersions,
+  pendingChangesets,
+  shortCommit,
+} from "./contract-base.js";
+import { formatMissingMajors, missingMajors, readChangesets } from "./contract-changesets.js";
 import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { judge, readAcknowledgments } from "./contract-gate.js";
 import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
+import { reportExampleFields } from "./example-fields.js";
 import { interfaceLevel } from "./interface-level.js";
 import { redoclyDiff } from "./redocly-diff.js";
 import { compileTypeSpec } from "./typespec-compile.js";
@@ -22,8 +31,10 @@ sees it from (request or response) as breaking, compatible or info, with the con
 titled examples and client types it touches.
 
 Exits 1 when a breaking change is neither covered by a raised major part of info.version nor
-acknowledged in spec/CHANGELOG.md (a line \`- <rule id> <location>: <why>\` under \`## Unreleased\`);
-0 otherwise; 2 when spec/ does not compile or the base cannot be read.
+acknowledged in spec/CHANGELOG.md (a line \`- <rule id> <location>: <why>\` under \`## Unreleased\`),
+or when a package it reaches (deployment-client, deployment-mock, deployment-conformance) has no
+major changeset in .changeset/ (D-261); 0 otherwise; 2 when spec/ does not compile or the base cannot
+be read.
 
   --base <ref>  the commit to compare with; default: ${defaultBaseRule}
   --json        print the changes, their impact and the verdict as JSON`;
@@ -42,16 +53,20 @@ try {
 }
 const scratch = mkdtempSync(join(tmpdir(), "contract-check-"));
 const compiled = await compileTypeSpec(scratch).finally(() => rmSync(scratch, { recursive: true, force: true }));
-if (!compiled.ok) {
+// When only titled examples fail (a field removed or renamed), the gate judges spec/ without them (D-262).
+const withoutExamples = compiled.ok ? undefined : await reportExampleFields(compiled.diagnostics, baseText);
+if (!compiled.ok && !withoutExamples) {
   process.stderr.write(`${compiled.diagnostics}\ncontract:check: spec/ does not compile; see the diagnostics above.\n`);
   process.exit(2);
 }
+if (withoutExamples) process.stdout.write(`${withoutExamples.message}\n`);
+const afterText = withoutExamples?.text ?? compiled.text;
 
 // Redocly's own diff runs beside the classifier as a second opinion (tools/generate/contract-check.test.ts shows where they differ and why).
 const [before, after, redocly] = await Promise.all([
   dereference(baseText),
-  dereference(compiled.text),
-  redoclyDiff(baseText, compiled.text).catch(() => undefined),
+  dereference(afterText),
+  redoclyDiff(baseText, afterText).catch(() => undefined),
 ]);
 const changes = classifyChanges(before, after);
 // The interface level (D-220), derived from each side the same way: what the MUST checks judge, a contract of its own whose
@@ -60,7 +75,7 @@ const baseHasLevels = baseText.includes('"x-decision"');
 const interfaceText = (text: string) => JSON.stringify(interfaceLevel(JSON.parse(text)));
 const interfaceChanges = baseHasLevels
   ? classifyChanges(
-      ...(await Promise.all([dereference(interfaceText(baseText)), dereference(interfaceText(compiled.text))])),
+      ...(await Promise.all([dereference(interfaceText(baseText)), dereference(interfaceText(afterText))])),
     )
   : [];
 const aliases = clientTypeAliases();
@@ -72,8 +87,12 @@ const changelogPath = join(root, "spec", "CHANGELOG.md");
 const acknowledgments = readAcknowledgments(existsSync(changelogPath) ? readFileSync(changelogPath, "utf8") : "");
 const verdict = judge(changes, before.info?.version, after.info?.version, acknowledgments);
 const interfaceVerdict = judge(interfaceChanges, before.info?.version, after.info?.version, acknowledgments);
-const pass = verdict.pass && interfaceVerdict.pass;
 const commit = shortCommit(base.ref);
+const missing = missingMajors(changes, impacts, readChangesets(pendingChangesets()), {
+  base: packageVersions(base.ref),
+  now: packageVersions(),
+});
+const pass = verdict.pass && interfaceVerdict.pass && missing.length === 0;
 
 if (values.json) {
   const rows = changes.map((change) => ({
@@ -96,6 +115,10 @@ if (values.json) {
       })),
       pass: interfaceVerdict.pass,
     },
+    missingMajorChangesets: missing.map((m) => ({
+      name: m.name,
+      reasons: m.reasons.map((reason) => ({ location: reason.change.location, how: reason.how })),
+    })),
     pass,
     majorRaised: verdict.majorRaised,
   };
@@ -124,7 +147,7 @@ if (values.json) {
         ? "every breaking change is acknowledged in spec/CHANGELOG.md"
         : "no breaking change";
     process.stdout.write(`\npass: ${why}.\n`);
-  } else {
+  } else if (!verdict.pass || !interfaceVerdict.pass) {
     process.stdout.write(
       `\nfail: ${verdict.blocking.length + interfaceVerdict.blocking.length} breaking change(s). Raise the major part of info.version, or acknowledge each under "## Unreleased" in spec/CHANGELOG.md\n(a component schema name as the location covers every operation that uses it):\n` +
         [...verdict.blocking, ...interfaceVerdict.blocking]
@@ -132,5 +155,12 @@ if (values.json) {
           .join(""),
     );
   }
+  if (missing.length > 0) process.stdout.write(formatMissingMajors(missing));
+}
+if (withoutExamples) {
+  process.stderr.write(
+    `${compiled.diagnostics}\ncontract:check: spec/ does not compile until the examples above fit the model; the changes above are judged without them.\n`,
+  );
+  process.exit(2);
 }
 process.exit(pass ? 0 : 1);

@@ -15,6 +15,7 @@ import { parseCommandLine } from "../../common/cli.js";
 import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
+import { reportExampleFields } from "./example-fields.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
 import { interfaceLevel } from "./interface-level.js";
@@ -53,6 +54,12 @@ async function generate(): Promise<boolean> {
   // Compiled into <scratch>/generated/ so that the lint report below names generated/openapi.json.
   const compiled = await compileTypeSpec(join(scratch, "generated"));
   if (!compiled.ok) {
+    // A field that left a model is named first, with the examples that still use it (D-262).
+    const fields = await reportExampleFields(
+      compiled.diagnostics,
+      readFileSync(join(root, "generated", "openapi.json"), "utf8"),
+    );
+    if (fields) process.stderr.write(`${fields.message}\n`);
     process.stderr.write(compiled.diagnostics);
     console.error("TypeSpec compilation failed; see the diagnostics above.");
     return false;

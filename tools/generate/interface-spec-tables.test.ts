@@ -154,6 +154,11 @@ describe("the check fails on a broken contract", () => {
       want: /OAuthProvider: field client_secret is not in the interface spec/,
     },
     {
+      name: "an optional field added to the response names the table and the file to edit",
+      mutate: (doc) => (doc.components.schemas.Deployment.properties.region = { type: "string" }),
+      want: /Deployment: field region is not in the interface spec \(table "Deployment \(response record\)" of spec\/interface-tables.json\)\. .*where: "Deployment.region", aspect: "field".* in `exceptions` of tools\/generate\/interface-spec-tables.ts/,
+    },
+    {
       name: "repo_commit_sha in the request",
       mutate: (doc) =>
         (doc.components.schemas.SourceRevisionConfigCreate.properties.repo_commit_sha = { type: "string" }),

@@ -83,11 +83,14 @@ const requiredByDecision: Record<string, { required: string[]; decision: string 
   EnvVar: { required: ["name"], decision: "D-65" },
 };
 
-/** Where the model deliberately refines what a row states. `where` is `Schema.field`, `query.name` or `Schema.*`. */
+/**
+ * Where the model deliberately refines what a row states. `where` is `Schema.field`, `query.name` or `Schema.*`.
+ * Aspect `field`: a field the profile adds beyond the table's rows (`model: true`).
+ */
 interface Exception {
   where: string;
-  aspect: "type" | "nullable";
-  /** The model's type (aspect type) or nullability (aspect nullable) instead of the stated one. */
+  aspect: "type" | "nullable" | "field";
+  /** The model's type (aspect type) or nullability (aspect nullable) instead of the stated one; true for a field. */
   model: Expected | boolean;
   decision: string;
   why: string;
@@ -451,6 +454,7 @@ function checkFieldTable(walk: SpecWalk, target: TableTarget): void {
   for (const problem of compareFieldSets(
     rows.map((row) => row.Field!),
     Object.keys(properties),
+    { walk, schema: target.schema, table: target.heading },
   ))
     walk.report(label, target.schema, problem);
   const allNullable = walk.nullableSchemas.has(target.schema) || walk.nullableSchemas.has(requestBase(target.schema));
@@ -485,7 +489,11 @@ function checkResourceSpec(walk: SpecWalk): void {
   }
   const fields = resourceSpecFields(table, walk.named);
   const properties = (schema.properties ?? {}) as Record<string, Json>;
-  for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties)))
+  for (const problem of compareFieldSets(Object.keys(fields), Object.keys(properties), {
+    walk,
+    schema: "ResourceSpec",
+    table: "ResourceSpec",
+  }))
     walk.report(label, "ResourceSpec", problem);
   for (const [field, type] of Object.entries(fields)) {
     const where = `ResourceSpec.${field}`;
@@ -913,10 +921,25 @@ function describe(schema: Json): string {
   return [schema.type ?? "untyped", schema.format].filter(Boolean).join(":");
 }
 
-function compareFieldSets(stated: string[], actual: string[]): string[] {
+/**
+ * The fields missing from the model and those beyond the rows. With `owner` (the walk and the schema), a field
+ * beyond the rows that an exception of aspect `field` names is allowed, and the finding says where to add one.
+ */
+function compareFieldSets(
+  stated: string[],
+  actual: string[],
+  owner?: { walk: SpecWalk; schema: string; table: string },
+): string[] {
+  const beyond = actual.filter(
+    (name) => !stated.includes(name) && !owner?.walk.exceptionFor(`${owner.schema}.${name}`, "field"),
+  );
   return [
     ...stated.filter((name) => !actual.includes(name)).map((name) => `field ${name} is missing`),
-    ...actual.filter((name) => !stated.includes(name)).map((name) => `field ${name} is not in the interface spec`),
+    ...beyond.map((name) =>
+      owner
+        ? `field ${name} is not in the interface spec (table "${owner.table}" of spec/interface-tables.json). A field the profile adds needs its decision row in spec/decisions.md and an entry { where: "${owner.schema}.${name}", aspect: "field", model: true, decision: "D-NN", why: "..." } in \`exceptions\` of tools/generate/interface-spec-tables.ts`
+        : `field ${name} is not in the interface spec`,
+    ),
   ];
 }
 

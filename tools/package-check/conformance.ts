@@ -4,20 +4,22 @@
  * esbuild among the installed packages, `--help` answering, its declarations type-checking under `tsc --strict`,
  * a failure's replay command that runs there, and a
  * full run against the reference server (demo data) that passes under Node 20, 22 and 24.
- *   npx tsx tools/package-check/conformance.ts [--runtimes DIR] [--keep]
+ *   npx tsx tools/package-check/conformance.ts [--runtimes DIR] [--keep] [--write-figures]
  * Node 22 and 24 come from the npm registry's `node` package, installed once into DIR (default: a folder
  * under the system temporary directory, kept between runs).
  */
+
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
+import { demoFlags } from "../../contract/demo.js";
 import { demo } from "../../contract/index.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
-import { demoFlags } from "../harness/demo-flags.js";
+import { figureDrift, quotedFigures, writeFigures } from "./figures.js";
 
 const exec = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -29,7 +31,7 @@ const forbidden = ["vitest", "vite", "tsx", "esbuild"];
 const extraRuntimes = ["22", "24"];
 
 const { values } = parseArgs({
-  options: { runtimes: { type: "string" }, keep: { type: "boolean" } },
+  options: { runtimes: { type: "string" }, keep: { type: "boolean" }, "write-figures": { type: "boolean" } },
 });
 const runtimesDir = values.runtimes ?? join(tmpdir(), "deployment-conformance-runtimes");
 const scratch = mkdtempSync(join(tmpdir(), "conformance-package-"));
@@ -118,6 +120,16 @@ try {
 
   const kib = Number((await sh("du", ["-sk", "node_modules"], { cwd: install })).stdout.split("\t")[0]);
   check(kib <= maxInstallKiB, `node_modules is ${(kib / 1024).toFixed(1)} MB (at most ${maxInstallKiB / 1024} MB)`);
+  // The install size the README quotes (D-264): written with --write-figures, else compared within its tolerance.
+  const installFigure = `${(kib / 1024).toFixed(1)} MB`;
+  if (values["write-figures"]) writeFigures({ "conformance-install": installFigure });
+  for (const quote of quotedFigures().filter((q) => q.name === "conformance-install")) {
+    const drift = figureDrift(quote.text, installFigure);
+    check(
+      drift === undefined,
+      `${quote.file} quotes the install size (--write-figures rewrites it)${drift ? `: ${drift}` : ""}`,
+    );
+  }
   const tree = await sh("npm", ["ls", "--all", "--parseable"], { cwd: install });
   const names = tree.stdout.split("\n").map((line) => line.split(/[\\/]node_modules[\\/]/).at(-1) ?? "");
   const found = forbidden.filter((name) => names.includes(name));

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { parseCommandLine } from "../../common/cli.js";
 import { main as runSuite } from "../../conformance/cli.js";
+import { demoFlags } from "../../contract/demo.js";
 import { demo } from "../../contract/index.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
-import { demoFlags } from "../harness/demo-flags.js";
 import { compareVerdicts, type RunVerdicts } from "./compare.js";
 import { outOfProfileRecords } from "./out-of-profile.js";
 

@@ -1,0 +1,27 @@
+/** README figures (D-264): the comparison of a quote with a measurement, and the counts quoted that need no packing. */
+import { describe, expect, it } from "vitest";
+import { allChecks } from "../../conformance/checks/index.js";
+import { figureDrift, quotedFigures } from "./figures.js";
+
+describe("figureDrift", () => {
+  const cases = [
+    { quoted: "13.2 kB, 8 files, 85 kB unpacked", measured: "13.9 kB, 8 files, 88 kB unpacked", drift: false },
+    { quoted: "13.2 kB, 8 files, 85 kB unpacked", measured: "13.2 kB, 9 files, 85 kB unpacked", drift: true },
+    { quoted: "9 kB, 5 files, 57 kB unpacked", measured: "13.2 kB, 5 files, 57 kB unpacked", drift: true },
+    { quoted: "8 MB", measured: "8.9 MB", drift: false },
+    { quoted: "8 MB", measured: "10.4 MB", drift: true },
+    { quoted: "180", measured: "207", drift: true },
+    { quoted: "207", measured: "207", drift: false },
+  ];
+  it.each(cases)("$quoted against $measured: drift $drift", ({ quoted, measured, drift }) => {
+    expect(figureDrift(quoted, measured) !== undefined).toBe(drift);
+  });
+});
+
+describe("quoted figures", () => {
+  it("the number of checks is the suite's (npm run figures writes it)", () => {
+    const quotes = quotedFigures().filter((figure) => figure.name === "checks");
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(`${quote.file}: ${quote.text}`).toBe(`${quote.file}: ${allChecks.length}`);
+  });
+});

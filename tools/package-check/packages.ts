@@ -1,0 +1,35 @@
+/** The published packages: their workspaces, and packing them into dist-packages/ (D-260). */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const repoRoot = resolve(import.meta.dirname, "..", "..");
+/** Where `npm run pack` writes the tarballs; gitignored. */
+export const packagesDir = join(repoRoot, "dist-packages");
+/** The workspaces that are published, by folder. */
+export const workspaces = ["client", "mock", "conformance"] as const;
+
+/** One tarball as `npm pack --json` describes it. */
+export interface Packed {
+  name: string;
+  version: string;
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+/** Packs every workspace into dist-packages/ (each prepack builds its dist/); the tarballs with their paths. */
+export function packAll(): Array<Packed & { path: string }> {
+  mkdirSync(packagesDir, { recursive: true });
+  for (const file of readdirSync(packagesDir)) if (file.endsWith(".tgz")) rmSync(join(packagesDir, file));
+  const output = execFileSync(
+    "npm",
+    ["pack", ...workspaces.flatMap((w) => ["-w", w]), "--pack-destination", packagesDir, "--json"],
+    { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
+  );
+  // A prepack build may print before npm's JSON.
+  const packed = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[];
+  return packed.map((p) => ({ ...p, path: join(packagesDir, p.filename) }));
+}
