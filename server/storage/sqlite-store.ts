@@ -27,7 +27,7 @@ import {
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
-import { isSqliteBusy, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
+import { isSqliteBusy, isSqliteDiskFull, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
 import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
 
 type Row = Record<string, unknown>;
@@ -242,9 +242,38 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another connection holds it (D-110). */
+  /** Whether the last write failed for want of disk space (D-280); the next write that commits clears it. */
+  private diskFull = false;
+
+  /** Notes a failed write's error: a full disk makes /healthz "full" until a write commits again (D-280). */
+  private writeFailed(error: unknown): unknown {
+    if (isSqliteDiskFull(error)) this.diskFull = true;
+    return error;
+  }
+
+  /**
+   * Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another
+   * connection holds it (D-110). After a write failed for want of disk space, a write of about a create's
+   * size (a meta row inserted and deleted in one transaction) tells whether space has come back: "full"
+   * until it commits (D-280).
+   */
   async ping(): Promise<DatabaseState> {
     this.statement("SELECT 1").get();
+    if (this.diskFull) {
+      try {
+        this.db
+          .transaction(() => {
+            this.statement("INSERT INTO meta (key, value) VALUES ('disk_probe', ?)").run("x".repeat(diskProbeBytes));
+            this.statement("DELETE FROM meta WHERE key = 'disk_probe'").run();
+          })
+          .immediate();
+        this.diskFull = false;
+      } catch (error) {
+        if (isSqliteBusy(error)) return "locked";
+        if (isSqliteDiskFull(error)) return "full";
+        throw error;
+      }
+    }
     try {
       this.db.exec("BEGIN IMMEDIATE");
     } catch (error) {
@@ -421,6 +450,9 @@ export class SqliteStore implements Store {
               // A nested transaction is a savepoint: a failure undoes this create only.
               outcomes.push({ record: insertOne(item.deployment, item.nowUs) });
             } catch (error) {
+              // A full disk (or any failure SQLite answers by rolling back the whole transaction) fails the
+              // whole batch: none of it is stored (D-280).
+              if (isSqliteDiskFull(error) || !this.db.inTransaction) throw error;
               outcomes.push({ error: asUniqueViolation(error) });
             }
           }
@@ -446,10 +478,11 @@ export class SqliteStore implements Store {
         this.retryCreatesLater(batch, error);
         return;
       }
-      for (const item of batch) item.reject(error);
+      for (const item of batch) item.reject(this.writeFailed(error));
       return;
     }
     this.busyCommits = 0;
+    this.diskFull = false;
     batch.forEach((item, i) => {
       const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
       if (outcome.record) item.resolve(outcome.record);
@@ -591,7 +624,11 @@ export class SqliteStore implements Store {
       ).run(JSON.stringify(rows.map(([id]) => id)));
       return rows.length;
     });
-    return promote.immediate();
+    try {
+      return promote.immediate();
+    } catch (error) {
+      throw this.writeFailed(error);
+    }
   }
 
   /** Runs a write, retried off the loop while another connection holds the lock (D-110), turning a unique-constraint failure into UniqueViolation. */
@@ -600,7 +637,7 @@ export class SqliteStore implements Store {
       try {
         return write();
       } catch (error) {
-        throw asUniqueViolation(error);
+        throw asUniqueViolation(this.writeFailed(error));
       }
     });
   }
@@ -617,6 +654,9 @@ function ownerOnlyFiles(databasePath: string): void {
     if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
   }
 }
+
+/** The size of the probe row of ping while the disk is full: about what one create writes. */
+const diskProbeBytes = 8192;
 
 /** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
 const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";

@@ -1,6 +1,6 @@
 /**
- * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness] [-- --seed=N]`:
- * runs the crash, shutdown, concurrency, fuzz, lock and fairness scenarios against freshly started reference servers,
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness,outage] [-- --seed=N]`:
+ * runs the crash, shutdown, concurrency, fuzz, lock, fairness and outage scenarios against freshly started reference servers,
  * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
  * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
  */
@@ -15,6 +15,7 @@ import { crashScenario } from "./crash.js";
 import { fairnessScenario } from "./fairness.js";
 import { fuzzScenario } from "./fuzz.js";
 import { lockScenario } from "./lock.js";
+import { outageScenario } from "./outage.js";
 import type { ScenarioResult } from "./scenario.js";
 import { shutdownScenario } from "./shutdown.js";
 
@@ -37,7 +38,7 @@ const fullSettings = {
 const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
   --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
                    (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
-  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness (default: all)
+  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness, outage (default: all)
   --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
   --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
   --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
@@ -101,6 +102,7 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
   ],
   ["lock", () => lockScenario({ holdMs: 6000, dataDir, logDir, log })],
   ["fairness", () => fairnessScenario({ deployments: 5700, loadMs: settings.fairnessMs, dataDir, logDir, log })],
+  ["outage", () => outageScenario({ clients: 8, downMs: 2_000, logDir, log })],
 ];
 
 const results: ScenarioResult[] = [];
@@ -120,7 +122,8 @@ const lines: string[] = [
   `npm run reliability${quick ? " -- --quick" : ""} (seed ${seed}) — ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${logDir.replace(`${repoRoot}/`, "")}`,
 ];
 for (const result of results) {
-  lines.push("", `${result.failures.length ? "FAIL" : "PASS"} ${result.name}`);
+  lines.push("", `${result.failures.length ? "FAIL" : result.skipped ? "SKIP" : "PASS"} ${result.name}`);
+  if (result.skipped) lines.push(`  skipped: ${result.skipped}`);
   for (const line of result.summary) lines.push(`  ${line}`);
   for (const failure of result.failures) lines.push(`  ✗ ${failure}`);
 }
