@@ -18,6 +18,7 @@ import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
+import { checkStoredSize } from "../rules/stored-size.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
 import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
 
@@ -29,12 +30,13 @@ export class DeploymentService {
 
   /** Creates a deployment: 422 for inverted resource pairs (D-134), 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
   async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
-    // Relations of the resource spec (D-134) and secret names (D-116) are schema-like (422), judged before the
-    // per-source rules (400).
+    // Relations of the resource spec (D-134), secret names (D-116) and the stored size (D-282) are schema-like
+    // (422), judged before the per-source rules (400).
     const resourceSpec = body.source_config.resource_spec;
     const invalid = [
       ...(resourceSpec ? checkResourceRelations(resourceSpec, "/source_config/resource_spec") : []),
       ...checkSecretNames(body.secrets),
+      ...checkStoredSize(body),
     ];
     if (invalid.length > 0)
       throw new HttpProblem(
