@@ -4,7 +4,7 @@ import { checkStoredSize, maxStoredConfigBytes } from "./stored-size.js";
 
 /** An external_container body whose resource_spec label holds `length` times `character`, and `references` secret references. */
 function body(length: number, references = 0, character = "x"): DeploymentCreate {
-  return {
+  const created = {
     name: "sized",
     source: "external_container",
     source_config: { resource_spec: { labels: { k: character.repeat(length) } } },
@@ -16,6 +16,8 @@ function body(length: number, references = 0, character = "x"): DeploymentCreate
       secret_key: "k".repeat(255),
     })),
   };
+  // The generated type reads labels' values as never; the rule only measures JSON.
+  return created as unknown as DeploymentCreate;
 }
 
 /** The label size that brings the three members to exactly the bound. */
