@@ -114,6 +114,20 @@ function namePage(
   };
 }
 
+/** Sequence numbers of a tenant one statement of a windowed filtered page reads (D-283): a few milliseconds each. */
+const scanWindowRows = 2000;
+
+/**
+ * Whether a filtered page is read in windows (D-283): every filter but `deployment_ids` (at most 100 lookups by
+ * primary key) and a name filter alone served by the trigram index (which walks only the name's matches).
+ */
+function isScannedInWindows(query: DeploymentQuery): boolean {
+  if (query.deploymentIds !== undefined || query.matchNothing) return false;
+  const nameAlone =
+    query.statuses === undefined && query.remoteReconciled === undefined && query.imageVersion === undefined;
+  return !(usesNameIndex(query) && nameAlone);
+}
+
 /**
  * How many prepared statements of each kind a store keeps: a client's pages use a few shapes and limits,
  * while a statement of a filtered page holds some 25 KB (400 of them grew the RSS by about 10 MiB).
@@ -543,7 +557,9 @@ export class SqliteStore implements Store {
     const unfiltered = isUnfiltered(query);
     const page = unfiltered
       ? { sql: unfilteredPage(deploymentTextColumns, query.limit), params: [tenantId, tenantId, query.offset] }
-      : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
+      : isScannedInWindows(query)
+        ? await this.windowedPage(tenantId, query, nowUs)
+        : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
     const [joined, count, provisioned] = this.rawStatement(joinedTextPage(page.sql)).get(nowUs, ...page.params) as [
       string | null,
       number,
@@ -561,6 +577,47 @@ export class SqliteStore implements Store {
       })),
       nowUs,
     );
+  }
+
+  /**
+   * A filtered page whose matches may be few among the tenant's rows (D-283): the tenant is read newest first
+   * in windows of `scanWindowRows` sequence numbers, one statement each, with a turn of the event loop between
+   * them, until the page's matches are found or the tenant ends. A statement costs a few milliseconds whatever
+   * the tenant's size, so another organization's request waits at most one window, not the whole scan.
+   * Returns the page's SQL by sequence number.
+   */
+  private async windowedPage(
+    tenantId: string,
+    query: DeploymentQuery,
+    nowUs: number,
+  ): Promise<{ sql: string; params: unknown[] }> {
+    const needle = query.nameContains?.toLowerCase();
+    const filters = filterConditions("sqlite", { ...query, nameContains: undefined }, nowUs, 4);
+    const window = this.rawStatement(
+      `SELECT seq FROM deployments WHERE tenant_id = ? AND seq <= ? AND seq > ?${needle === undefined ? "" : " AND instr(name_lower, ?) > 0"}${filters.sql} ORDER BY seq DESC`,
+    );
+    const top = this.statement("SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?").get(tenantId) as
+      | Row
+      | undefined;
+    const wanted = query.offset + query.limit;
+    const seqs: number[] = [];
+    const newest = Number(top?.deployment_seq ?? 0);
+    for (let high = newest; high > 0 && seqs.length < wanted; high -= scanWindowRows) {
+      // Requests that arrived meanwhile are served before the next window.
+      if (high !== newest) await new Promise((resolve) => setImmediate(resolve));
+      const params = [
+        tenantId,
+        high,
+        high - scanWindowRows,
+        ...(needle === undefined ? [] : [needle]),
+        ...filters.params,
+      ];
+      for (const [seq] of window.all(...params) as [number][]) seqs.push(seq);
+    }
+    return {
+      sql: `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
+      params: [tenantId, JSON.stringify(seqs.slice(query.offset, wanted))],
+    };
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
