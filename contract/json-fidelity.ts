@@ -4,7 +4,7 @@
 export const maxJsonDepth = 32;
 
 /** One place of a JSON text that would not be kept as sent: its JSON pointer (RFC 6901) and why. */
-export interface FidelityIssue {
+interface FidelityIssue {
   pointer: string;
   detail: string;
 }

@@ -35,7 +35,7 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** A body's bytes as text: 400 when they are not UTF-8 (D-281), instead of each bad byte silently becoming U+FFFD. */
-export function decodeJsonBody(bytes: Uint8Array): string {
+function decodeJsonBody(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
