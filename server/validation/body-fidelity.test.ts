@@ -57,7 +57,10 @@ describe("bodies that parsing would change (D-281)", () => {
     ],
   ])("refuses %s with 422 naming the place, nothing stored", async (_, value, pointer) => {
     const name = `fidelity-${Math.random().toString(36).slice(2, 8)}`;
-    const answer = await server.request("POST", deployments, { rawBody: withSecurityContext(name, value), headers: json });
+    const answer = await server.request("POST", deployments, {
+      rawBody: withSecurityContext(name, value),
+      headers: json,
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual([pointer]);
     const listed = await server.request("GET", `${deployments}?name_contains=${name}`);
@@ -73,7 +76,10 @@ describe("bodies that parsing would change (D-281)", () => {
     ],
   ])("stores %s as sent", async (_, value, expected) => {
     const name = `kept-${Math.random().toString(36).slice(2, 8)}`;
-    const answer = await server.request("POST", deployments, { rawBody: withSecurityContext(name, value), headers: json });
+    const answer = await server.request("POST", deployments, {
+      rawBody: withSecurityContext(name, value),
+      headers: json,
+    });
     expect(answer.status).toBe(201);
     const listed = await server.request("GET", `${deployments}?name_contains=${name}`);
     expect(listed.body.resources[0].source_config.resource_spec.sidecars[0].securityContext).toEqual(expected);

@@ -28,7 +28,7 @@ const quickSettings = {
   fuzzCount: 5_000,
   fuzzWarmup: 300,
   fairnessMs: 5_000,
-  filterDeployments: 10_000,
+  filterDeployments: 4_000,
   filterLoadMs: 3_000,
   heavyLoadMs: 4_000,
 };
