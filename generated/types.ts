@@ -201,7 +201,14 @@ export interface components {
             /** @description Image version: the tag of `image_uri` for container sources, else null. */
             image_version?: string | null;
         };
-        /** @description Request body of operation 6 (interface spec: Create a deployment). */
+        /**
+         * @description Request body of operation 6 (interface spec: Create a deployment).
+         *
+         *     Stored as sent or refused: `source_config`, `source_revision_config` and `secret_references`, each as compact
+         *     JSON text in UTF-8, hold at most 65536 bytes together, else 422 naming the largest of them (D-282); in any
+         *     request body objects and arrays nest at most 32 levels (the body is level 1) and every number must be exactly
+         *     a 64-bit float (`1e400` and `9007199254740993` are not), else 422 naming the place (D-281).
+         */
         DeploymentCreate: {
             /** @description Name of the deployment; unique in the tenant. A tracing project of the same name is created. */
             name: components["schemas"]["DeploymentName"];

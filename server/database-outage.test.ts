@@ -62,12 +62,12 @@ describe.skipIf(!privatePostgresAvailable())(
     }, 60_000);
     afterAll(async () => {
       await server?.stop();
-      postgres?.destroy();
+      await postgres?.destroy();
     });
 
     it("answers 503 with Retry-After while PostgreSQL is stopped, /healthz says so, and recovers once it runs again", async () => {
       expect((await get(deployments)).status).toBe(200);
-      postgres.stop();
+      await postgres.stop();
 
       const list = await get(deployments);
       expect(list.status).toBe(503);
@@ -83,7 +83,7 @@ describe.skipIf(!privatePostgresAvailable())(
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
 
-      postgres.start();
+      await postgres.start();
       let recovered = 0;
       for (let attempt = 0; attempt < 50 && recovered !== 200; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));

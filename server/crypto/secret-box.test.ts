@@ -25,6 +25,18 @@ describe("SecretBox", () => {
     expect(() => box.decrypt([parts[0], parts[1], parts[2], flipped.toString("base64url")].join("."))).toThrow();
     expect(() => new SecretBox(Buffer.alloc(32, 2)).decrypt(sealed)).toThrow();
   });
+
+  it.each([
+    ["a tag cut to 4 bytes", 2, (part: Buffer) => part.subarray(0, 4)],
+    ["a tag cut to 12 bytes", 2, (part: Buffer) => part.subarray(0, 12)],
+    ["a tag of 17 bytes", 2, (part: Buffer) => Buffer.concat([part, Buffer.alloc(1)])],
+    ["an IV of 16 bytes", 1, (part: Buffer) => Buffer.concat([part, Buffer.alloc(4)])],
+  ])("refuses %s (D-281)", (_, index, change) => {
+    const box = new SecretBox(Buffer.alloc(32, 1));
+    const parts = box.encrypt("value", "ctx").split(".");
+    parts[index] = change(Buffer.from(parts[index]!, "base64url")).toString("base64url");
+    expect(() => box.decrypt(parts.join("."), "ctx")).toThrow("not a sealed value");
+  });
 });
 
 describe("resolveEncryptionKey", () => {

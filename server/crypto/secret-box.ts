@@ -4,6 +4,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 /** v1: no associated data (before D-118); v2: the value's context as associated data. */
 const unbound = "v1";
 const bound = "v2";
+/** The GCM tag is 16 bytes, pinned when opening (D-281): a shorter tag would be checked only on its own bytes, easier to forge. */
+const tagBytes = 16;
+/** The IV is 12 bytes (96 bits), as sealed. */
+const ivBytes = 12;
 
 /** Encrypts and decrypts short strings with one 32-byte key. */
 export class SecretBox {
@@ -16,7 +20,7 @@ export class SecretBox {
    * a context; a fresh 96-bit IV each time.
    */
   encrypt(plaintext: string, context?: string): string {
-    const iv = randomBytes(12);
+    const iv = randomBytes(ivBytes);
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     if (context !== undefined) cipher.setAAD(Buffer.from(context, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
@@ -36,9 +40,12 @@ export class SecretBox {
     }
     if ((format === bound) !== (context !== undefined))
       throw new Error(format === bound ? "a bound value needs its context" : "an unbound value has no context");
-    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"));
+    const ivBuffer = Buffer.from(iv, "base64url");
+    const tagBuffer = Buffer.from(tag, "base64url");
+    if (ivBuffer.length !== ivBytes || tagBuffer.length !== tagBytes) throw new Error("not a sealed value");
+    const decipher = createDecipheriv("aes-256-gcm", this.key, ivBuffer, { authTagLength: tagBytes });
     if (context !== undefined) decipher.setAAD(Buffer.from(context, "utf8"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    decipher.setAuthTag(tagBuffer);
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
   }
 }

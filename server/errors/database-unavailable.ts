@@ -13,8 +13,8 @@ const connectionCodes = new Set([
 ]);
 /** PostgreSQL SQLSTATE classes and codes of an unavailable server: 08 connection exception, 57P01-57P03 shutdown or startup, 53300 too many connections. */
 const postgresStates = /^(08...|57P0[123]|53300)$/;
-/** SQLite's codes of a database another connection holds locked beyond busy_timeout. */
-const sqliteCodes = new Set(["SQLITE_BUSY", "SQLITE_LOCKED"]);
+/** SQLite's codes of a database another connection holds locked beyond busy_timeout, or of a disk without space or refusing a write (D-280). */
+const sqliteCodes = /^SQLITE_(BUSY|LOCKED|FULL|IOERR)/;
 /** The messages of node-postgres when the connection ends or a connect times out. */
 const postgresMessages =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
@@ -22,7 +22,7 @@ const postgresMessages =
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && (connectionCodes.has(code) || postgresStates.test(code) || sqliteCodes.has(code)))
+  if (typeof code === "string" && (connectionCodes.has(code) || postgresStates.test(code) || sqliteCodes.test(code)))
     return true;
   if (postgresMessages.test(error.message)) return true;
   // pg wraps a failed connect in an AggregateError (one error per address tried).

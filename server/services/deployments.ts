@@ -18,23 +18,25 @@ import { sealSecrets } from "../rules/secrets.js";
 import { checkSourceAvailability } from "../rules/source-availability.js";
 import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
+import { checkStoredSize } from "../rules/stored-size.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
-import { DeepPageGate, isDeepPage } from "./deep-page-gate.js";
+import { FilteredListGate, isGatedPage } from "./filtered-list-gate.js";
 
 export class DeploymentService {
-  /** One deep filtered page at a time per organization (D-113). */
-  private readonly deepPages = new DeepPageGate();
+  /** One filtered page at a time per organization (D-113, D-283). */
+  private readonly filteredPages = new FilteredListGate();
 
   constructor(private readonly deps: Dependencies) {}
 
   /** Creates a deployment: 422 for inverted resource pairs (D-134), 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
   async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
-    // Relations of the resource spec (D-134) and secret names (D-116) are schema-like (422), judged before the
-    // per-source rules (400).
+    // Relations of the resource spec (D-134), secret names (D-116) and the stored size (D-282) are schema-like
+    // (422), judged before the per-source rules (400).
     const resourceSpec = body.source_config.resource_spec;
     const invalid = [
       ...(resourceSpec ? checkResourceRelations(resourceSpec, "/source_config/resource_spec") : []),
       ...checkSecretNames(body.secrets),
+      ...checkStoredSize(body),
     ];
     if (invalid.length > 0)
       throw new HttpProblem(
@@ -95,7 +97,7 @@ export class DeploymentService {
   /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
   async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
     const read = () => this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
-    const page = isDeepPage(query) ? await this.deepPages.run(principal.organizationId, read) : await read();
+    const page = isGatedPage(query) ? await this.filteredPages.run(principal.organizationId, read) : await read();
     // The next offset is the request's plus the number returned; past the end, the same offset (D-09).
     return new JsonText(deploymentPageText(page.joined, query.offset + page.count));
   }

@@ -13,6 +13,7 @@ import type {
 } from "../domain/records.js";
 import { isUnfiltered } from "../domain/records.js";
 import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
+import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import {
@@ -103,23 +104,45 @@ export class PostgresStore implements Store {
 
   /** Runs work in one transaction on one client. */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (client) => {
+      try {
+        await client.query("BEGIN");
+        const result = await work(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw translate(error);
+      }
+    });
+  }
+
+  /**
+   * Runs work on a client held from the pool. The pool listens for a lost connection only on its idle
+   * clients: a held client whose connection ends (PostgreSQL stopped, D-81) emits 'error', which unheard
+   * ends the process. Heard here, the work's query fails with it (503) and the client is discarded, not reused.
+   */
+  private async withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let lost: Error | undefined;
+    const onError = (error: Error) => {
+      lost = error;
+    };
+    client.on("error", onError);
     try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
+      return await work(client);
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw translate(error);
+      // A connection that failed mid-work is not reused.
+      lost ??= isDatabaseUnavailable(error) ? (error as Error) : undefined;
+      throw error;
     } finally {
-      client.release();
+      client.off("error", onError);
+      client.release(lost);
     }
   }
 
   async migrate(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
+    await this.withClient(async (client) => {
       if (this.options.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.options.schema}`);
       // Several processes may start at once: one migrates, the others wait and then find nothing to do.
       await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
@@ -149,9 +172,7 @@ export class PostgresStore implements Store {
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
       }
-    } finally {
-      client.release();
-    }
+    });
     await this.renderMissingTexts();
   }
 

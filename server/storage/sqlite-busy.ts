@@ -2,6 +2,12 @@
 
 /** How long a write keeps retrying before it is answered 503 (D-81, D-110). */
 export const writeLockWaitMs = 2000;
+/** Whether an error is SQLite's "database or disk is full", or a write or sync the file system refused (D-280: 503, not 500). */
+export function isSqliteDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^SQLITE_(FULL|IOERR)/.test(code);
+}
+
 /** The first pause between tries; each later pause doubles, up to `maxRetryPauseMs`. */
 const firstRetryPauseMs = 5;
 const maxRetryPauseMs = 200;

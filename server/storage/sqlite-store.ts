@@ -27,7 +27,7 @@ import {
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
-import { isSqliteBusy, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
+import { isSqliteBusy, isSqliteDiskFull, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
 import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
 
 type Row = Record<string, unknown>;
@@ -112,6 +112,20 @@ function namePage(
           ORDER BY seq DESC`,
     params: [ftsPhrase(needle), tenantId, needle, ...others.params, query.offset],
   };
+}
+
+/** Sequence numbers of a tenant one statement of a windowed filtered page reads (D-283): a few milliseconds each. */
+const scanWindowRows = 2000;
+
+/**
+ * Whether a filtered page is read in windows (D-283): every filter but `deployment_ids` (at most 100 lookups by
+ * primary key) and a name filter alone served by the trigram index (which walks only the name's matches).
+ */
+function isScannedInWindows(query: DeploymentQuery): boolean {
+  if (query.deploymentIds !== undefined || query.matchNothing) return false;
+  const nameAlone =
+    query.statuses === undefined && query.remoteReconciled === undefined && query.imageVersion === undefined;
+  return !(usesNameIndex(query) && nameAlone);
 }
 
 /**
@@ -242,9 +256,38 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another connection holds it (D-110). */
+  /** Whether the last write failed for want of disk space (D-280); the next write that commits clears it. */
+  private diskFull = false;
+
+  /** Notes a failed write's error: a full disk makes /healthz "full" until a write commits again (D-280). */
+  private writeFailed(error: unknown): unknown {
+    if (isSqliteDiskFull(error)) this.diskFull = true;
+    return error;
+  }
+
+  /**
+   * Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another
+   * connection holds it (D-110). After a write failed for want of disk space, a write of about a create's
+   * size (a meta row inserted and deleted in one transaction) tells whether space has come back: "full"
+   * until it commits (D-280).
+   */
   async ping(): Promise<DatabaseState> {
     this.statement("SELECT 1").get();
+    if (this.diskFull) {
+      try {
+        this.db
+          .transaction(() => {
+            this.statement("INSERT INTO meta (key, value) VALUES ('disk_probe', ?)").run("x".repeat(diskProbeBytes));
+            this.statement("DELETE FROM meta WHERE key = 'disk_probe'").run();
+          })
+          .immediate();
+        this.diskFull = false;
+      } catch (error) {
+        if (isSqliteBusy(error)) return "locked";
+        if (isSqliteDiskFull(error)) return "full";
+        throw error;
+      }
+    }
     try {
       this.db.exec("BEGIN IMMEDIATE");
     } catch (error) {
@@ -421,6 +464,9 @@ export class SqliteStore implements Store {
               // A nested transaction is a savepoint: a failure undoes this create only.
               outcomes.push({ record: insertOne(item.deployment, item.nowUs) });
             } catch (error) {
+              // A full disk (or any failure SQLite answers by rolling back the whole transaction) fails the
+              // whole batch: none of it is stored (D-280).
+              if (isSqliteDiskFull(error) || !this.db.inTransaction) throw error;
               outcomes.push({ error: asUniqueViolation(error) });
             }
           }
@@ -446,10 +492,11 @@ export class SqliteStore implements Store {
         this.retryCreatesLater(batch, error);
         return;
       }
-      for (const item of batch) item.reject(error);
+      for (const item of batch) item.reject(this.writeFailed(error));
       return;
     }
     this.busyCommits = 0;
+    this.diskFull = false;
     batch.forEach((item, i) => {
       const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
       if (outcome.record) item.resolve(outcome.record);
@@ -510,7 +557,9 @@ export class SqliteStore implements Store {
     const unfiltered = isUnfiltered(query);
     const page = unfiltered
       ? { sql: unfilteredPage(deploymentTextColumns, query.limit), params: [tenantId, tenantId, query.offset] }
-      : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
+      : isScannedInWindows(query)
+        ? await this.windowedPage(tenantId, query, nowUs)
+        : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
     const [joined, count, provisioned] = this.rawStatement(joinedTextPage(page.sql)).get(nowUs, ...page.params) as [
       string | null,
       number,
@@ -528,6 +577,47 @@ export class SqliteStore implements Store {
       })),
       nowUs,
     );
+  }
+
+  /**
+   * A filtered page whose matches may be few among the tenant's rows (D-283): the tenant is read newest first
+   * in windows of `scanWindowRows` sequence numbers, one statement each, with a turn of the event loop between
+   * them, until the page's matches are found or the tenant ends. A statement costs a few milliseconds whatever
+   * the tenant's size, so another organization's request waits at most one window, not the whole scan.
+   * Returns the page's SQL by sequence number.
+   */
+  private async windowedPage(
+    tenantId: string,
+    query: DeploymentQuery,
+    nowUs: number,
+  ): Promise<{ sql: string; params: unknown[] }> {
+    const needle = query.nameContains?.toLowerCase();
+    const filters = filterConditions("sqlite", { ...query, nameContains: undefined }, nowUs, 4);
+    const window = this.rawStatement(
+      `SELECT seq FROM deployments WHERE tenant_id = ? AND seq <= ? AND seq > ?${needle === undefined ? "" : " AND instr(name_lower, ?) > 0"}${filters.sql} ORDER BY seq DESC`,
+    );
+    const top = this.statement("SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?").get(tenantId) as
+      | Row
+      | undefined;
+    const wanted = query.offset + query.limit;
+    const seqs: number[] = [];
+    const newest = Number(top?.deployment_seq ?? 0);
+    for (let high = newest; high > 0 && seqs.length < wanted; high -= scanWindowRows) {
+      // Requests that arrived meanwhile are served before the next window.
+      if (high !== newest) await new Promise((resolve) => setImmediate(resolve));
+      const params = [
+        tenantId,
+        high,
+        high - scanWindowRows,
+        ...(needle === undefined ? [] : [needle]),
+        ...filters.params,
+      ];
+      for (const [seq] of window.all(...params) as [number][]) seqs.push(seq);
+    }
+    return {
+      sql: `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
+      params: [tenantId, JSON.stringify(seqs.slice(query.offset, wanted))],
+    };
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
@@ -591,7 +681,11 @@ export class SqliteStore implements Store {
       ).run(JSON.stringify(rows.map(([id]) => id)));
       return rows.length;
     });
-    return promote.immediate();
+    try {
+      return promote.immediate();
+    } catch (error) {
+      throw this.writeFailed(error);
+    }
   }
 
   /** Runs a write, retried off the loop while another connection holds the lock (D-110), turning a unique-constraint failure into UniqueViolation. */
@@ -600,7 +694,7 @@ export class SqliteStore implements Store {
       try {
         return write();
       } catch (error) {
-        throw asUniqueViolation(error);
+        throw asUniqueViolation(this.writeFailed(error));
       }
     });
   }
@@ -617,6 +711,9 @@ function ownerOnlyFiles(databasePath: string): void {
     if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
   }
 }
+
+/** The size of the probe row of ping while the disk is full: about what one create writes. */
+const diskProbeBytes = 8192;
 
 /** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
 const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";

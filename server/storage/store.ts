@@ -14,7 +14,7 @@ export interface Store {
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** Resolves when the database answers a trivial query, "locked" when another process holds its write lock (D-110); rejects when it cannot be reached. */
+  /** Resolves when the database answers a trivial query, "locked" when another process holds its write lock (D-110), "full" while writes find no disk space (D-280); rejects when it cannot be reached. */
   ping(): Promise<DatabaseState>;
   /** Whether no organization exists yet (demo seeding happens only then). */
   isEmpty(): Promise<boolean>;
@@ -81,7 +81,8 @@ export function resealedSecrets(
 }
 
 /** What a ping learnt: the database answers reads and writes, or reads only while another process holds its write lock (D-110). */
-export type DatabaseState = "ok" | "locked";
+/** "locked": another process holds the SQLite write lock (D-110); "full": SQLite's last write found no disk space (D-280). */
+export type DatabaseState = "ok" | "locked" | "full";
 
 /** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array), and how many there are. */
 export interface DeploymentTexts {

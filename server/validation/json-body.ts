@@ -1,5 +1,6 @@
-/** Reading a JSON request body (D-16, D-30 to D-32): 415 when not application/json, 413 above 1 MiB (never buffering more), 400 when malformed [D-17, D-23, D-24, D-30]. */
+/** Reading a JSON request body (D-16, D-30 to D-32): 415 when not application/json, 413 above 1 MiB (never buffering more), 400 when malformed or not UTF-8, 422 when parsing would change it (D-281) [D-17, D-23, D-24, D-30]. */
 import type { Context } from "koa";
+import { jsonFidelityIssues } from "../../contract/json-fidelity.js";
 import { HttpProblem } from "../errors/http-problem.js";
 
 /** 1 MiB. */
@@ -28,7 +29,18 @@ export async function readJsonBody(ctx: Context, limit = bodyLimitBytes): Promis
     drainAndClose(ctx);
     throw payloadTooLarge(limit);
   }
-  return parseJsonBody((await readLimited(ctx, limit)).toString("utf8"));
+  return parseJsonBody(decodeJsonBody(await readLimited(ctx, limit)));
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** A body's bytes as text: 400 when they are not UTF-8 (D-281), instead of each bad byte silently becoming U+FFFD. */
+function decodeJsonBody(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new HttpProblem("malformedJson", "The request body is not valid UTF-8; send JSON encoded in UTF-8.");
+  }
 }
 
 /** The 415 of a body that is not JSON. */
@@ -44,11 +56,12 @@ export function payloadTooLarge(limit = bodyLimitBytes): HttpProblem {
   return new HttpProblem("payloadTooLarge", `The request body is larger than ${limit} bytes.`);
 }
 
-/** A whole request body's text parsed as JSON: 400 when empty or malformed. */
+/** A whole request body's text parsed as JSON: 400 when empty or malformed; 422 naming each place parsing would change (D-281). */
 export function parseJsonBody(raw: string): unknown {
   if (raw.length === 0) throw new HttpProblem("malformedJson", "The request body is empty; send a JSON object.");
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch (error) {
     // V8's message quotes the body around the fault, which may hold a secret: only the position is told.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
@@ -57,6 +70,14 @@ export function parseJsonBody(raw: string): unknown {
       `The request body is not valid JSON${position ? ` (syntax error at position ${position})` : ""}.`,
     );
   }
+  const issues = jsonFidelityIssues(raw);
+  if (issues.length > 0)
+    throw new HttpProblem(
+      "validation",
+      `The request body cannot be stored as sent in ${issues.length === 1 ? "1 place" : `${issues.length} places`}; see errors.`,
+      issues,
+    );
+  return parsed;
 }
 
 /** application/json or any +json type, in UTF-8. */

@@ -28,7 +28,7 @@ const allowedP99Ms = 500;
 const heavyClients = Number(process.env.FAIRNESS_CLIENTS ?? 8);
 
 /** Milliseconds of each of Globex's trivial lists, sent one after the other until `until()` is false. */
-async function trivialLatencies(url: string, until: () => boolean): Promise<number[]> {
+export async function trivialLatencies(url: string, until: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
   const globex = { url, apiKey: demo.globex.apiKey };
   // Bounded: at most 100,000 requests.
@@ -41,7 +41,7 @@ async function trivialLatencies(url: string, until: () => boolean): Promise<numb
   return latencies;
 }
 
-/** The heavy clients: a child Node process looping on `path` from `heavyClients` connections for `ms`; their answers counted by status. */
+/** The heavy clients: a child Node process looping on `path` from `clients` connections (default `heavyClients`) for `ms`; their answers counted by status. */
 const heavySource = `
 const [url, key, path, clients, ms] = process.argv.slice(1);
 const end = Date.now() + Number(ms);
@@ -63,13 +63,14 @@ Promise.all(Array.from({ length: Number(clients) }, client)).then(() =>
 );
 `;
 
-function runHeavyClients(
+export function runHeavyClients(
   url: string,
   apiKey: string,
   path: string,
   ms: number,
+  clients = heavyClients,
 ): Promise<{ statuses: Record<string, number>; missingRetryAfter: number }> {
-  const child = spawn(process.execPath, ["-e", heavySource, url, apiKey, path, String(heavyClients), String(ms)], {
+  const child = spawn(process.execPath, ["-e", heavySource, url, apiKey, path, String(clients), String(ms)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";

