@@ -5,7 +5,7 @@ import { listen } from "../../common/listen.js";
 import { corsPolicyFromEnv } from "../cors.js";
 import { answerClientErrors } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
-import { type FetchHandler, problemResponse } from "../fetch-app.js";
+import { type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
 import { bodyLimitBytes } from "../validation/json-body.js";
 import { createMemorySandbox, type MemorySandbox, type MemorySandboxOptions } from "./memory-sandbox.js";
 

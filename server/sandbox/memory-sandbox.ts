@@ -18,10 +18,10 @@ import type { Dependencies } from "../dependencies.js";
 import { nowMicros } from "../domain/clock.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { HttpProblem } from "../errors/http-problem.js";
-import { createFetchApp, type FetchHandler, problemResponse } from "../fetch-app.js";
+import { createFetchApp, type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { createServices } from "../services/index.js";
-import { MemoryStore } from "../storage/memory-store.js";
+import { MemoryStore, StoreFull } from "../storage/memory-store.js";
 import { responseChecker } from "../validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
@@ -140,5 +140,14 @@ async function createSession(
     organizationId: demo.acme.organizationId,
     tenantId: demo.acme.productionTenantId,
   });
-  return createFetchApp(deps);
+  return createFetchApp(deps, { problemOf: storeFullProblem });
+}
+
+/** A full in-memory store as 503 (D-170): the session holds its cap of deployments. */
+function storeFullProblem(error: unknown): HttpProblem | undefined {
+  if (!(error instanceof StoreFull)) return undefined;
+  return new HttpProblem(
+    "serviceUnavailable",
+    `This mock session holds its cap of ${error.maxDeployments} deployments; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
+  );
 }
