@@ -17,6 +17,7 @@ import { seedDemo } from "../demo.js";
 import type { Dependencies } from "../dependencies.js";
 import { nowMicros } from "../domain/clock.js";
 import type { ApiKeyRecord } from "../domain/records.js";
+import { errorSummary } from "../errors/error-summary.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { createFetchApp, type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
@@ -83,7 +84,15 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
     const sessionPath = /^\/__mock\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "DELETE" && sessionPath) {
-      reset(decodeURIComponent(sessionPath[1]!));
+      const id = decodedSegment(sessionPath[1]!);
+      if (id === undefined)
+        return problemResponse(
+          new HttpProblem(
+            "malformedRequest",
+            "The session id in the path is not valid percent-encoded UTF-8; encode it with encodeURIComponent.",
+          ),
+        );
+      reset(id);
       return new Response(null, { status: 204 });
     }
     const match = matchPath(request.method, path);
@@ -102,7 +111,18 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     // The in-process policy always makes room (D-172), so a session is always there.
     return (await sessions.session(sessionId, request.headers.get("x-api-key") ?? ""))!(request);
   };
-  const handle: FetchHandler = (request) => withCors(cors, request, () => answer(request));
+  // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
+  const answerAlways: FetchHandler = async (request) => {
+    try {
+      return await answer(request);
+    } catch (error) {
+      logger.error({ err: errorSummary(error) }, "unhandled error");
+      return problemResponse(
+        new HttpProblem("internal", "The sandbox failed to process the request; try again later."),
+      );
+    }
+  };
+  const handle: FetchHandler = (request) => withCors(cors, request, () => answerAlways(request));
   return { handle, reset, sessionCount: () => sessions.size };
 }
 
@@ -141,6 +161,15 @@ async function createSession(
     tenantId: demo.acme.productionTenantId,
   });
   return createFetchApp(deps, { problemOf: storeFullProblem });
+}
+
+/** A path segment percent-decoded, or undefined when it is not valid percent-encoded UTF-8. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A full in-memory store as 503 (D-170): the session holds its cap of deployments. */

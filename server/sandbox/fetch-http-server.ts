@@ -1,0 +1,74 @@
+/** A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500, never an unhandled rejection (D-271). */
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { answerClientErrors } from "../errors/client-errors.js";
+import { errorSummary } from "../errors/error-summary.js";
+import { HttpProblem } from "../errors/http-problem.js";
+import { type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
+import { bodyLimitBytes } from "../validation/json-body.js";
+
+/** The server; nothing listens yet. */
+export function createFetchHttpServer(handle: FetchHandler, logger: Logger): http.Server {
+  const server = http.createServer({ requireHostHeader: false }, (request, response) => {
+    serve(handle, request, response).catch((error: unknown) => {
+      logger.error({ err: errorSummary(error) }, "unhandled error");
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const answer = new HttpProblem("internal", "The mock failed to process the request; try again later.");
+      response.writeHead(answer.status, { "Content-Type": "application/problem+json" });
+      response.end(JSON.stringify(answer.toProblem()));
+    });
+  });
+  answerClientErrors(server, logger);
+  return server;
+}
+
+/** One Node request through the fetch handler. */
+async function serve(handle: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let answer: Response;
+  // RFC 9112 §3.2, as the pipeline answers it (D-76): an HTTP/1.1 request without Host is a 400.
+  if (request.httpVersion === "1.1" && !request.headers.host) {
+    answer = problemResponse(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
+  } else {
+    const { body, truncated } = await readBody(request);
+    if (truncated) response.setHeader("Connection", "close");
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    }
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    answer = await handle(
+      new Request(`http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: new Uint8Array(body) } : {}),
+      }),
+    );
+  }
+  response.statusCode = answer.status;
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+/** The body, reading at most one byte past the limit (the handler answers 413), the rest discarded. */
+function readBody(request: IncomingMessage): Promise<{ body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    request.on("data", (chunk: Buffer) => {
+      if (truncated) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > bodyLimitBytes) {
+        truncated = true;
+        resolve({ body: Buffer.concat(chunks).subarray(0, bodyLimitBytes + 1), truncated });
+      }
+    });
+    request.on("end", () => resolve({ body: Buffer.concat(chunks), truncated }));
+    request.on("error", reject);
+  });
+}
