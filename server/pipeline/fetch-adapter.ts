@@ -8,15 +8,17 @@ import type { PipelineAnswer, PipelineRequest } from "./exchange.js";
 import { createPipeline, type PipelineOptions } from "./pipeline.js";
 import { problemAnswer } from "./problem-answer.js";
 
-/** A fetch-style handler of the whole interface. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * A fetch-style handler of the whole interface. `sentTarget` is the request target as a server received it, when
+ * one did: a URL resolves dot segments and re-encodes, and the pipeline judges the path as sent.
+ */
+export type FetchHandler = (request: Request, sentTarget?: string) => Promise<Response>;
 
 /** The app over its dependencies. */
 export function createFetchApp(deps: Dependencies, options: PipelineOptions = {}): FetchHandler {
   const pipeline = createPipeline(deps, options);
-  return async (request) => {
-    const url = new URL(request.url);
-    const answer = await pipeline.handle(fetchRequest(request, url, deps));
+  return async (request, sentTarget) => {
+    const answer = await pipeline.handle(fetchRequest(request, sentTarget, deps));
     return fetchResponse(answer, request.method === "HEAD");
   };
 }
@@ -31,14 +33,17 @@ function fetchResponse(answer: PipelineAnswer, head: boolean): Response {
 }
 
 /** A fetch Request in the pipeline's shape. */
-function fetchRequest(request: Request, url: URL, deps: Dependencies): PipelineRequest {
+function fetchRequest(request: Request, sentTarget: string | undefined, deps: Dependencies): PipelineRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) headers[name] = value;
+  const url = new URL(request.url);
+  const target = sentTarget?.startsWith("/") ? sentTarget : url.pathname + url.search;
+  const query = target.indexOf("?");
   return {
     method: request.method,
-    path: url.pathname,
-    search: url.search.slice(1),
-    targetBytes: url.pathname.length + url.search.length,
+    path: query < 0 ? target : target.slice(0, query),
+    search: query < 0 ? "" : target.slice(query + 1),
+    targetBytes: sentTarget === undefined ? target.length : utf8Length(sentTarget),
     headers,
     missingHost: false,
     readBody: (limit) => readLimited(request, limit),
@@ -47,6 +52,10 @@ function fetchRequest(request: Request, url: URL, deps: Dependencies): PipelineR
     },
     log: () => deps.logger,
   };
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
 }
 
 /** The body, reading at most one chunk past `limit` (then undefined, the rest cancelled). */

@@ -46,6 +46,7 @@ async function serve(handle: FetchHandler, request: IncomingMessage, response: S
         headers,
         ...(hasBody ? { body: new Uint8Array(body) } : {}),
       }),
+      request.url,
     );
   }
   response.statusCode = answer.status;

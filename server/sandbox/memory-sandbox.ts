@@ -75,7 +75,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     else sessions.drop(sessionId);
   };
   const cors = options.cors ?? { origins: [], loopback: true };
-  const answer: FetchHandler = async (request) => {
+  const answer: FetchHandler = async (request, sentTarget) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const path = new URL(request.url).pathname;
     if (request.method === "POST" && path === "/__mock/reset") {
@@ -109,12 +109,12 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
         });
     }
     // The in-process policy always makes room (D-172), so a session is always there.
-    return (await sessions.session(sessionId, request.headers.get("x-api-key") ?? ""))!(request);
+    return (await sessions.session(sessionId, request.headers.get("x-api-key") ?? ""))!(request, sentTarget);
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
-  const answerAlways: FetchHandler = async (request) => {
+  const answerAlways: FetchHandler = async (request, sentTarget) => {
     try {
-      return await answer(request);
+      return await answer(request, sentTarget);
     } catch (error) {
       logger.error({ err: errorSummary(error) }, "unhandled error");
       return problemResponse(
@@ -122,7 +122,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       );
     }
   };
-  const handle: FetchHandler = (request) => withCors(cors, request, () => answerAlways(request));
+  const handle: FetchHandler = (request, sentTarget) =>
+    withCors(cors, request, () => answerAlways(request, sentTarget));
   return { handle, reset, sessionCount: () => sessions.size };
 }
 
