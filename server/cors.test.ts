@@ -1,7 +1,10 @@
 /** CORS (D-132): the policy table, and a preflight from http://localhost:5173 answered by the reference server and the sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RunningMemorySandbox as RunningSandbox,
+  startMemorySandbox as startSandbox,
+} from "../mock/src/engine/memory-sandbox-server.js";
 import { type CorsPolicy, corsAnswer, corsPolicyFromEnv } from "./cors.js";
-import { type RunningSandbox, startSandbox } from "./sandbox/sandbox-server.js";
 import { acmeKey, startTestServer, type TestServer } from "./testing/test-server.js";
 
 const demo: CorsPolicy = { origins: ["https://console.example.com"], loopback: true };

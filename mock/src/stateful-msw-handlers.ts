@@ -8,7 +8,7 @@
 import { delay, type HttpHandler, HttpResponse, http } from "msw";
 import { parsePrefer } from "../../contract/index.js";
 import type { Hosting } from "../../server/config.js";
-import { createMemorySandbox } from "../../server/sandbox/memory-sandbox.js";
+import { createMemorySandbox } from "./engine/memory-sandbox.js";
 
 /** Options of the stateful handlers. */
 export interface StatefulHandlerOptions {

@@ -4,6 +4,7 @@ import http from "node:http";
 import pino from "pino";
 import { listen } from "../../common/listen.js";
 import { demoFixturePath } from "../../contract/index.js";
+import { createFetchHttpServer } from "../../mock/src/engine/fetch-http-server.js";
 import { createApp } from "../../server/app.js";
 import { authenticate } from "../../server/auth/authenticate.js";
 import { FixtureCodehost } from "../../server/codehost/fixture-adapter.js";
@@ -16,7 +17,6 @@ import { nowMicros } from "../../server/domain/clock.js";
 import { answerClientErrors } from "../../server/errors/client-errors.js";
 import { createFetchApp, type FetchHandler } from "../../server/pipeline/fetch-adapter.js";
 import { deploymentRenderer } from "../../server/presenters/deployment-text.js";
-import { createFetchHttpServer } from "../../server/sandbox/fetch-http-server.js";
 import { MemoryStore } from "../../server/storage/memory-store.js";
 import { responseChecker } from "../../server/validation/response-validator.js";
 

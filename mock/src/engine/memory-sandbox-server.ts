@@ -1,12 +1,12 @@
 /** The in-memory sandbox on a port (D-171): for the conformance suite, `deployment-mock --stateful` and tools that need a URL. */
 import pino from "pino";
-import { listen } from "../../common/listen.js";
-import { corsPolicyFromEnv } from "../cors.js";
+import { listen } from "../../../common/listen.js";
+import { corsPolicyFromEnv } from "../../../server/cors.js";
 import { createFetchHttpServer } from "./fetch-http-server.js";
 import { createMemorySandbox, type MemorySandbox, type MemorySandboxOptions } from "./memory-sandbox.js";
 
 /** The in-memory sandbox listening on its own port. */
-interface RunningMemorySandbox extends MemorySandbox {
+export interface RunningMemorySandbox extends MemorySandbox {
   url: string;
   port: number;
   close(): Promise<void>;

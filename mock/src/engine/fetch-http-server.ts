@@ -1,15 +1,25 @@
 /** A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500, never an unhandled rejection (D-271). */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { answerClientErrors } from "../errors/client-errors.js";
-import { errorSummary } from "../errors/error-summary.js";
-import { HttpProblem } from "../errors/http-problem.js";
-import { type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
-import { bodyLimitBytes } from "../validation/json-body.js";
+import { answerClientErrors } from "../../../server/errors/client-errors.js";
+import { errorSummary } from "../../../server/errors/error-summary.js";
+import { HttpProblem } from "../../../server/errors/http-problem.js";
+import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import { bodyLimitBytes } from "../../../server/validation/json-body.js";
 
 /** The server; nothing listens yet. */
 export function createFetchHttpServer(handle: FetchHandler, logger: Logger): http.Server {
-  const server = http.createServer({ requireHostHeader: false }, (request, response) => {
+  const server = http.createServer({ requireHostHeader: false }, fetchNodeHandler(handle, logger));
+  answerClientErrors(server, logger);
+  return server;
+}
+
+/** The fetch handler as a Node request listener that never rejects. */
+export function fetchNodeHandler(
+  handle: FetchHandler,
+  logger: Logger,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
     serve(handle, request, response).catch((error: unknown) => {
       logger.error({ err: errorSummary(error) }, "unhandled error");
       if (response.headersSent) {
@@ -20,9 +30,7 @@ export function createFetchHttpServer(handle: FetchHandler, logger: Logger): htt
       response.writeHead(answer.status, { "Content-Type": "application/problem+json" });
       response.end(JSON.stringify(answer.toProblem()));
     });
-  });
-  answerClientErrors(server, logger);
-  return server;
+  };
 }
 
 /** One Node request through the fetch handler. */

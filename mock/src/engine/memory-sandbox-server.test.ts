@@ -2,7 +2,7 @@
 
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../common/listen.js";
+import { listen } from "../../../common/listen.js";
 import { createFetchHttpServer } from "./fetch-http-server.js";
 import { startMemorySandbox } from "./memory-sandbox-server.js";
 

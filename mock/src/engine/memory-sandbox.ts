@@ -1,43 +1,49 @@
 /**
- * The sandbox (D-79) as a fetch handler over the in-memory store (D-170, D-171): the same sessions,
- * keys, seeds, `Prefer: code=`/`example=` answers and `/__mock` routes as sandbox-server.ts, with no
- * native module and no listening server, so MSW can run it in-process. Bounded (D-172): at most
- * `maxSessions` sessions (the least recently used dropped first), each holding at most
- * `maxDeploymentsPerSession` deployments (a create beyond it is a 503 that says to reset the session).
+ * The sandbox (D-79), the one of every mock (D-272): a fetch handler over the in-memory store (D-170, D-171)
+ * with no native module and no listening server, so MSW runs it in-process and a thin Node server
+ * (memory-sandbox-server.ts) puts it on a port. One state per `X-Mock-Session`, owned by the key that made it
+ * (reset and delete need that key), bounded per key and in all (session-table.ts), each session holding at
+ * most `maxDeploymentsPerSession` deployments and `maxBytesPerSession` bytes of writes (then a 503 that says to
+ * reset it); `Prefer: code=`/`example=` answered from the titled examples.
  */
 
 import { randomBytes } from "node:crypto";
 import pino, { type Logger } from "pino";
-import { demo, demoFixturePath, matchPath, preferredExample } from "../../contract/index.js";
-import { FixtureCodehost } from "../codehost/fixture-adapter.js";
-import { type Hosting, loadConfig } from "../config.js";
-import { type CorsPolicy, withCors } from "../cors.js";
-import { SecretBox } from "../crypto/secret-box.js";
-import { seedDemo } from "../demo.js";
-import type { Dependencies } from "../dependencies.js";
-import { nowMicros } from "../domain/clock.js";
-import type { ApiKeyRecord } from "../domain/records.js";
-import { errorSummary } from "../errors/error-summary.js";
-import { HttpProblem } from "../errors/http-problem.js";
-import { createFetchApp, type FetchHandler, problemResponse } from "../pipeline/fetch-adapter.js";
-import { deploymentRenderer } from "../presenters/deployment-text.js";
-import { createServices } from "../services/index.js";
-import { MemoryStore, StoreFull } from "../storage/memory-store.js";
-import { responseChecker } from "../validation/response-validator.js";
+import { demo, demoFixturePath, matchPath, preferredExample } from "../../../contract/index.js";
+import { unauthenticated, withoutHttpWhitespace } from "../../../server/auth/authenticate.js";
+import { FixtureCodehost } from "../../../server/codehost/fixture-adapter.js";
+import { type Hosting, loadConfig } from "../../../server/config.js";
+import { type CorsPolicy, withCors } from "../../../server/cors.js";
+import { SecretBox } from "../../../server/crypto/secret-box.js";
+import { seedDemo } from "../../../server/demo.js";
+import type { Dependencies } from "../../../server/dependencies.js";
+import { nowMicros } from "../../../server/domain/clock.js";
+import type { ApiKeyRecord } from "../../../server/domain/records.js";
+import { errorSummary } from "../../../server/errors/error-summary.js";
+import { HttpProblem } from "../../../server/errors/http-problem.js";
+import { createFetchApp, type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import { deploymentRenderer } from "../../../server/presenters/deployment-text.js";
+import { createServices } from "../../../server/services/index.js";
+import { MemoryStore, StoreFull } from "../../../server/storage/memory-store.js";
+import { responseChecker } from "../../../server/validation/response-validator.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
 import { seedExamples } from "./seed-examples.js";
-import { inProcessSandboxPolicy, SessionTable } from "./session-table.js";
+import { SessionTable, sandboxPolicy } from "./session-table.js";
 
 /** Options of createMemorySandbox. */
 export interface MemorySandboxOptions {
   hosting?: Hosting;
   /** Milliseconds until a new deployment turns READY (2,000 by default, as the sandbox). */
   readyAfterMs?: number;
-  /** Sessions kept at once; the least recently used is dropped beyond it (100 by default, D-172). */
+  /** Sessions kept at once, all keys together (1,000 by default, D-272). */
   maxSessions?: number;
+  /** Sessions one key may own (20 by default, D-272): a further one drops that key's least recently used. */
+  maxSessionsPerKey?: number;
   /** Deployments a session holds at most, seeds included (1,000 by default). */
   maxDeploymentsPerSession?: number;
+  /** Bytes of answers to writes a session takes before it refuses more (4 MiB by default, D-272). */
+  maxBytesPerSession?: number;
   logger?: Logger;
   /** Which browser origins may call (D-132); every loopback origin and no other by default, as the sandbox. */
   cors?: CorsPolicy;
@@ -49,6 +55,12 @@ export interface MemorySandbox {
   /** Drops one session (the next request under its id starts it again), or every session without an id. */
   reset(sessionId?: string): void;
   sessionCount(): number;
+}
+
+/** A session's app and the bytes its writes have taken. */
+interface Session {
+  handle: FetchHandler;
+  bytesUsed: number;
 }
 
 /** The header that names a session; requests without it share the session `default`. */
@@ -66,22 +78,41 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     validateResponses: true,
   };
   const maxDeployments = options.maxDeploymentsPerSession ?? 1000;
-  const sessions = new SessionTable<Promise<FetchHandler>>(
-    { ...inProcessSandboxPolicy, maxSessions: options.maxSessions ?? inProcessSandboxPolicy.maxSessions },
-    () => createSession(config, logger, maxDeployments),
+  const maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
+  const newSession = async (): Promise<Session> => ({
+    handle: await createSession(config, logger, maxDeployments),
+    bytesUsed: 0,
+  });
+  const sessions = new SessionTable<Promise<Session>>(
+    {
+      maxSessions: options.maxSessions ?? sandboxPolicy.maxSessions,
+      maxSessionsPerKey: options.maxSessionsPerKey ?? sandboxPolicy.maxSessionsPerKey,
+    },
+    newSession,
   );
+  // Requests without a key change nothing (every operation is 401 without one): they share one session outside the table.
+  let keyless: Promise<Session> | undefined;
   const reset = (sessionId?: string): void => {
     if (sessionId === undefined) sessions.clear();
     else sessions.drop(sessionId);
   };
+  /** Drops a session for its owner: 401 without a key, 403 for another key's session (D-272). */
+  const resetOwned = (sessionId: string, key: string): Response => {
+    if (key === "") return problemResponse(unauthenticated("Send the X-Api-Key that made the session to reset it."));
+    const owner = sessions.ownerOf(sessionId);
+    if (owner !== undefined && owner !== key)
+      return problemResponse(
+        new HttpProblem("forbidden", "This mock session was made by another API key; only that key may reset it."),
+      );
+    sessions.drop(sessionId);
+    return new Response(null, { status: 204 });
+  };
   const cors = options.cors ?? { origins: [], loopback: true };
   const answer: FetchHandler = async (request, sentTarget) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
+    const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
     const path = new URL(request.url).pathname;
-    if (request.method === "POST" && path === "/__mock/reset") {
-      reset(sessionId);
-      return new Response(null, { status: 204 });
-    }
+    if (request.method === "POST" && path === "/__mock/reset") return resetOwned(sessionId, key);
     const sessionPath = /^\/__mock\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "DELETE" && sessionPath) {
       const id = decodedSegment(sessionPath[1]!);
@@ -92,8 +123,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
             "The session id in the path is not valid percent-encoded UTF-8; encode it with encodeURIComponent.",
           ),
         );
-      reset(id);
-      return new Response(null, { status: 204 });
+      return resetOwned(id, key);
     }
     const match = matchPath(request.method, path);
     if (match.kind === "operation") {
@@ -108,8 +138,24 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
           headers: { "Content-Type": example.mediaType },
         });
     }
-    // The in-process policy always makes room (D-172), so a session is always there.
-    return (await sessions.session(sessionId, request.headers.get("x-api-key") ?? ""))!(request, sentTarget);
+    if (key === "") {
+      keyless ??= newSession();
+      return (await keyless).handle(request, sentTarget);
+    }
+    const session = await sessions.session(sessionId, key);
+    const writes = request.method === "POST";
+    if (writes && session.bytesUsed >= maxBytes)
+      return problemResponse(
+        new HttpProblem(
+          "serviceUnavailable",
+          `This mock session has taken its budget of ${maxBytes} bytes of writes; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
+        ),
+      );
+    const response = await session.handle(request, sentTarget);
+    if (!writes || response.status >= 300) return response;
+    const body = await response.arrayBuffer();
+    session.bytesUsed += body.byteLength;
+    return new Response(body, { status: response.status, headers: response.headers });
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
   const answerAlways: FetchHandler = async (request, sentTarget) => {
