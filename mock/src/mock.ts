@@ -12,10 +12,10 @@ import pino from "pino";
 import { parseCommandLine } from "../../common/cli.js";
 import { listen } from "../../common/listen.js";
 import { operation } from "../../contract/index.js";
-import { corsPolicyFromEnv } from "../../server/cors.js";
 import { answerClientErrors } from "../../server/errors/client-errors.js";
 import { fetchNodeHandler } from "./engine/fetch-http-server.js";
 import { createMemorySandbox } from "./engine/memory-sandbox.js";
+import { mockCorsPolicy } from "./engine/mock-cors.js";
 import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
@@ -58,7 +58,7 @@ async function startStatefulMock(options: MockOptions, started: number): Promise
   const sandbox = createMemorySandbox({
     hosting: options.hosting ?? "cloud",
     readyAfterMs: options.readyAfterMs ?? 2000,
-    cors: corsPolicyFromEnv(process.env, true),
+    cors: mockCorsPolicy(process.env),
     logger,
   });
   const server = http.createServer(

@@ -26,6 +26,7 @@ import { deploymentRenderer } from "../../../server/presenters/deployment-text.j
 import { createServices } from "../../../server/services/index.js";
 import { MemoryStore, StoreFull } from "../../../server/storage/memory-store.js";
 import { responseChecker } from "../../../server/validation/response-validator.js";
+import { mockCorsPolicy } from "./mock-cors.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
 import { seedExamples } from "./seed-examples.js";
@@ -107,7 +108,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     sessions.drop(sessionId);
     return new Response(null, { status: 204 });
   };
-  const cors = options.cors ?? { origins: [], loopback: true };
+  const cors = options.cors ?? mockCorsPolicy({});
   const answer: FetchHandler = async (request, sentTarget) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
