@@ -9,8 +9,8 @@
 import { type ContractOperation, matchPath, type OperationId, operationList } from "../../contract/index.js";
 import { selectTenant } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
-import { maxTargetBytes } from "../errors/client-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
+import { maxTargetBytes } from "../errors/target-limit.js";
 import { JsonText } from "../presenters/json-text.js";
 import { routeTable } from "../routes/index.js";
 import type { Handler } from "../routes/route-table.js";
