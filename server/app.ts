@@ -1,46 +1,114 @@
-/** Koa app assembly: request ids and logs, CORS (D-132), problem details, the operations of the contract from the route table, health, 404/405. */
+/**
+ * The Koa adapter of the pipeline (D-270): the reference server's app. Koa brings the request id and the
+ * access log, CORS (D-132) and the send buffers (D-92); @koa/router routes each operation of the contract and
+ * the health check to its pipeline step; everything else a request meets is the pipeline's (server/pipeline/).
+ */
 import Router from "@koa/router";
-import Koa from "koa";
+import Koa, { type Context } from "koa";
+import type { Logger } from "pino";
+import { operationList } from "../contract/index.js";
 import { corsMiddleware, corsPolicyFromEnv } from "./cors.js";
 import type { Dependencies } from "./dependencies.js";
-import { maxTargetBytes } from "./errors/client-errors.js";
 import { HttpProblem } from "./errors/http-problem.js";
-import { problemMiddleware } from "./errors/problem-middleware.js";
-import { registerHealth } from "./health.js";
-import { requestLogging } from "./logging.js";
-import { routeTable } from "./routes/index.js";
-import { registerOperations } from "./routes/route-table.js";
-import { unmatchedRoutes } from "./routes/unmatched.js";
-import { createServices } from "./services/index.js";
+import { bindRequest, requestLog, requestLogging } from "./logging.js";
+import type { PipelineAnswer, PipelineRequest } from "./pipeline/exchange.js";
+import { healthRoute } from "./pipeline/health.js";
+import { createPipeline } from "./pipeline/pipeline.js";
+import { SendBuffers } from "./routes/send-buffers.js";
 
 export function createApp(deps: Dependencies): Koa {
   const app = new Koa();
   // Koa's own error printing would bypass the structured logger.
   app.silent = true;
+  const pipeline = createPipeline(deps);
+  const sendBuffers = new SendBuffers();
+  const write = (ctx: Context, answer: PipelineAnswer): void => {
+    ctx.status = answer.status;
+    ctx.set(answer.headers);
+    if (answer.body !== undefined) ctx.body = sendBuffers.body(answer.body, ctx.res);
+  };
   app.use(requestLogging(deps.logger));
   app.use(corsMiddleware(corsPolicyFromEnv(process.env, deps.config.demo)));
-  app.use(problemMiddleware(deps.logger));
   app.use(async (ctx, next) => {
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (requireHostHeader)
-    // is off so that this answer is a problem detail like every other one [D-76].
-    if (ctx.req.httpVersion === "1.1" && ctx.get("Host") === "") {
-      throw new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header.");
-    }
-    // RFC 9110 §15.5.15: a target longer than the server takes is 414 (D-115); a longer one that
-    // overflows Node's 16 KiB head is answered 414 by answerClientErrors.
-    if (Buffer.byteLength(ctx.req.url ?? "") > maxTargetBytes) {
-      throw new HttpProblem("uriTooLong", `The request target is longer than ${maxTargetBytes} bytes.`);
-    }
-    ctx.set("Cache-Control", "no-store");
-    ctx.set("X-Content-Type-Options", "nosniff");
+    const request = koaRequest(ctx, deps.logger);
+    ctx.state.pipelineRequest = request;
+    const refused = pipeline.admit(request);
+    if (refused) return write(ctx, refused);
     await next();
+    if (ctx.body === undefined && ctx.status === 404) write(ctx, pipeline.unmatched(request));
   });
-  app.use(unmatchedRoutes({ "/healthz": ["GET", "HEAD"] }));
 
   // Paths are exactly those of the contract: case and trailing slashes count.
   const router = new Router({ strict: true, sensitive: true, trailing: false });
-  registerOperations(router, routeTable, deps, createServices(deps));
-  registerHealth(router, deps.store);
+  for (const operation of operationList) {
+    router[operation.method](koaPath(operation.path), async (ctx) => {
+      ctx.state.operationId = operation.id;
+      write(ctx, await pipeline.operation(operation, ctx.params, ctx.state.pipelineRequest as PipelineRequest));
+    });
+  }
+  router.get(healthRoute.path, async (ctx) => write(ctx, await pipeline.health()));
   app.use(router.routes());
   return app;
+}
+
+/** `/v1/integrations/codehost/{integration_id}/repos` → `/v1/integrations/codehost/:integration_id/repos`. */
+function koaPath(template: string): string {
+  return template.replace(/\{([^}]+)\}/g, ":$1");
+}
+
+/** A Koa request in the pipeline's shape. */
+function koaRequest(ctx: Context, logger: Logger): PipelineRequest {
+  return {
+    method: ctx.method,
+    path: ctx.path,
+    search: ctx.querystring,
+    targetBytes: Buffer.byteLength(ctx.req.url ?? ""),
+    headers: ctx.headers,
+    missingHost: ctx.req.httpVersion === "1.1" && ctx.get("Host") === "",
+    readBody: (limit) => readLimited(ctx, limit),
+    discardBody: () => drainAndClose(ctx),
+    log: () => requestLog(ctx, logger),
+    identified: (who) => bindRequest(ctx, who),
+  };
+}
+
+/** The body as it arrives, stopping (and discarding the rest) once it passes `limit`. */
+function readLimited(ctx: Context, limit: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const request = ctx.req;
+    const finish = (result: Buffer | undefined, error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("error", onError);
+      if (error) reject(error);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        drainAndClose(ctx);
+        finish(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size));
+    const onError = (error: Error) =>
+      finish(undefined, new HttpProblem("malformedJson", `The request body could not be read: ${error.message}`));
+    request.on("data", onData);
+    request.on("end", onEnd);
+    request.on("error", onError);
+  });
+}
+
+/** Discards the rest of a body we refuse and closes the connection after answering. */
+function drainAndClose(ctx: Context): void {
+  ctx.set("Connection", "close");
+  (ctx.req as { resume(): unknown }).resume();
 }

@@ -12,12 +12,14 @@ export interface CorsPolicy {
   origins: readonly string[];
   /** Whether every http origin on a loopback host (localhost, 127.0.0.1, [::1]), any port, is allowed (demo mode). */
   loopback: boolean;
+  /** Request headers a preflight may ask for besides the contract's (a mock's own, e.g. its session header). */
+  extraRequestHeaders?: readonly string[];
 }
 
 /** Methods of the contract's operations. */
 const allowMethods = "GET, POST";
-/** Request headers the contract and the mocks read; a preflight asking for others is answered with these only. */
-const allowHeaders = "Content-Type, X-Api-Key, X-Tenant-Id, Prefer, X-Mock-Session, X-Request-Id";
+/** Request headers the contract and the mocks read; a preflight asking for others is answered with these and the policy's extra ones only. */
+const allowHeaders = "Content-Type, X-Api-Key, X-Tenant-Id, Prefer, X-Request-Id";
 /** Response headers a script may read besides the safelisted ones. */
 const exposeHeaders = "Retry-After, X-Request-Id, Allow";
 /** How long a browser may cache a preflight, in seconds. */
@@ -26,7 +28,11 @@ const maxAge = "600";
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The policy from `CORS_ORIGINS` (comma-separated origins) and the demo switch; throws on an entry that is not an origin. */
-export function corsPolicyFromEnv(env: NodeJS.ProcessEnv, demo: boolean): CorsPolicy {
+export function corsPolicyFromEnv(
+  env: NodeJS.ProcessEnv,
+  demo: boolean,
+  extraRequestHeaders: readonly string[] = [],
+): CorsPolicy {
   const origins = (env.CORS_ORIGINS ?? "")
     .split(",")
     .map((entry) => entry.trim())
@@ -35,7 +41,7 @@ export function corsPolicyFromEnv(env: NodeJS.ProcessEnv, demo: boolean): CorsPo
     if (!URL.canParse(origin) || new URL(origin).origin !== origin)
       throw new Error(`CORS_ORIGINS: '${origin}' is not an origin (scheme://host[:port], no path)`);
   }
-  return { origins, loopback: demo };
+  return { origins, loopback: demo, extraRequestHeaders };
 }
 
 function allowed(policy: CorsPolicy, origin: string): boolean {
@@ -59,7 +65,7 @@ export function corsAnswer(
       headers: {
         ...base,
         "Access-Control-Allow-Methods": allowMethods,
-        "Access-Control-Allow-Headers": allowHeaders,
+        "Access-Control-Allow-Headers": [allowHeaders, ...(policy.extraRequestHeaders ?? [])].join(", "),
         "Access-Control-Max-Age": maxAge,
       },
     };

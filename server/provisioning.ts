@@ -1,6 +1,6 @@
 /** Simulated provisioning (D-53): AWAITING_DATABASE becomes READY with active_revision_id set READY_AFTER_MS after creation [D-11, D-12]. */
 import type { Logger } from "pino";
-import { errorSummary } from "./errors/problem-middleware.js";
+import { errorSummary } from "./errors/error-summary.js";
 import type { Store } from "./storage/store.js";
 
 /**

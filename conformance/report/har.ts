@@ -62,6 +62,8 @@ function harEntry({ check, exchange }: CheckExchange, fallbackStart: string) {
     comment: `check ${check}${exchange.operation ? ` · ${exchange.operation}` : ""}`,
     _check: check,
     ...(exchange.operation ? { _operation: exchange.operation } : {}),
+    // Which configured key the redacted X-Api-Key was, so a replay can send the right one.
+    ...(request.keyRef ? { _keyRef: request.keyRef } : {}),
   };
 }
 

@@ -2,7 +2,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type FaultOptions, maxPreferDelayMs, parseFailRate, parseLatency, withFaults } from "./faults.js";
+import { maxPreferDelayMs } from "./fault-bounds.js";
+import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parsePrefer } from "../../contract/index.js";
+import { maxPreferDelayMs, timeoutHoldMs } from "./fault-bounds.js";
 
 /** A plain Node request handler. */
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -20,9 +21,6 @@ export interface FaultOptions {
   /** Random numbers in [0, 1); tests pass their own. */
   random?: () => number;
 }
-
-/** The longest `Prefer: delay=` honoured (D-114): a larger one waits this long. */
-export const maxPreferDelayMs = 30_000;
 
 /** The faults a request can ask for with `Prefer: fault=`. */
 const faults = ["reset", "timeout", "503", "429"] as const;
@@ -63,7 +61,7 @@ export function withFaults(handler: Handler, options: FaultOptions = {}): Handle
           request.socket.destroy();
           return;
         case "timeout": {
-          const hold = setTimeout(() => request.socket.destroy(), options.timeoutHoldMs ?? 60_000);
+          const hold = setTimeout(() => request.socket.destroy(), options.timeoutHoldMs ?? timeoutHoldMs);
           request.socket.once("close", () => clearTimeout(hold));
           return;
         }

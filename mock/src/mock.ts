@@ -8,10 +8,14 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { parseCommandLine } from "../../common/cli.js";
 import { listen } from "../../common/listen.js";
 import { operation } from "../../contract/index.js";
-import { createSandbox } from "../../server/sandbox/sandbox-server.js";
+import { answerClientErrors } from "../../server/errors/client-errors.js";
+import { fetchNodeHandler } from "./engine/fetch-http-server.js";
+import { createMemorySandbox } from "./engine/memory-sandbox.js";
+import { mockCorsPolicy } from "./engine/mock-cors.js";
 import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
@@ -50,17 +54,26 @@ const host = "127.0.0.1";
 
 /** Starts the sandbox behind the fault front and resolves once it listens. */
 async function startStatefulMock(options: MockOptions, started: number): Promise<RunningMock> {
-  const sandbox = createSandbox({ hosting: options.hosting ?? "cloud", readyAfterMs: options.readyAfterMs ?? 2000 });
-  const server = http.createServer({ requireHostHeader: false }, withFaults(sandbox.handle, options.faults));
+  const logger = pino({ level: "silent" });
+  const sandbox = createMemorySandbox({
+    hosting: options.hosting ?? "cloud",
+    readyAfterMs: options.readyAfterMs ?? 2000,
+    cors: mockCorsPolicy(process.env),
+    logger,
+  });
+  const server = http.createServer(
+    { requireHostHeader: false },
+    withFaults(fetchNodeHandler(sandbox.handle, logger), options.faults),
+  );
+  answerClientErrors(server, logger);
   const listening = await listen(server, options.port ?? 4010, host);
   const url = listening.url;
-  await fetch(`${url}${operation("listOAuthProviders").path}`, {
-    headers: { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" },
-  });
-  await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE" });
+  const probe = { "X-Api-Key": "startup-probe", "X-Mock-Session": "startup-probe" };
+  await fetch(`${url}${operation("listOAuthProviders").path}`, { headers: probe });
+  await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE", headers: probe });
   const close = async () => {
     await listening.close();
-    await sandbox.close();
+    sandbox.reset();
   };
   return { url, startupMs: Math.round(performance.now() - started), close };
 }

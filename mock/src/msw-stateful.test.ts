@@ -12,7 +12,9 @@ const cappedUrl = "http://capped.test/api";
 const handlers = contractHandlers({ baseUrl, stateful: true, readyAfterMs: 3_600_000 });
 const instant = contractHandlers({ baseUrl: instantUrl, stateful: true, readyAfterMs: 0 });
 const capped = contractHandlers({ baseUrl: cappedUrl, stateful: true, maxDeploymentsPerSession: 4, maxSessions: 2 });
-const mock = setupServer(...handlers, ...instant, ...capped);
+const boundedUrl = "http://bounded.test";
+const bounded = contractHandlers({ baseUrl: boundedUrl, stateful: true, timeoutHoldMs: 50 });
+const mock = setupServer(...handlers, ...instant, ...capped, ...bounded);
 let client: ServiceClient;
 beforeAll(() => {
   mock.listen({ onUnhandledRequest: "error" });
@@ -124,6 +126,10 @@ describe("typed client against the stateful MSW handlers", () => {
     }
     await expect(
       fetch(`${baseUrl}/v2/deployments`, { headers: { ...headers, Prefer: "fault=reset" } }),
+    ).rejects.toThrow();
+    // fault=timeout is held for a bounded time, then fails as a network error (D-272).
+    await expect(
+      fetch(`${boundedUrl}/v2/deployments`, { headers: { ...headers, Prefer: "fault=timeout" } }),
     ).rejects.toThrow();
     // None of them stored anything.
     expect((await call(`${baseUrl}/v2/deployments?name_contains=prefer`, { headers })).body.resources).toHaveLength(0);

@@ -1,8 +1,10 @@
 /** The document Prism serves: the contract with its JSON Schema dialect declared (D-62: Prism reads 3.1 schemas as draft-07 without it). */
+
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { document, documentPath } from "../../contract/index.js";
+import { missingStaticPeers } from "./prism-process.js";
 
 /**
  * JSON Schema 2020-12. Prism 5.14 (@stoplight/http-spec) validates every schema of a document without
@@ -28,7 +30,9 @@ export async function writePrismDocument(): Promise<PrismDocument> {
     throw new Error(`jsonSchemaDialect ${String(declared)} is not ${prismDialect}; Prism would not validate with it`);
   }
   // Loaded here, not at the top: the stateful mock imports this module too and never needs Redocly.
-  const { bundle, createConfig } = await import("@redocly/openapi-core");
+  const { bundle, createConfig } = await import("@redocly/openapi-core").catch(() => {
+    throw missingStaticPeers();
+  });
   const config = await createConfig({});
   const { bundle: dereferenced } = await bundle({ ref: documentPath, config, dereference: true });
   const { openapi, ...rest } = unevaluatedAsAdditional(flattenNullable(dereferenced.parsed as typeof document));

@@ -3,14 +3,29 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
+/** What to add for the static mode (D-273): Prism and the bundler of the document it serves are peers of the package. */
+const staticModePeers = "@stoplight/prism-cli@5.14.2 @redocly/openapi-core@2.64.0";
+
+/** The error of a static mode whose peers are not installed, naming them. */
+export function missingStaticPeers(): Error {
+  return new Error(
+    `the static mock runs Prism, which is not installed: npm install --save-dev ${staticModePeers} (or use --stateful, which needs neither)`,
+  );
+}
+
 /** Prism's CLI script, found through Node's resolution so that it works in this repository and in an install of the package. */
-const prismBin = (() => {
-  const manifestPath = createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json");
+function prismBin(): string {
+  let manifestPath: string;
+  try {
+    manifestPath = createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json");
+  } catch {
+    throw missingStaticPeers();
+  }
   const manifest = createRequire(import.meta.url)(manifestPath) as { bin: string | Record<string, string> };
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.prism;
   if (!bin) throw new Error("@stoplight/prism-cli has no prism bin");
   return join(dirname(manifestPath), bin);
-})();
+}
 
 /** A running Prism. */
 interface PrismProcess {
@@ -34,7 +49,7 @@ interface StartPrismOptions {
 
 /** Spawns Prism and resolves once it prints "Prism is listening on <url>". */
 export function startPrism(options: StartPrismOptions): Promise<PrismProcess> {
-  const child = spawn(process.execPath, [prismBin, ...options.args], {
+  const child = spawn(process.execPath, [prismBin(), ...options.args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FORCE_COLOR: "0" },
   });

@@ -8,7 +8,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
-import { applyCors, corsPolicyFromEnv } from "../../server/cors.js";
+import { applyCors } from "../../server/cors.js";
+import { mockCorsPolicy } from "./engine/mock-cors.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {
   isViolation,
@@ -134,7 +135,7 @@ export function startProblemFront(options: {
 }): Promise<Server> {
   const target = new URL(options.prismUrl);
   // The mock is a development tool: loopback origins are allowed besides CORS_ORIGINS (D-132).
-  const cors = corsPolicyFromEnv(process.env, true);
+  const cors = mockCorsPolicy(process.env);
   const server = createServer(
     withFaults((incoming, outgoing) => {
       if (applyCors(cors, incoming, outgoing)) return;

@@ -8,7 +8,8 @@
 import { delay, type HttpHandler, HttpResponse, http } from "msw";
 import { parsePrefer } from "../../contract/index.js";
 import type { Hosting } from "../../server/config.js";
-import { createMemorySandbox } from "../../server/sandbox/memory-sandbox.js";
+import { createMemorySandbox } from "./engine/memory-sandbox.js";
+import { maxPreferDelayMs, timeoutHoldMs } from "./fault-bounds.js";
 
 /** Options of the stateful handlers. */
 export interface StatefulHandlerOptions {
@@ -25,6 +26,8 @@ export interface StatefulHandlerOptions {
   latency?: { min: number; max: number };
   /** Share of requests answered 503 with Retry-After, from 0 to 1 (D-80). */
   failRate?: number;
+  /** How long a `Prefer: fault=timeout` request is held before it fails as a network error (60 s by default). */
+  timeoutHoldMs?: number;
   /** Random numbers in [0, 1); tests pass their own. */
   random?: () => number;
 }
@@ -54,14 +57,15 @@ export function statefulHandlers(options: StatefulHandlerOptions): StatefulHandl
     const prefer = parsePrefer(request.headers.get("prefer") ?? undefined);
     const fault = prefer.fault ?? (options.failRate && random() < options.failRate ? "503" : undefined);
     const wait =
-      prefer.delay ??
+      (prefer.delay === undefined ? undefined : Math.min(prefer.delay, maxPreferDelayMs)) ??
       (options.latency
         ? options.latency.min + Math.floor(random() * (options.latency.max - options.latency.min + 1))
         : 0);
     if (wait > 0) await delay(wait);
     if (fault === "reset") return HttpResponse.error();
     if (fault === "timeout") {
-      await delay("infinite");
+      // Bounded like the network mock's (D-272): a test that forgets its own timeout still ends.
+      await delay(options.timeoutHoldMs ?? timeoutHoldMs);
       return HttpResponse.error();
     }
     if (fault === "503")

@@ -11,9 +11,8 @@
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli.js";
 import { demoFlags } from "../../contract/demo.js";
+import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { startMock } from "../../mock/src/mock.js";
-import { startMemorySandbox } from "../../server/sandbox/memory-sandbox-server.js";
-import { startSandbox } from "../../server/sandbox/sandbox-server.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../../tools/build/build-server.js";
 
@@ -168,10 +167,10 @@ async function runMock(options: Options): Promise<number> {
   }
 }
 
-/** The sandbox (`npm run mock -- --stateful`): the reference server's rules in memory, so the stateful checks run too. */
+/** The stateful mock as `npm run mock -- --stateful` starts it (the sandbox behind the fault front), so the stateful checks run too. */
 function runStatefulMock(options: Options): Promise<number> {
   return perHosting(options, async (hosting, suiteArgs) => {
-    const sandbox = await startSandbox({ hosting, readyAfterMs: 200 });
+    const sandbox = await startMock({ port: 0, stateful: true, hosting, readyAfterMs: 200 });
     console.log(
       `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 and EDGE-014 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
     );

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "../../conformance/cli.js";
 import { configFromObject } from "../../conformance/config.js";
 import { demo } from "../../contract/index.js";
-import { type RunningSandbox, startSandbox } from "../../server/sandbox/sandbox-server.js";
+import {
+  type RunningMemorySandbox as RunningSandbox,
+  startMemorySandbox as startSandbox,
+} from "../../mock/src/engine/memory-sandbox-server.js";
 
 // Asynchronous on purpose: the sandbox answers from this process, so a synchronous child would block it.
 const run = promisify(execFile);

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { HttpProblem } from "./http-problem.js";
+import { maxTargetBytes } from "./target-limit.js";
 
 /**
  * Answers malformed HTTP messages (bad request line or method, bad framing, oversized headers,
@@ -42,9 +43,6 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
     );
   });
 }
-
-/** The longest request target (path and query) the server takes (D-115): above it, 414. */
-export const maxTargetBytes = 8192;
 
 /** Whether the received bytes of an oversized head show a request line longer than the bound (or none ending in them). */
 function requestLineTooLong(received: Buffer | undefined): boolean {

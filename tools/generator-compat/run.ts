@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { startSandbox } from "../../server/sandbox/sandbox-server.js";
+import { startMemorySandbox as startSandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..", "..");

@@ -1,38 +1,42 @@
-/** A thin Node HTTP wrapper around a fetch handler (D-171): the in-memory sandbox on a port, for the conformance suite and for tools that need a URL. */
+/** A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500, never an unhandled rejection (D-271). */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import pino from "pino";
-import { listen } from "../../common/listen.js";
-import { corsPolicyFromEnv } from "../cors.js";
-import { answerClientErrors } from "../errors/client-errors.js";
-import { HttpProblem } from "../errors/http-problem.js";
-import { type FetchHandler, problemResponse } from "../fetch-app.js";
-import { bodyLimitBytes } from "../validation/json-body.js";
-import { createMemorySandbox, type MemorySandbox, type MemorySandboxOptions } from "./memory-sandbox.js";
+import type { Logger } from "pino";
+import { answerClientErrors } from "../../../server/errors/client-errors.js";
+import { errorSummary } from "../../../server/errors/error-summary.js";
+import { HttpProblem } from "../../../server/errors/http-problem.js";
+import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import { bodyLimitBytes } from "../../../server/validation/json-body.js";
 
-/** The in-memory sandbox listening on its own port. */
-interface RunningMemorySandbox extends MemorySandbox {
-  url: string;
-  port: number;
-  close(): Promise<void>;
+/** The server; nothing listens yet. */
+export function createFetchHttpServer(handle: FetchHandler, logger: Logger): http.Server {
+  const server = http.createServer({ requireHostHeader: false }, fetchNodeHandler(handle, logger));
+  answerClientErrors(server, logger);
+  return server;
 }
 
-/** Serves the in-memory sandbox on 127.0.0.1 (a free port unless `port` is given). */
-export async function startMemorySandbox(
-  options: MemorySandboxOptions & { port?: number; host?: string } = {},
-): Promise<RunningMemorySandbox> {
-  const sandbox = createMemorySandbox({ cors: corsPolicyFromEnv(process.env, true), ...options });
-  const host = options.host ?? "127.0.0.1";
-  const server = http.createServer({ requireHostHeader: false }, (request, response) => {
-    void serve(sandbox.handle, request, response);
-  });
-  answerClientErrors(server, options.logger ?? pino({ level: "silent" }));
-  return { ...sandbox, ...(await listen(server, options.port ?? 0, host)) };
+/** The fetch handler as a Node request listener that never rejects. */
+export function fetchNodeHandler(
+  handle: FetchHandler,
+  logger: Logger,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    serve(handle, request, response).catch((error: unknown) => {
+      logger.error({ err: errorSummary(error) }, "unhandled error");
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const answer = new HttpProblem("internal", "The mock failed to process the request; try again later.");
+      response.writeHead(answer.status, { "Content-Type": "application/problem+json" });
+      response.end(JSON.stringify(answer.toProblem()));
+    });
+  };
 }
 
 /** One Node request through the fetch handler. */
 async function serve(handle: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
   let answer: Response;
-  // RFC 9112 §3.2, as app.ts answers it (D-76): an HTTP/1.1 request without Host is a 400.
+  // RFC 9112 §3.2, as the pipeline answers it (D-76): an HTTP/1.1 request without Host is a 400.
   if (request.httpVersion === "1.1" && !request.headers.host) {
     answer = problemResponse(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
   } else {
@@ -50,6 +54,7 @@ async function serve(handle: FetchHandler, request: IncomingMessage, response: S
         headers,
         ...(hasBody ? { body: new Uint8Array(body) } : {}),
       }),
+      request.url,
     );
   }
   response.statusCode = answer.status;

@@ -1,8 +1,11 @@
-/** The sandbox (D-79): any key, state per session, reset, titled examples on Prefer, the rules of the reference server. */
+/** The sandbox (D-79, D-272) on a port: any key, state per session owned by its key, reset, titled examples on Prefer, the rules of the reference server. */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo, operation } from "../../contract/index.js";
-import { type RunningSandbox, startSandbox } from "./sandbox-server.js";
+import { demo, operation } from "../../../contract/index.js";
+import {
+  type RunningMemorySandbox as RunningSandbox,
+  startMemorySandbox as startSandbox,
+} from "./memory-sandbox-server.js";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -59,8 +62,23 @@ describe("sandbox", () => {
     expect((await call("POST", "/__mock/reset", headers)).status).toBe(204);
     expect((await call("GET", `${deployments}?name_contains=before-reset`, headers)).body.resources).toHaveLength(0);
     await call("POST", deployments, headers, container("before-delete"));
-    expect((await call("DELETE", "/__mock/sessions/to-reset", {})).status).toBe(204);
+    expect((await call("DELETE", "/__mock/sessions/to-reset", { "X-Api-Key": "k" })).status).toBe(204);
     expect((await call("GET", `${deployments}?name_contains=before-delete`, headers)).body.resources).toHaveLength(0);
+  });
+
+  it("refuses a reset or a delete without the key that made the session", async () => {
+    const owner = { "X-Api-Key": "owner", "X-Mock-Session": "owned" };
+    await call("POST", deployments, owner, container("owned-one"));
+    const attempts = [
+      await call("POST", "/__mock/reset", { "X-Mock-Session": "owned" }),
+      await call("POST", "/__mock/reset", { "X-Api-Key": "intruder", "X-Mock-Session": "owned" }),
+      await call("DELETE", "/__mock/sessions/owned", {}),
+      await call("DELETE", "/__mock/sessions/owned", { "X-Api-Key": "intruder" }),
+    ];
+    expect(attempts.map((attempt) => attempt.status)).toEqual([401, 403, 401, 403]);
+    expect((await call("GET", `${deployments}?name_contains=owned-one`, owner)).body.resources).toHaveLength(1);
+    expect((await call("POST", "/__mock/reset", owner)).status).toBe(204);
+    expect((await call("GET", `${deployments}?name_contains=owned-one`, owner)).body.resources).toHaveLength(0);
   });
 
   it("applies the reference server's rules: 401 without a key, 409 on a taken name, 400 on a source rule, demo keys as themselves", async () => {
@@ -116,7 +134,7 @@ describe("sandbox sessions (D-114)", () => {
     expect(sandbox.sessionCount()).toBe(before);
   });
 
-  it("bounds the sessions of one key, dropping only that key's least recently used", async () => {
+  it("bounds the sessions of one key, dropping only that key's least recently used, and never locks out a new key", async () => {
     const small = await startSandbox({ maxSessionsPerKey: 2, maxSessions: 3 });
     try {
       const send = (key: string, session: string, method = "GET", body?: unknown) =>
@@ -130,11 +148,65 @@ describe("sandbox sessions (D-114)", () => {
       // The attacker's own sessions were dropped, never the victim's.
       expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
       expect(small.sessionCount()).toBe(3);
-      // Full of sessions in use: a new key's session is refused, none is dropped.
-      const refused = await send("newcomer", "n-1");
-      expect(refused.status).toBe(503);
-      expect(refused.headers.get("retry-after")).toBe("60");
+      // Full: a new key's session sheds one of the key holding the most (the attacker's), not the victim's.
+      expect((await send("newcomer", "n-1")).status).toBe(200);
       expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("leaves the demo key able to create and list in its session after 1,200 made-up keys", async () => {
+    const small = await startSandbox({ maxSessions: 50 });
+    try {
+      for (let i = 0; i < 1200; i += 40)
+        await Promise.all(
+          Array.from({ length: 40 }, (_, j) =>
+            fetch(`${small.url}/v2/auth/providers`, {
+              headers: { "X-Api-Key": `made-up-${i + j}`, "X-Mock-Session": `s-${i + j}` },
+            }).then((response) => response.arrayBuffer()),
+          ),
+        );
+      const demoKey = { "X-Api-Key": demo.acme.apiKey, "X-Mock-Session": "demo", "Content-Type": "application/json" };
+      const created = await fetch(`${small.url}${deployments}`, {
+        method: "POST",
+        headers: demoKey,
+        body: JSON.stringify(container("demo-after-flood")),
+      });
+      expect(created.status).toBe(201);
+      const listed = await fetch(`${small.url}${deployments}?name_contains=demo-after-flood`, { headers: demoKey });
+      expect(((await listed.json()) as { resources: unknown[] }).resources).toHaveLength(1);
+      expect(small.sessionCount()).toBeLessThanOrEqual(50);
+    } finally {
+      await small.close();
+    }
+  }, 120_000);
+
+  it("refuses writes past a session's byte budget with a problem that says so", async () => {
+    const small = await startSandbox({ maxBytesPerSession: 4000 });
+    try {
+      const headers = { "X-Api-Key": "budget", "X-Mock-Session": "budget", "Content-Type": "application/json" };
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push(
+          (
+            await fetch(`${small.url}${deployments}`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify(container(`budget-${i}`)),
+            })
+          ).status,
+        );
+      expect(statuses.slice(0, 2)).toEqual([201, 201]);
+      expect(statuses.at(-1)).toBe(503);
+      const refused = await fetch(`${small.url}${deployments}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(container("budget-late")),
+      });
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/budget of 4000 bytes/);
+      expect((await fetch(`${small.url}${deployments}`, { headers })).status).toBe(200);
+      expect((await fetch(`${small.url}/__mock/reset`, { method: "POST", headers })).status).toBe(204);
     } finally {
       await small.close();
     }
@@ -158,7 +230,7 @@ describe("sandbox sessions (D-114)", () => {
     });
     request.flushHeaders();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await call("DELETE", "/__mock/sessions/in-flight", {})).status).toBe(204);
+    expect((await call("DELETE", "/__mock/sessions/in-flight", { "X-Api-Key": "k" })).status).toBe(204);
     request.end(body);
     expect(await answered).toBe(201);
   });

@@ -1,0 +1,50 @@
+/** Every path of the in-memory sandbox answers (D-271): a malformed session id is a 400 problem, a failing handler a 500, and the process lives on. */
+
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen } from "../../../common/listen.js";
+import { createFetchHttpServer } from "./fetch-http-server.js";
+import { startMemorySandbox } from "./memory-sandbox-server.js";
+
+let sandbox: Awaited<ReturnType<typeof startMemorySandbox>>;
+beforeAll(async () => {
+  sandbox = await startMemorySandbox();
+});
+afterAll(() => sandbox?.close());
+
+describe("in-memory sandbox on a port", () => {
+  it.each([
+    ["DELETE", "/__mock/sessions/%E0%A4%A", 400],
+    ["DELETE", "/__mock/sessions/%", 400],
+    ["DELETE", "/__mock/sessions/ok-id", 204],
+    ["GET", "/__mock/sessions/%E0%A4%A", 404],
+    ["GET", "/v2/deployments/%E0%A4%A", 404],
+  ])("%s %s answers %i, and the sandbox answers the next request", async (method, path, status) => {
+    const response = await fetch(`${sandbox.url}${path}`, { method, headers: { "X-Api-Key": "k" } });
+    expect(response.status).toBe(status);
+    if (status >= 400) expect(response.headers.get("content-type")).toBe("application/problem+json");
+    const next = await fetch(`${sandbox.url}/v2/auth/providers`, { headers: { "X-Api-Key": "k" } });
+    expect(next.status).toBe(200);
+  });
+
+  it("answers 500 when the handler fails, and keeps serving", async () => {
+    let fail = true;
+    const server = createFetchHttpServer(
+      async () => {
+        if (fail) throw new Error("boom");
+        return new Response("fine");
+      },
+      pino({ level: "silent" }),
+    );
+    const running = await listen(server, 0, "127.0.0.1");
+    try {
+      const failed = await fetch(running.url);
+      expect(failed.status).toBe(500);
+      expect(((await failed.json()) as { status: number }).status).toBe(500);
+      fail = false;
+      expect(await (await fetch(running.url)).text()).toBe("fine");
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+/** The request and answer shapes of the pipeline (D-270): what an adapter (Koa, fetch) hands in and writes out, with no framework type. */
+import type { Logger } from "pino";
+
+/** One request as the pipeline reads it. */
+export interface PipelineRequest {
+  /** The method as sent, e.g. `GET`. */
+  method: string;
+  /** The path, still percent-encoded, without the query. */
+  path: string;
+  /** The query string without its `?`, still percent-encoded ("" when none). */
+  search: string;
+  /** The bytes of the request target as sent, for the 414 bound (D-115). */
+  targetBytes: number;
+  /** Header values by lower-case name; repeated ones joined as the adapter's HTTP layer joins them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Whether the HTTP/1.1 request came without a Host header (RFC 9112 §3.2); false where no such message exists (fetch). */
+  missingHost: boolean;
+  /** The body's bytes, or undefined once more than `limit` bytes arrived (the rest is discarded). */
+  readBody(limit: number): Promise<Uint8Array | undefined>;
+  /** The body is refused unread: discard it (and close the connection where there is one). */
+  discardBody(): void;
+  /** The logger for lines about this request. */
+  log(): Logger;
+  /** Hears who calls, once authenticated (the access log's fields). */
+  identified?(who: { organizationId: string; tenantId: string }): void;
+}
+
+/** One answer: status, headers (Content-Type included) and a text body, or none. */
+export interface PipelineAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
