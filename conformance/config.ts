@@ -1,6 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { didYouMean } from "./closest.js";
 import { redactHeaders } from "./redact.js";
 
 export type Hosting = "cloud" | "self_hosted";
@@ -141,6 +142,31 @@ export function usage(): string {
   ].join("\n");
 }
 
+/** Usage text of `doctor --help`. */
+export function doctorUsage(): string {
+  return [
+    "Usage: deployment-conformance doctor --base-url URL --api-key KEY [flags]",
+    "",
+    "Checks every input a run would use against the target and prints, per input, whether it is right, what it",
+    "enables and what a run skips without it; says how much room the target has left where it shows it.",
+    "Takes the same flags as a run (deployment-conformance --help). Sends reads, and one deployment create to",
+    "probe --hosting (none with --read-only).",
+    "Exit: 0 every input given is right; 2 an input is wrong or the target cannot be used.",
+  ].join("\n");
+}
+
+/** Usage text of `replay --help`. */
+export function replayUsage(): string {
+  return [
+    "Usage: deployment-conformance replay CHECK-ID --seed N --base-url URL --api-key KEY [flags]",
+    "",
+    "Runs one check again with the same generated data and prints every exchange it made. A failed run prints",
+    "the replay command of each failure with every flag the check used; the keys stay in the environment",
+    "(CONFORMANCE_API_KEY, CONFORMANCE_OTHER_API_KEY). Takes the same flags as a run (deployment-conformance --help).",
+    "Exit: 0 the check passed or was skipped; 1 it failed; 2 bad configuration or unreachable target.",
+  ].join("\n");
+}
+
 /** The flags as node:util parseArgs takes them: every option, plus `--config`, `--help` (`-h`) and `--list`. */
 const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
   ...Object.fromEntries(
@@ -183,7 +209,10 @@ function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help
     else if (token.name === "config") configFile = stringValue(token);
     else {
       const option = options.find((candidate) => candidate.flag === token.name);
-      if (!option) throw new ConfigError(`unknown flag ${token.rawName}`);
+      if (!option)
+        throw new ConfigError(
+          `unknown flag ${token.rawName}${didYouMean(token.rawName, knownFlags())}: see --help for every flag`,
+        );
       if (option.kind === "boolean")
         raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
       else if (option.kind === "repeat")
@@ -203,6 +232,11 @@ function stringValue(token: {
   if (token.value === undefined || (!token.inlineValue && token.value.startsWith("--")))
     throw new ConfigError(`${token.rawName} needs a value`);
   return token.value;
+}
+
+/** Every flag the command line takes, as typed (`--base-url`). */
+function knownFlags(): string[] {
+  return Object.keys(flagOptions).map((name) => `--${name}`);
 }
 
 /** Reads the CONFORMANCE_* variables. */

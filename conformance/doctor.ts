@@ -5,7 +5,7 @@
  * left out with --read-only).
  */
 import type { Check, Need } from "./check.js";
-import { ConfigError, type ConformanceConfig, resolveConfig } from "./config.js";
+import { ConfigError, type ConformanceConfig, doctorUsage, resolveConfig } from "./config.js";
 import { deploymentBody, newRunId, runPrefix } from "./data.js";
 import { paths } from "./helpers.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
@@ -243,7 +243,12 @@ export function renderDoctor(baseUrl: string, verdicts: InputVerdict[], checks: 
 export async function doctor(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   let config: ConformanceConfig;
   try {
-    config = resolveConfig(argv, env).config;
+    const resolved = resolveConfig(argv, env);
+    if (resolved.help || resolved.list) {
+      console.log(doctorUsage());
+      return 0;
+    }
+    config = resolved.config;
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
