@@ -25,6 +25,7 @@ import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
 import { doctor } from "./doctor.js";
 import { PreflightError, preflight } from "./preflight.js";
+import { groupProblems } from "./problems.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
@@ -72,6 +73,7 @@ export async function runConformance(
     config: publicConfig(runConfig),
     summary: summarize(verdicts),
     verdicts,
+    problems: groupProblems(verdicts),
     created,
     errors,
     warnings: weakRunWarnings({
@@ -163,7 +165,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (config.reportDir) writeReports(config.reportDir, result);
     return 2;
   }
-  console.log(renderConsole(result, { quiet: config.quiet }));
+  console.log(renderConsole(result, { quiet: config.quiet, verbose: config.verbose }));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);
     console.log(`Reports: ${files.join(", ")}`);

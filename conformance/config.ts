@@ -35,8 +35,10 @@ export interface ConformanceConfig {
   timeoutMs: number;
   /** How long a deployment's status may keep moving (the target's provisioning delay): status checks wait at most this long for it to hold still (D-181). */
   settleMs: number;
-  /** Print every check line (default) or only failures and the summary. */
+  /** Print every check line (default) or only the problems and the summary. */
   quiet: boolean;
+  /** Print each failed check's own details (request, answer, curl) besides the problems (D-243). */
+  verbose: boolean;
   /** Extra headers sent on every request (`-H 'Name: value'`); a check's own headers win. */
   headers: Record<string, string>;
   /** An answer slower than this (ms) fails the check that sent it (D-87). */
@@ -84,6 +86,7 @@ const options = [
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
   { key: "settleMs", flag: "settle-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
+  { key: "verbose", flag: "verbose", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
   { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
   { key: "har", flag: "har", kind: "string" },
@@ -123,7 +126,8 @@ export function usage(): string {
     "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
     "  --settle-ms N                the target's provisioning delay: status checks wait up to N ms (default 20000)",
-    "  --quiet                      print only failures and the summary",
+    "  --quiet                      print only the problems (failures grouped by cause) and the summary",
+    "  --verbose                    also print each failed check's request, answer and curl command",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
     "  --max-response-time MS       an answer slower than MS fails the check that sent it",
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
@@ -377,6 +381,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     timeoutMs,
     settleMs,
     quiet: raw.quiet === true,
+    verbose: raw.verbose === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
     maxResponseTimeMs,
     har: str("har"),

@@ -1,6 +1,7 @@
 /** The result of a whole run: verdicts, summary per level, created resources, exit code (0 / 1 / 2). */
 import type { CreatedResource, Level } from "./check.js";
 import type { Coverage } from "./coverage/matrix.js";
+import type { Problem } from "./problems.js";
 import type { Verdict } from "./verdict.js";
 
 export interface LevelSummary {
@@ -20,6 +21,8 @@ export interface RunResult {
   config: Record<string, unknown>;
   summary: Record<Level, LevelSummary>;
   verdicts: Verdict[];
+  /** The failed checks grouped by cause, MUST problems first (D-243): one bug reads as one problem. */
+  problems: Problem[];
   created: (CreatedResource & { check: string })[];
   /** Errors of the runner itself (a suite file that failed to load). */
   errors: string[];
