@@ -34,6 +34,7 @@ import { writeReports } from "./report/write.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
 import { runChecks } from "./runner.js";
 import { unmatchedTokens } from "./selection.js";
+import { targetFullReport } from "./target-full.js";
 import { targetGoneReport } from "./target-gone.js";
 
 /**
@@ -83,7 +84,9 @@ export async function runConformance(
       warnSkippedPercent: config.warnSkippedPercent,
     }),
     coverage,
-    exitCode: exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
+    exitCode: targetFullReport({ verdicts })
+      ? 2
+      : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
   return { result, exchanges };
 }

@@ -7,6 +7,7 @@ import { toCurl } from "./curl.js";
 import { TransportError } from "./http.js";
 import { createContext } from "./runtime.js";
 import { isSelected, unmetNeed } from "./selection.js";
+import { fullStopIn } from "./target-full.js";
 import { forgetTargetGone, isSetupStop } from "./target-gone.js";
 import type { Verdict } from "./verdict.js";
 
@@ -65,7 +66,11 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
     // a breach of the schema explains a crash or a skip that followed it; the check's own assertion comes first (D-244)
     const breach = ctx.schemaBreaches[0];
     const error = breach && explainedBy(thrown, breach) ? breach : thrown;
-    if (error instanceof CheckSkip) {
+    const full = fullStopIn(error);
+    if (full !== undefined) {
+      verdict.status = "skip";
+      verdict.skipReason = full;
+    } else if (error instanceof CheckSkip) {
       verdict.status = "skip";
       verdict.skipReason = error.reason;
     } else {

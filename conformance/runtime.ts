@@ -13,6 +13,7 @@ import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
 import { isNoVerdict } from "./no-verdict.js";
+import { throwIfFull } from "./target-full.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
 
 /** The context plus what the runner reads back after the check. */
@@ -115,6 +116,7 @@ export function createContext(
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
+      throwIfFull(exchange);
       if (config.maxResponseTimeMs !== undefined && exchange.durationMs > config.maxResponseTimeMs)
         throw new CheckFailure(
           `the answer took ${exchange.durationMs} ms, more than --max-response-time ${config.maxResponseTimeMs} ms (D-87)`,

@@ -7,6 +7,7 @@
 import { missingSetup, noVerdict } from "../coverage/warnings.js";
 import type { Problem } from "../problems.js";
 import type { RunResult } from "../result.js";
+import { targetFullReport } from "../target-full.js";
 import type { Verdict } from "../verdict.js";
 import { renderMatrix } from "./matrix-text.js";
 
@@ -197,14 +198,17 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean; ver
     ...(mustSkipped > 0 ? [`${mustSkipped} MUST checks were skipped for missing setup`] : []),
     ...(undecided > 0 ? [`${undecided} came to no verdict`] : []),
   ];
+  const full = targetFullReport(result);
   out.push(
-    result.exitCode === 0
-      ? notJudged.length > 0
-        ? yellow(`Every MUST check that ran passed; ${notJudged.join("; ")} (see Warnings).`)
-        : green("Every selected MUST check passed.")
-      : mustFailed
-        ? red("A MUST check failed (exit 1).")
-        : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
+    full
+      ? red(full.join("\n"))
+      : result.exitCode === 0
+        ? notJudged.length > 0
+          ? yellow(`Every MUST check that ran passed; ${notJudged.join("; ")} (see Warnings).`)
+          : green("Every selected MUST check passed.")
+        : mustFailed
+          ? red("A MUST check failed (exit 1).")
+          : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
   );
   return out.join("\n");
 }

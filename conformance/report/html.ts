@@ -82,7 +82,12 @@ export function renderHtml(result: RunResult): string {
     const s = result.summary[level];
     return `<div class="card ${s.fail > 0 ? "bad" : "good"}" id="summary-${level}"><h2>${level}</h2><p><b>${s.pass}</b> passed · <b>${s.fail}</b> failed · <b>${s.skip}</b> skipped</p></div>`;
   };
-  const verdict = result.exitCode === 0 ? "Every selected MUST check passed" : "A MUST check failed";
+  const verdict =
+    result.exitCode === 0
+      ? "Every selected MUST check passed"
+      : result.exitCode === 2
+        ? "Not judged: the organization is full (a setup problem: use a fresh one)"
+        : "A MUST check failed";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report ${htmlEscape(result.runId)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
