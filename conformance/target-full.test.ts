@@ -90,6 +90,6 @@ describe("targetFullReport", () => {
     it(c.name, () => {
       const lines = targetFullReport({ verdicts: c.given });
       if (c.want === undefined) expect(lines).toBeUndefined();
-      else c.want.forEach((want, i) => expect(lines?.[i]).toMatch(want));
+      else for (const [i, want] of c.want.entries()) expect(lines?.[i]).toMatch(want);
     });
 });
