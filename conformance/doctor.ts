@@ -9,7 +9,7 @@ import { ConfigError, type ConformanceConfig, doctorUsage, resolveConfig } from 
 import { deploymentBody, newRunId, runPrefix } from "./data.js";
 import { paths } from "./helpers.js";
 import { TransportError } from "./http.js";
-import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records } from "./inputs.js";
+import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "./inputs.js";
 import { PreflightError, preflight } from "./preflight.js";
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
@@ -43,6 +43,7 @@ async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]
   out.push(await integration(config, true));
   out.push(await otherKey(config));
   out.push(await hosting(config));
+  out.push(await room(config));
   return out;
 }
 

@@ -141,3 +141,26 @@ export async function givenIds(config: ConformanceConfig): Promise<InputVerdict[
   if (config.otherApiKey) out.push(await otherKey(config));
   return out;
 }
+
+/** OAuth providers a run with the default flags creates in the main key's organization (D-245, measured). */
+export const providersPerRun = 37;
+
+/**
+ * How much room the target has left, where it shows it (D-242): the providers the organization holds (the list is
+ * answered whole) against a run's creates, and any quota or limit header of the answer (e.g. `RateLimit-Remaining`,
+ * `X-Quota-Remaining`). A limit the target shows nowhere is only met when a create is refused.
+ */
+export async function room(config: ConformanceConfig): Promise<InputVerdict> {
+  const ex = await ask(config, { path: paths.providers, tenant: config.tenantId });
+  const held = Array.isArray(ex.json) ? ex.json.length : undefined;
+  const shown = Object.entries(ex.response.headers)
+    .filter(([name]) => /quota|limit/i.test(name))
+    .map(([name, value]) => `${name}: ${value}`);
+  const count = held === undefined ? "the provider list is not an array" : `${held} OAuth providers held`;
+  return {
+    flag: "room",
+    state: shown.length > 0 ? "ok" : "unchecked",
+    detail: `${count}; a run creates about ${providersPerRun}; ${shown.length > 0 ? `the target shows ${shown.join(", ")}` : "the target shows no limit (the reference server's is 500, D-112): a refusal for one ends the run with exit 2"}`,
+    needs: [],
+  };
+}
