@@ -95,7 +95,7 @@ export function diagnose(
 }
 
 /** The lines that name each wrong id given, or none. */
-export function wrongIds(verdicts: readonly InputVerdict[]): string[] {
+function wrongIds(verdicts: readonly InputVerdict[]): string[] {
   const wrong = verdicts.filter((v) => v.state === "wrong");
   if (wrong.length === 0) return [];
   return [
