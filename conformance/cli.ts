@@ -10,13 +10,22 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { operationList } from "../contract/index.js";
-import { ConfigError, type ConformanceConfig, publicConfig, type RunConfig, resolveConfig, usage } from "./config.js";
+import {
+  ConfigError,
+  type ConformanceConfig,
+  publicConfig,
+  type RunConfig,
+  replayUsage,
+  resolveConfig,
+  usage,
+} from "./config.js";
 import { loadDecisions } from "./coverage/decisions.js";
 import { computeCoverage } from "./coverage/matrix.js";
 import { weakRunWarnings } from "./coverage/warnings.js";
 import { newRunId } from "./data.js";
 import { doctor } from "./doctor.js";
 import { PreflightError, preflight } from "./preflight.js";
+import { groupProblems } from "./problems.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
@@ -24,6 +33,8 @@ import { renderReplay } from "./report/replay.js";
 import { writeReports } from "./report/write.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
 import { runChecks } from "./runner.js";
+import { unmatchedTokens } from "./selection.js";
+import { targetFullReport } from "./target-full.js";
 import { targetGoneReport } from "./target-gone.js";
 
 /**
@@ -63,6 +74,7 @@ export async function runConformance(
     config: publicConfig(runConfig),
     summary: summarize(verdicts),
     verdicts,
+    problems: groupProblems(verdicts),
     created,
     errors,
     warnings: weakRunWarnings({
@@ -72,7 +84,9 @@ export async function runConformance(
       warnSkippedPercent: config.warnSkippedPercent,
     }),
     coverage,
-    exitCode: exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
+    exitCode: targetFullReport({ verdicts })
+      ? 2
+      : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
   return { result, exchanges };
 }
@@ -87,6 +101,10 @@ function writeHar(file: string, exchanges: CheckExchange[], result: RunResult): 
 async function replay(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   let config: ConformanceConfig;
   let checkId: string;
+  if (wantsHelp(argv)) {
+    console.log(replayUsage());
+    return 0;
+  }
   try {
     const parsed = parseReplayArgs(argv);
     checkId = parsed.checkId;
@@ -105,6 +123,12 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
   console.log(renderReplay(result, exchanges));
   if (config.har) writeHar(config.har, exchanges, result);
   return result.verdicts.some((v) => v.status === "fail") || result.errors.length > 0 ? 1 : 0;
+}
+
+/** Whether a subcommand's arguments ask for its usage (`--help` or `-h` before any `--`). */
+function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
 }
 
 /** The command: parse, validate, probe, run, print, write reports; returns the exit code. */
@@ -127,6 +151,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     config = resolved.config;
+    const unmatched = unmatchedTokens((await import("./checks/index.js")).allChecks, config);
+    if (unmatched.length > 0) throw new ConfigError(unmatched.join("\n"));
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
@@ -142,7 +168,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (config.reportDir) writeReports(config.reportDir, result);
     return 2;
   }
-  console.log(renderConsole(result, { quiet: config.quiet }));
+  console.log(renderConsole(result, { quiet: config.quiet, verbose: config.verbose }));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);
     console.log(`Reports: ${files.join(", ")}`);

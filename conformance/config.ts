@@ -1,6 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { didYouMean } from "./closest.js";
 import { redactHeaders } from "./redact.js";
 
 export type Hosting = "cloud" | "self_hosted";
@@ -38,8 +39,10 @@ export interface ConformanceConfig {
   timeoutMs: number;
   /** How long a deployment's status may keep moving (the target's provisioning delay): status checks wait at most this long for it to hold still (D-181). */
   settleMs: number;
-  /** Print every check line (default) or only failures and the summary. */
+  /** Print every check line (default) or only the problems and the summary. */
   quiet: boolean;
+  /** Print each failed check's own details (request, answer, curl) besides the problems (D-243). */
+  verbose: boolean;
   /** Extra headers sent on every request (`-H 'Name: value'`); a check's own headers win. */
   headers: Record<string, string>;
   /** An answer slower than this (ms) fails the check that sent it (D-87). */
@@ -89,6 +92,7 @@ const options = [
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
   { key: "settleMs", flag: "settle-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
+  { key: "verbose", flag: "verbose", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
   { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
   { key: "har", flag: "har", kind: "string" },
@@ -130,7 +134,8 @@ export function usage(): string {
     "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
     "  --settle-ms N                the target's provisioning delay: status checks wait up to N ms (default 20000)",
-    "  --quiet                      print only failures and the summary",
+    "  --quiet                      print only the problems (failures grouped by cause) and the summary",
+    "  --verbose                    also print each failed check's request, answer and curl command",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
     "  --max-response-time MS       an answer slower than MS fails the check that sent it",
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
@@ -146,6 +151,31 @@ export function usage(): string {
     "Precedence: flags > environment > config file.",
     "Exit: 0 every selected MUST check passed; 1 a MUST check failed (or, with --fail-on-unexercised, a status was never reached);",
     "2 bad configuration or unreachable target.",
+  ].join("\n");
+}
+
+/** Usage text of `doctor --help`. */
+export function doctorUsage(): string {
+  return [
+    "Usage: deployment-conformance doctor --base-url URL --api-key KEY [flags]",
+    "",
+    "Checks every input a run would use against the target and prints, per input, whether it is right, what it",
+    "enables and what a run skips without it; says how much room the target has left where it shows it.",
+    "Takes the same flags as a run (deployment-conformance --help). Sends reads, and one deployment create to",
+    "probe --hosting (none with --read-only).",
+    "Exit: 0 every input given is right; 2 an input is wrong or the target cannot be used.",
+  ].join("\n");
+}
+
+/** Usage text of `replay --help`. */
+export function replayUsage(): string {
+  return [
+    "Usage: deployment-conformance replay CHECK-ID --seed N --base-url URL --api-key KEY [flags]",
+    "",
+    "Runs one check again with the same generated data and prints every exchange it made. A failed run prints",
+    "the replay command of each failure with every flag the check used; the keys stay in the environment",
+    "(CONFORMANCE_API_KEY, CONFORMANCE_OTHER_API_KEY). Takes the same flags as a run (deployment-conformance --help).",
+    "Exit: 0 the check passed or was skipped; 1 it failed; 2 bad configuration or unreachable target.",
   ].join("\n");
 }
 
@@ -191,7 +221,10 @@ function parseFlags(argv: string[]): { raw: RawConfig; configFile?: string; help
     else if (token.name === "config") configFile = stringValue(token);
     else {
       const option = options.find((candidate) => candidate.flag === token.name);
-      if (!option) throw new ConfigError(`unknown flag ${token.rawName}`);
+      if (!option)
+        throw new ConfigError(
+          `unknown flag ${token.rawName}${didYouMean(token.rawName, knownFlags())}: see --help for every flag`,
+        );
       if (option.kind === "boolean")
         raw[option.key] = token.value === undefined ? true : parseBoolean(token.value, token.rawName);
       else if (option.kind === "repeat")
@@ -211,6 +244,11 @@ function stringValue(token: {
   if (token.value === undefined || (!token.inlineValue && token.value.startsWith("--")))
     throw new ConfigError(`${token.rawName} needs a value`);
   return token.value;
+}
+
+/** Every flag the command line takes, as typed (`--base-url`). */
+function knownFlags(): string[] {
+  return Object.keys(flagOptions).map((name) => `--${name}`);
 }
 
 /** Reads the CONFORMANCE_* variables. */
@@ -356,6 +394,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     timeoutMs,
     settleMs,
     quiet: raw.quiet === true,
+    verbose: raw.verbose === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
     maxResponseTimeMs,
     har: str("har"),

@@ -1,7 +1,8 @@
 /** Tests of the doctor's printout: per input its verdict, what it enables or what is skipped without it, and the last line. */
 import { describe, expect, it } from "vitest";
 import type { Check } from "./check.js";
-import { type InputVerdict, renderDoctor } from "./doctor.js";
+import { renderDoctor } from "./doctor.js";
+import type { InputVerdict } from "./inputs.js";
 
 const check = (id: string, level: Check["level"], needs: Check["needs"]): Check => ({
   id,

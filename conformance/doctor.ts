@@ -6,76 +6,12 @@
  */
 
 import type { Check, Need } from "./check.js";
-import { ConfigError, type ConformanceConfig, resolveConfig } from "./config.js";
+import { ConfigError, type ConformanceConfig, doctorUsage, resolveConfig } from "./config.js";
 import { deploymentBody, newRunId, runPrefix } from "./data.js";
 import { paths } from "./helpers.js";
-import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
-import { keyHeader } from "./key-header.js";
+import { TransportError } from "./http.js";
+import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "./inputs.js";
 import { PreflightError, preflight } from "./preflight.js";
-
-/** The verdict on one input. */
-export interface InputVerdict {
-  flag: string;
-  /** ok: given and right; wrong: given and wrong (exit 2); absent: not given; unchecked: given, not decidable here. */
-  state: "ok" | "wrong" | "absent" | "unchecked";
-  detail: string;
-  /** The needs of the checks this input enables (none: every check uses it). */
-  needs: Need[];
-}
-
-/** What a request of the doctor sends. */
-interface Ask {
-  method?: "GET" | "POST";
-  path: string;
-  query?: Record<string, string>;
-  apiKey?: string;
-  /** The X-Tenant-Id to send; none when undefined. */
-  tenant?: string;
-  json?: unknown;
-}
-
-async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> {
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    ...config.headers,
-    ...keyHeader(config, a.apiKey ?? config.apiKey),
-  };
-  if (a.tenant) headers["X-Tenant-Id"] = a.tenant;
-  if (a.json !== undefined) headers["Content-Type"] = "application/json";
-  return sendHttp({
-    method: a.method ?? "GET",
-    url: buildUrl(config.baseUrl, a.path, a.query),
-    headers,
-    body: a.json === undefined ? undefined : JSON.stringify(a.json),
-    keyRef: a.apiKey ? "other" : "main",
-    timeoutMs: Math.min(config.timeoutMs, 5000),
-    secrets: [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : [])],
-  });
-}
-
-const ok2xx = (ex: Exchange) => ex.response.status >= 200 && ex.response.status < 300;
-const records = (ex: Exchange): Record<string, unknown>[] => {
-  const body = ex.json as { resources?: unknown } | unknown[] | undefined;
-  const list = Array.isArray(body) ? body : Array.isArray(body?.resources) ? body.resources : [];
-  return list.filter((r): r is Record<string, unknown> => r !== null && typeof r === "object");
-};
-
-/** The integration inputs: the id must name an integration of the tenant that holds at least one repository. */
-async function integration(config: ConformanceConfig, managed: boolean): Promise<InputVerdict> {
-  const flag = managed ? "--managed-integration-id" : "--integration-id";
-  const needs: Need[] = [managed ? "managedIntegration" : "integration"];
-  const id = managed ? config.managedIntegrationId : config.integrationId;
-  if (!id) return { flag, state: "absent", detail: "not given", needs };
-  const ex = await ask(config, { path: managed ? paths.managedRepos(id) : paths.repos(id), tenant: config.tenantId });
-  const op = managed ? "operation 4 (managed)" : "operation 3";
-  if (ex.response.status === 404)
-    return { flag, state: "wrong", detail: `${id}: unknown integration (${op} answered 404 in this tenant)`, needs };
-  if (!ok2xx(ex)) return { flag, state: "wrong", detail: `${id}: ${op} answered ${ex.response.status}`, needs };
-  const n = Array.isArray(ex.json) ? ex.json.length : 0;
-  if (n === 0)
-    return { flag, state: "wrong", detail: `${id}: holds no repository (the codehost checks need one)`, needs };
-  return { flag, state: "ok", detail: `${id}: ${n} repositor${n === 1 ? "y" : "ies"}`, needs };
-}
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
 async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
@@ -103,76 +39,13 @@ async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]
           needs: [],
         },
   );
-  if (!config.otherTenantId)
-    out.push({ flag: "--other-tenant-id", state: "absent", detail: "not given", needs: ["otherTenant"] });
-  else {
-    const ex = await ask(config, { path: paths.deployments, tenant: config.otherTenantId });
-    out.push(
-      !ok2xx(ex)
-        ? {
-            flag: "--other-tenant-id",
-            state: "wrong",
-            detail: `${config.otherTenantId}: the key cannot reach it (${ex.response.status})`,
-            needs: ["otherTenant"],
-          }
-        : ownTenant && ownTenant.toLowerCase() === config.otherTenantId.toLowerCase()
-          ? {
-              flag: "--other-tenant-id",
-              state: "wrong",
-              detail: `${config.otherTenantId}: the tenant the run already uses; name a second one`,
-              needs: ["otherTenant"],
-            }
-          : {
-              flag: "--other-tenant-id",
-              state: "ok",
-              detail: `${config.otherTenantId}: reached by the same key`,
-              needs: ["otherTenant"],
-            },
-    );
-  }
+  out.push(await otherTenant(config, ownTenant));
   out.push(await integration(config, false));
   out.push(await integration(config, true));
   out.push(await otherKey(config));
   out.push(await hosting(config));
+  out.push(await room(config));
   return out;
-}
-
-/** The other key: accepted, and of another organization (no provider or tenant in common with the main key). */
-async function otherKey(config: ConformanceConfig): Promise<InputVerdict> {
-  const flag = "--other-api-key";
-  const needs: Need[] = ["otherApiKey"];
-  if (!config.otherApiKey) return { flag, state: "absent", detail: "not given", needs };
-  const theirs = await ask(config, { path: paths.providers, apiKey: config.otherApiKey });
-  if (!ok2xx(theirs))
-    return {
-      flag,
-      state: "wrong",
-      detail: `not accepted (list OAuth providers answered ${theirs.response.status})`,
-      needs,
-    };
-  const ours = await ask(config, { path: paths.providers, tenant: config.tenantId });
-  const orgs = (ex: Exchange) => new Set(records(ex).map((r) => String(r.organization_id)));
-  const shared = [...orgs(ours)].filter((o) => orgs(theirs).has(o));
-  if (shared.length > 0)
-    return {
-      flag,
-      state: "wrong",
-      detail: `a key of the same organization (${shared[0]}): give a key of another one`,
-      needs,
-    };
-  const ourDeps = await ask(config, { path: paths.deployments, tenant: config.tenantId });
-  const theirDeps = await ask(config, { path: paths.deployments, apiKey: config.otherApiKey });
-  const tenants = new Set(records(theirDeps).map((r) => String(r.tenant_id)));
-  if (records(ourDeps).some((r) => tenants.has(String(r.tenant_id))))
-    return {
-      flag,
-      state: "wrong",
-      detail: "it reaches the same tenant as --api-key: give a key of another organization",
-      needs,
-    };
-  if (records(ours).length === 0 && records(ourDeps).length === 0)
-    return { flag, state: "unchecked", detail: "accepted; nothing listed yet to tell its organization apart", needs };
-  return { flag, state: "ok", detail: "accepted, another organization", needs };
 }
 
 /** The hosting kind: `external_container` is accepted only when self-hosted (interface-spec rules 2 and 3). */
@@ -245,8 +118,13 @@ export function renderDoctor(baseUrl: string, verdicts: InputVerdict[], checks: 
 export async function doctor(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   let config: ConformanceConfig;
   try {
-    config = resolveConfig(argv, env).config;
-    await preflight(config);
+    const resolved = resolveConfig(argv, env);
+    if (resolved.help || resolved.list) {
+      console.log(doctorUsage());
+      return 0;
+    }
+    config = resolved.config;
+    await preflight(config, { ids: false });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
       console.error(`conformance doctor: ${error.message}`);

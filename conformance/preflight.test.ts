@@ -1,6 +1,10 @@
 /** Tests of the preflight's verdict on the probe answers: which flag the one line names, or none. */
-import { describe, expect, it } from "vitest";
-import { diagnose, type ProbeAnswer } from "./preflight.js";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operation } from "../contract/index.js";
+import { resolveConfig } from "./config.js";
+import { diagnose, PreflightError, type ProbeAnswer, preflight } from "./preflight.js";
 
 const json = (status: number): ProbeAnswer => ({ status, json: true });
 const base = { baseUrl: "http://127.0.0.1:8080" };
@@ -53,5 +57,66 @@ describe("diagnose", () => {
       else expect(got).toMatch(c.want);
       // one line, whatever the verdict
       expect(got ?? "").not.toContain("\n");
+    });
+});
+
+const known = "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
+const unknown = "11111111-1111-4111-8111-111111111111";
+
+/** A target that sends its JSON as text/plain, knows one integration of each kind holding one repository, and refuses the unknown tenant. */
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? "";
+    const repos = [operation("listCodehostRepositories"), operation("listManagedCodehostRepositories")].some(
+      (op) => path === op.path.replace("{integration_id}", known),
+    );
+    const listed = path === operation("listOAuthProviders").path || path === operation("listDeployments").path;
+    res.statusCode = req.headers["x-tenant-id"] === unknown ? 403 : repos || listed ? 200 : 404;
+    res.setHeader("content-type", "text/plain");
+    res.end(repos ? '[{"id":"r"}]' : path === operation("listDeployments").path ? '{"resources":[],"offset":0}' : "[]");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("preflight against a target", () => {
+  const cases: { given: string; flags: string[]; want: RegExp | undefined }[] = [
+    { given: "JSON under text/plain is run and judged, not refused", flags: [], want: undefined },
+    {
+      given: "known integrations",
+      flags: ["--integration-id", known, "--managed-integration-id", known],
+      want: undefined,
+    },
+    {
+      given: "an unknown --integration-id",
+      flags: ["--integration-id", unknown],
+      want: /^--integration-id is wrong: 1111.*unknown integration \(operation 3 answered 404.*\nfix --integration-id or leave it out/,
+    },
+    {
+      given: "an unknown --managed-integration-id",
+      flags: ["--managed-integration-id", unknown],
+      want: /^--managed-integration-id is wrong: .*operation 4/,
+    },
+    {
+      given: "an --other-tenant-id the key cannot reach, beside a right id",
+      flags: ["--integration-id", known, "--other-tenant-id", unknown],
+      want: /^--other-tenant-id is wrong: .*cannot reach it \(403\)\nfix --other-tenant-id or/,
+    },
+  ];
+  for (const c of cases)
+    it(c.given, async () => {
+      const config = resolveConfig(["--base-url", url, "--api-key", "k", ...c.flags], {}).config;
+      const outcome = await preflight(config).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (c.want === undefined) expect(outcome).toBeUndefined();
+      else {
+        expect(outcome).toBeInstanceOf(PreflightError);
+        expect((outcome as Error).message).toMatch(c.want);
+      }
     });
 });

@@ -1,10 +1,14 @@
 /**
- * Preflight before any check (D-150): the target is reached, the base URL is the interface, the key is accepted.
- * Each setup mistake is one line naming the flag to fix (exit 2), decided within a few seconds.
+ * Preflight before any check (D-150, D-241): the target is reached, the base URL is the interface (judged by what
+ * answers, not by a header), the key is accepted, and every id given is right: the integrations list repositories,
+ * the other tenant is reached, the other key is another organization. Each setup mistake is a line naming the flag
+ * to fix (exit 2), decided within a few seconds.
  */
 
 import { operation } from "../contract/index.js";
 import type { ConformanceConfig } from "./config.js";
+import { TransportError } from "./http.js";
+import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
 
 /** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
@@ -41,10 +45,11 @@ async function probeGet(
       redirect: "manual",
     });
     const text = await res.text();
+    // a JSON body is the interface whatever its Content-Type says: a wrong header is the server's to fail, not setup (D-241)
     let json = false;
     try {
       JSON.parse(text);
-      json = /json/i.test(res.headers.get("content-type") ?? "");
+      json = true;
     } catch {
       json = false;
     }
@@ -91,12 +96,33 @@ export function diagnose(
   return undefined;
 }
 
-/** Runs the preflight; throws PreflightError with the one line to print. */
-export async function preflight(config: ConformanceConfig): Promise<void> {
+/** The lines that name each wrong id given, or none. */
+function wrongIds(verdicts: readonly InputVerdict[]): string[] {
+  const wrong = verdicts.filter((v) => v.state === "wrong");
+  if (wrong.length === 0) return [];
+  return [
+    ...wrong.map((v) => `${v.flag} is wrong: ${v.detail}`),
+    `fix ${wrong.map((v) => v.flag).join(", ")} or leave it out (deployment-conformance doctor tells what each input enables)`,
+  ];
+}
+
+/** Runs the preflight (without the ids' checks when `ids` is false: doctor judges them itself); throws PreflightError with the lines to print. */
+export async function preflight(config: ConformanceConfig, { ids = true } = {}): Promise<void> {
   const answers = await Promise.all(probeOperations.map((id) => probeGet(config, operation(id).path)));
   let withoutTenant: ProbeAnswer | undefined;
   if (config.tenantId && answers.every((a) => "status" in a && (a.status === 401 || a.status === 403)))
     withoutTenant = await probeGet(config, operation("listDeployments").path, { withTenant: false });
   const problem = diagnose(config, answers, withoutTenant);
   if (problem) throw new PreflightError(problem);
+  if (!ids) return;
+  let verdicts: InputVerdict[];
+  try {
+    verdicts = await givenIds(config);
+  } catch (error) {
+    if (error instanceof TransportError)
+      throw new PreflightError(`${config.baseUrl} stopped answering during the preflight: ${error.message}`);
+    throw error;
+  }
+  const wrong = wrongIds(verdicts);
+  if (wrong.length > 0) throw new PreflightError(wrong.join("\n"));
 }

@@ -1,6 +1,6 @@
 /** Tests of the replay command line: what it takes and rejects, and the command printed for a failure. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, type RunConfig, resolveConfig } from "./config.js";
+import { ConfigError, type ConformanceConfig, type RunConfig, resolveConfig } from "./config.js";
 import { parseReplayArgs, replayCommand, replayLauncher } from "./replay.js";
 
 describe("parseReplayArgs", () => {
@@ -82,4 +82,48 @@ describe("replayCommand", () => {
     expect(checkId).toBe("DEP-LIST-004");
     expect(resolveConfig(flags, {}).config).toMatchObject({ seed: 42, baseUrl: "http://h:1" });
   });
+});
+
+/** The words of a printed command as a POSIX shell splits them ('…' quoting, "$VAR" replaced from `vars`). */
+function shellWords(command: string, vars: Record<string, string>): string[] {
+  const words: string[] = [];
+  for (const match of command.matchAll(/(?:'[^']*'|\\'|"\$(\w+)"|[^\s'"\\]+)+/g))
+    words.push(
+      match[0]
+        .replace(/"\$(\w+)"/g, (_, name: string) => vars[name] ?? "")
+        .split("\\'")
+        .map((part) => part.replace(/'([^']*)'/g, "$1"))
+        .join("'"),
+    );
+  return words;
+}
+
+describe("replayCommand carries every flag a check uses", () => {
+  const base = ["--base-url", "http://h:1", "--api-key", "main-key"];
+  const cases: { flag: string[]; key: keyof ConformanceConfig }[] = [
+    { flag: ["--tenant-id", "11111111-1111-4111-8111-111111111111"], key: "tenantId" },
+    { flag: ["--other-tenant-id", "22222222-2222-4222-8222-222222222222"], key: "otherTenantId" },
+    { flag: ["--other-api-key", "other-key"], key: "otherApiKey" },
+    { flag: ["--hosting", "self_hosted"], key: "hosting" },
+    { flag: ["--integration-id", "33333333-3333-4333-8333-333333333333"], key: "integrationId" },
+    { flag: ["--managed-integration-id", "44444444-4444-4444-8444-444444444444"], key: "managedIntegrationId" },
+    { flag: ["--read-only"], key: "readOnly" },
+    { flag: ["--stateless"], key: "stateless" },
+    { flag: ["--fuzz-runs", "7"], key: "fuzzRuns" },
+    { flag: ["--state-runs", "3"], key: "stateRuns" },
+    { flag: ["--timeout-ms", "2500"], key: "timeoutMs" },
+    { flag: ["--settle-ms", "100"], key: "settleMs" },
+    { flag: ["--max-response-time", "900"], key: "maxResponseTimeMs" },
+    { flag: ["-H", "X-Team: it's"], key: "headers" },
+  ];
+  for (const c of cases)
+    it(c.flag[0] as string, () => {
+      const run: RunConfig = { ...resolveConfig([...base, ...c.flag], {}).config, runId: "r", seed: 9 };
+      const words = shellWords(replayCommand(run, "ISO-008", "replay"), {
+        CONFORMANCE_API_KEY: "main-key",
+        CONFORMANCE_OTHER_API_KEY: "other-key",
+      });
+      const { flags } = parseReplayArgs(words.slice(1));
+      expect(resolveConfig(flags, {}).config[c.key]).toEqual(run[c.key]);
+    });
 });

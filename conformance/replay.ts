@@ -40,6 +40,7 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
   parts.push("--api-key", '"$CONFORMANCE_API_KEY"');
   if (config.otherApiKey) parts.push("--other-api-key", '"$CONFORMANCE_OTHER_API_KEY"');
   add("--tenant-id", config.tenantId);
+  add("--other-tenant-id", config.otherTenantId);
   if (config.hosting !== "cloud") add("--hosting", config.hosting);
   add("--integration-id", config.integrationId);
   add("--managed-integration-id", config.managedIntegrationId);

@@ -1,6 +1,7 @@
-/** The result of a whole run: verdicts, summary per level, created resources, exit code (0 / 1 / 2). */
+/** The result of a whole run: verdicts, problems, summary per level, created resources, exit code (0 / 1 / 2). */
 import type { CreatedResource, Level } from "./check.js";
 import type { Coverage } from "./coverage/matrix.js";
+import type { Problem } from "./problems.js";
 import type { Verdict } from "./verdict.js";
 
 export interface LevelSummary {
@@ -20,6 +21,8 @@ export interface RunResult {
   config: Record<string, unknown>;
   summary: Record<Level, LevelSummary>;
   verdicts: Verdict[];
+  /** The failed checks grouped by cause, MUST problems first (D-243): one bug reads as one problem. */
+  problems: Problem[];
   created: (CreatedResource & { check: string })[];
   /** Errors of the runner itself (a suite file that failed to load). */
   errors: string[];
@@ -27,7 +30,8 @@ export interface RunResult {
   warnings: string[];
   /** Per operation × documented status and per decision: reached, passed, failed. */
   coverage: Coverage;
-  exitCode: 0 | 1;
+  /** 2 when the target refused creates for a quota or limit (D-242): a setup problem, not a verdict. */
+  exitCode: 0 | 1 | 2;
 }
 
 /** Counts verdicts per level. */

@@ -70,6 +70,60 @@ const cases: { name: string; given: Check; argv?: string[]; want: Partial<Verdic
   },
 ];
 
+/** A list request whose `{}` answer breaks the list schema (no resources, no offset). */
+const list = (ctx: CheckContext) => ctx.send({ method: "GET", path: "/x", operation: "listDeployments" });
+const breachMessage =
+  /^the 200 answer of listDeployments does not match the contract schema: \(root\) must have required property 'resources'/;
+
+/** A check's own assertion is reported before a schema breach of an answer it saw (D-244). */
+const breachCases: { name: string; run: (ctx: CheckContext) => Promise<void>; want: RegExp }[] = [
+  {
+    name: "a check that passes fails with the breach",
+    run: async (ctx) => void (await list(ctx)),
+    want: breachMessage,
+  },
+  {
+    name: "the check's own assertion comes first",
+    run: async (ctx) => {
+      throw new CheckFailure("limit=0: expected an error, got 200", await list(ctx));
+    },
+    want: /^limit=0: expected an error, got 200$/,
+  },
+  {
+    name: "an assertion about the missing field is explained by the breach",
+    run: async (ctx) => {
+      throw new CheckFailure("resources undefined is not an array", await list(ctx));
+    },
+    want: breachMessage,
+  },
+  {
+    name: "a crash after the breach is explained by it",
+    run: async (ctx) => {
+      await list(ctx);
+      throw new TypeError("cannot read properties of undefined");
+    },
+    want: breachMessage,
+  },
+  {
+    name: "a skip after the breach is the breach",
+    run: async (ctx) => {
+      await list(ctx);
+      ctx.skip("no verdict");
+    },
+    want: breachMessage,
+  },
+];
+
+describe("runCheck with a schema breach", () => {
+  for (const c of breachCases)
+    it(c.name, async () => {
+      const verdict = await runCheck(check(c.run), "tests", config(), new Map());
+      expect(verdict.status).toBe("fail");
+      expect(verdict.failure?.message).toMatch(c.want);
+      expect(verdict.failure?.exchange?.request.url).toBe(`${baseUrl}/x`);
+    });
+});
+
 describe("runCheck", () => {
   for (const c of cases)
     it(c.name, async () => {

@@ -8,7 +8,8 @@ import { TransportError } from "./http.js";
 import { createContext } from "./runtime.js";
 import { isSelected, unmetNeed } from "./selection.js";
 import { shuffled } from "./shuffle.js";
-import { forgetTargetGone } from "./target-gone.js";
+import { fullStopIn } from "./target-full.js";
+import { forgetTargetGone, isSetupStop } from "./target-gone.js";
 import type { Verdict } from "./verdict.js";
 
 /** A check that has not finished after this long fails (the fuzz and stateful checks take the longest). */
@@ -20,6 +21,19 @@ export type Fixtures = Map<string, Promise<unknown>>;
 /** Raised inside the runner when a check overruns checkTimeoutMs. */
 class CheckTimeout extends Error {
   override name = "CheckTimeout";
+}
+
+/**
+ * Whether an earlier schema breach explains what a check threw (D-244): a crash or a skip that followed it, or the
+ * check's own assertion about a field the breach found missing. A setup stop or a timeout is never explained by it.
+ */
+function explainedBy(thrown: unknown, breach: CheckFailure): boolean {
+  if (isSetupStop(thrown) || thrown instanceof CheckTimeout) return false;
+  if (!(thrown instanceof CheckFailure)) return true;
+  const missing = /must have required property '([^']+)'/.exec(breach.message)?.[1];
+  return (
+    missing !== undefined && new RegExp(`\\b${missing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(thrown.message)
+  );
 }
 
 /** Runs one check against the configured target and turns what happened into its verdict; never throws. */
@@ -49,8 +63,15 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
         );
       }),
     ]);
-  } catch (error) {
-    if (error instanceof CheckSkip) {
+  } catch (thrown) {
+    // a breach of the schema explains a crash or a skip that followed it; the check's own assertion comes first (D-244)
+    const breach = ctx.schemaBreaches[0];
+    const error = breach && explainedBy(thrown, breach) ? breach : thrown;
+    const full = fullStopIn(error);
+    if (full !== undefined) {
+      verdict.status = "skip";
+      verdict.skipReason = full;
+    } else if (error instanceof CheckSkip) {
       verdict.status = "skip";
       verdict.skipReason = error.reason;
     } else {
@@ -75,6 +96,13 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   } finally {
     clearTimeout(timer);
   }
+  const breach = ctx.schemaBreaches[0];
+  if (verdict.status === "pass" && breach)
+    verdict.failure = {
+      message: breach.message,
+      ...(breach.exchange ? { exchange: breach.exchange, curl: toCurl(breach.exchange.request) } : {}),
+    };
+  if (verdict.failure) verdict.status = "fail";
   verdict.durationMs = Math.round(performance.now() - started);
   verdict.created = ctx.createdResources;
   verdict.notes = ctx.notes;

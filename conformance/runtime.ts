@@ -14,6 +14,7 @@ import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
 import { keyHeader } from "./key-header.js";
 import { isNoVerdict } from "./no-verdict.js";
+import { throwIfFull } from "./target-full.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
 
 /** The context plus what the runner reads back after the check. */
@@ -21,6 +22,11 @@ interface RecordingContext extends CheckContext {
   readonly exchanges: Exchange[];
   readonly createdResources: CreatedResource[];
   readonly notes: string[];
+  /**
+   * 2xx answers that broke the contract schema, in order (D-244): the check goes on to its own assertion, which
+   * is reported first; a breach fails the check only when the check itself found nothing.
+   */
+  readonly schemaBreaches: CheckFailure[];
 }
 
 /** Collects string values of secret fields in a request body so they are masked in the record. */
@@ -67,6 +73,7 @@ export function createContext(
   const exchanges: Exchange[] = [];
   const createdResources: CreatedResource[] = [];
   const notes: string[] = [];
+  const schemaBreaches: CheckFailure[] = [];
   const prefix = runPrefix(config.runId);
   const ctx: RecordingContext = {
     config,
@@ -75,6 +82,7 @@ export function createContext(
     exchanges,
     createdResources,
     notes,
+    schemaBreaches,
     async send(request: SendRequest): Promise<Exchange> {
       const headers: Record<string, string> = { Accept: "application/json", ...config.headers };
       const auth = request.auth ?? "main";
@@ -118,6 +126,7 @@ export function createContext(
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
+      throwIfFull(exchange);
       if (config.maxResponseTimeMs !== undefined && exchange.durationMs > config.maxResponseTimeMs)
         throw new CheckFailure(
           `the answer took ${exchange.durationMs} ms, more than --max-response-time ${config.maxResponseTimeMs} ms (D-87)`,
@@ -133,9 +142,11 @@ export function createContext(
           { anySuccess: true, level },
         );
         if (problems.length > 0)
-          throw new CheckFailure(
-            `the ${status} answer of ${request.operation} does not match the ${level === "interface" ? "interface level of the contract (what the interface spec states, D-220)" : "contract schema"}: ${problems.join("; ")}`,
-            exchange,
+          schemaBreaches.push(
+            new CheckFailure(
+              `the ${status} answer of ${request.operation} does not match the ${level === "interface" ? "interface-level (D-220) schema" : "contract schema"}: ${problems.join("; ")}`,
+              exchange,
+            ),
           );
       }
       return exchange;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Check } from "./check.js";
 import { validate } from "./config.js";
-import { isSelected, matches, unmetNeed } from "./selection.js";
+import { isSelected, matches, unmatchedTokens, unmetNeed } from "./selection.js";
 
 const check = (id: string, level: "MUST" | "SHOULD", tags: string[], needs: Check["needs"] = []): Check => ({
   id,
@@ -83,4 +83,27 @@ describe("unmetNeed", () => {
       else expect(reason).toBeUndefined();
     });
   }
+});
+
+describe("unmatchedTokens", () => {
+  const cases: { given: { only: string[]; skip: string[] }; want: string[] }[] = [
+    { given: { only: ["DEP-LIST", "isolation"], skip: ["ISO-001"] }, want: [] },
+    {
+      given: { only: ["DEP-LSIT"], skip: [] },
+      want: ["--only DEP-LSIT matches no check id, area or tag (did you mean DEP-LIST?)"],
+    },
+    {
+      given: { only: [], skip: ["Pagination", "nothing-like-it-at-all"] },
+      want: [
+        "--skip Pagination matches no check id, area or tag (did you mean pagination?)",
+        "--skip nothing-like-it-at-all matches no check id, area or tag",
+      ],
+    },
+    {
+      given: { only: ["DEP-LIST-070"], skip: [] },
+      want: ["--only DEP-LIST-070 matches no check id, area or tag (did you mean DEP-LIST-007?)"],
+    },
+  ];
+  for (const c of cases)
+    it(JSON.stringify(c.given), () => expect(unmatchedTokens([listCheck, isoCheck], c.given)).toEqual(c.want));
 });

@@ -1,5 +1,6 @@
 /** Which checks a run selects (--level, --only, --skip) and why a selected check cannot run (needs). */
 import type { Check, Need } from "./check.js";
+import { didYouMean } from "./closest.js";
 import type { ConformanceConfig } from "./config.js";
 
 /** Whether a token names a check: its id, an id prefix (`DEP-LIST`), or one of its tags. */
@@ -37,4 +38,33 @@ export function unmetNeed(check: Check, config: ConformanceConfig): string | und
     if (reason) return reason;
   }
   return undefined;
+}
+
+/** Every word a token of --only or --skip can be: check ids, their prefixes (areas such as DEP-LIST) and tags. */
+function selectionWords(checks: readonly Check[]): Set<string> {
+  const words = new Set<string>();
+  for (const check of checks) {
+    words.add(check.id);
+    const parts = check.id.split("-");
+    for (let n = 1; n < parts.length; n += 1) words.add(parts.slice(0, n).join("-"));
+    for (const tag of check.tags) words.add(tag);
+  }
+  return words;
+}
+
+/**
+ * The --only and --skip tokens that match no check, each as one line with the closest id, area or tag
+ * (D-240): a typo must not run nothing (or everything) and then read as a verdict.
+ */
+export function unmatchedTokens(checks: readonly Check[], config: Pick<ConformanceConfig, "only" | "skip">): string[] {
+  const words = selectionWords(checks);
+  const out: string[] = [];
+  for (const [flag, tokens] of [
+    ["--only", config.only],
+    ["--skip", config.skip],
+  ] as const)
+    for (const token of tokens)
+      if (!checks.some((check) => matches(check, token)))
+        out.push(`${flag} ${token} matches no check id, area or tag${didYouMean(token, words)}`);
+  return out;
 }

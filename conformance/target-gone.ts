@@ -13,6 +13,11 @@ import type { RunResult } from "./result.js";
 /** Every verdict of a check the run could not do carries this text (skip reason or, through fast-check, failure). */
 const targetGoneMarker = "not run: the target stopped answering";
 
+/** Whether an error stops a check because of the target's setup (gone, full): "not run", never a verdict on it. */
+export function isSetupStop(error: unknown): boolean {
+  return error instanceof CheckSkip && error.reason.startsWith("not run: ");
+}
+
 /** Network errors that say nothing listens or the connection died (a slow answer is not one of them). */
 const goneCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED", "EHOSTUNREACH"]);
 

@@ -17,8 +17,16 @@ const tags = ["positive", "generated"];
 /** Property runs per check: a tenth of --fuzz-runs, at least 5, each a real create. */
 const runsOf = (ctx: CheckContext) => Math.max(5, Math.round(ctx.config.fuzzRuns / 10));
 
+/** Property runs of a provider check: a thirtieth of --fuzz-runs, at least 3, as a target may cap providers per organization (D-245). */
+const providerRunsOf = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 30));
+
 /** Runs a seeded property and turns its shrunk counterexample into a CheckFailure carrying the failing exchange. */
-async function holds<T>(ctx: CheckContext, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>) {
+async function holds<T>(
+  ctx: CheckContext,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  numRuns = runsOf(ctx),
+) {
   let failing: Exchange | undefined;
   const result = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
@@ -29,7 +37,7 @@ async function holds<T>(ctx: CheckContext, arbitrary: fc.Arbitrary<T>, predicate
         throw error;
       }
     }),
-    { seed: ctx.config.seed, numRuns: runsOf(ctx), interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
+    { seed: ctx.config.seed, numRuns, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
   );
   ctx.note(`${result.numRuns} generated inputs, seed ${ctx.config.seed}`);
   if (result.failed) {
@@ -111,31 +119,36 @@ async function echoProviders(ctx: CheckContext, methods: readonly string[], vend
     code_challenge_method: "S256",
     token_endpoint_auth_method: "client_secret_post",
   };
-  await holds(ctx, providerBodies(methods, vendors), async (generated) => {
-    counter += 1;
-    // a fresh id on every run, shrinking included: a provider_id is unique per organization (D-38)
-    const body: Json = { ...generated, provider_id: `${ctx.prefix}pos-${counter}` };
-    const created = await ctx.send({
-      method: "POST",
-      path: paths.providers,
-      json: body,
-      operation: "createOAuthProvider",
-    });
-    expect2xx(created, "create a generated OAuth provider");
-    const answer = jsonObject(created, "create OAuth provider");
-    ctx.created({ kind: "oauth_provider", id: String(answer.id), name: String(body.provider_id), key: "main" });
-    const { client_secret, ...sent } = body;
-    const want = { ...defaults, ...sent };
-    // optional response fields left out read as their default or null (D-233)
-    const diff = differences(providerAsStated(answer), want);
-    ensure(diff.length === 0, `the create answer differs: ${diff.join("; ")}`, created);
-    const listed = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
-    expect2xx(listed, "list OAuth providers");
-    const record = (jsonArray(listed, "list OAuth providers") as Json[]).find((p) => p.id === answer.id);
-    ensure(record !== undefined, `the generated provider ${String(body.provider_id)} is not listed`, listed);
-    const listDiff = differences(providerAsStated(record), want);
-    ensure(listDiff.length === 0, `the listed provider differs: ${listDiff.join("; ")}`, listed);
-  });
+  await holds(
+    ctx,
+    providerBodies(methods, vendors),
+    async (generated) => {
+      counter += 1;
+      // a fresh id on every run, shrinking included: a provider_id is unique per organization (D-38)
+      const body: Json = { ...generated, provider_id: `${ctx.prefix}pos-${counter}` };
+      const created = await ctx.send({
+        method: "POST",
+        path: paths.providers,
+        json: body,
+        operation: "createOAuthProvider",
+      });
+      expect2xx(created, "create a generated OAuth provider");
+      const answer = jsonObject(created, "create OAuth provider");
+      ctx.created({ kind: "oauth_provider", id: String(answer.id), name: String(body.provider_id), key: "main" });
+      const { client_secret, ...sent } = body;
+      const want = { ...defaults, ...sent };
+      // optional response fields left out read as their default or null (D-233)
+      const diff = differences(providerAsStated(answer), want);
+      ensure(diff.length === 0, `the create answer differs: ${diff.join("; ")}`, created);
+      const listed = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
+      expect2xx(listed, "list OAuth providers");
+      const record = (jsonArray(listed, "list OAuth providers") as Json[]).find((p) => p.id === answer.id);
+      ensure(record !== undefined, `the generated provider ${String(body.provider_id)} is not listed`, listed);
+      const listDiff = differences(providerAsStated(record), want);
+      ensure(listDiff.length === 0, `the listed provider differs: ${listDiff.join("; ")}`, listed);
+    },
+    providerRunsOf(ctx),
+  );
 }
 
 /** Generated list queries, their other filters drawn from `filters`, each accepted with a 2xx. */

@@ -3,7 +3,17 @@
 import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { providerBody } from "../data.js";
-import { createProvider, differences, instant, type Json, listProviders, paths, providerAsStated } from "../helpers.js";
+import {
+  createProvider,
+  differences,
+  instant,
+  type Json,
+  listProviders,
+  paths,
+  plainProvider,
+  providerAsStated,
+  secretProvider,
+} from "../helpers.js";
 
 const create = ["createOAuthProvider", "providers"];
 const list = ["listOAuthProviders", "providers"];
@@ -53,7 +63,7 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: 1. Create an OAuth provider; OAuth provider response record",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record, body } = await createProvider(ctx);
+      const { exchange, record, body } = await plainProvider(ctx);
       const diff = differences(record, body);
       ensure(diff.length === 0, `the record differs from the request: ${diff.join("; ")}`, exchange);
     },
@@ -86,7 +96,7 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: OAuth provider creation request body, uses_pkce default false",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx);
+      const { exchange, record } = await plainProvider(ctx);
       ensure(record.uses_pkce === false, `uses_pkce is ${JSON.stringify(record.uses_pkce)}, expected false`, exchange);
     },
   },
@@ -98,7 +108,7 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: OAuth provider creation request body, code_challenge_method default S256",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx);
+      const { exchange, record } = await plainProvider(ctx);
       ensure(
         record.code_challenge_method === "S256",
         `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "S256"`,
@@ -115,7 +125,7 @@ export const providerChecks: Check[] = [
       "interface-spec: OAuth provider creation request body and response record, token_endpoint_auth_method default client_secret_post",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx);
+      const { exchange, record } = await plainProvider(ctx);
       const v = record.token_endpoint_auth_method;
       ensure(
         v === undefined || v === "client_secret_post",
@@ -132,7 +142,7 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: OAuth provider response record, is_dynamic_client default false",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx);
+      const { exchange, record } = await plainProvider(ctx);
       ensure(
         record.is_dynamic_client === undefined || record.is_dynamic_client === false,
         `is_dynamic_client is ${JSON.stringify(record.is_dynamic_client)}, expected false`,
@@ -348,7 +358,7 @@ export const providerChecks: Check[] = [
       'interface-spec: 2. List OAuth providers; What the service does 1 ("Definitions can be created and listed")',
     needs: ["write", "state"],
     async run(ctx) {
-      const { record } = await createProvider(ctx);
+      const { record } = await plainProvider(ctx);
       const { exchange, records } = await listProviders(ctx);
       const found = records.filter((r) => r.id === record.id);
       ensure(found.length === 1, `the created provider ${String(record.id)} is listed ${found.length} times`, exchange);
@@ -365,10 +375,7 @@ export const providerChecks: Check[] = [
     specRef: 'interface-spec: client_secret "is not a field of the provider response"',
     needs: [],
     async run(ctx) {
-      if (!ctx.config.readOnly) {
-        const body = { ...providerBody(ctx.name("prov")), client_secret: `cf-secret-${ctx.config.runId}-list` };
-        await createProvider(ctx, body);
-      }
+      if (!ctx.config.readOnly) await secretProvider(ctx);
       const { exchange, records } = await listProviders(ctx);
       const leaking = records.filter((r) => isObject(r) && "client_secret" in r);
       ensure(leaking.length === 0, `${leaking.length} listed providers carry client_secret`, exchange);
@@ -383,8 +390,9 @@ export const providerChecks: Check[] = [
     needs: [],
     async run(ctx) {
       if (!ctx.config.readOnly && !ctx.config.stateless) {
-        await createProvider(ctx);
-        await createProvider(ctx);
+        // two providers created one after the other: the area's shared ones (D-245)
+        await plainProvider(ctx);
+        await secretProvider(ctx);
       }
       const { exchange, records } = await listProviders(ctx);
       for (let i = 1; i < records.length; i++) {
@@ -407,7 +415,7 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: OAuth provider creation request body (defaults)",
     needs: ["write", "state"],
     async run(ctx) {
-      const { record } = await createProvider(ctx);
+      const { record } = await plainProvider(ctx);
       const { exchange, records } = await listProviders(ctx);
       const r = records.find((x) => x.id === record.id);
       ensure(r, "the created provider is not listed", exchange);
@@ -457,7 +465,11 @@ export const providerChecks: Check[] = [
       ];
       const made: { sent: Json; record: Json }[] = [];
       for (const v of variants) {
-        const { record } = await createProvider(ctx, { ...providerBody(ctx.name("dflt")), ...v });
+        // the variant with no optional field is the area's shared provider (D-245)
+        const { record } =
+          Object.keys(v).length === 0
+            ? await plainProvider(ctx)
+            : await createProvider(ctx, { ...providerBody(ctx.name("dflt")), ...v });
         made.push({ sent: v, record });
       }
       const { exchange, records } = await listProviders(ctx);
@@ -493,8 +505,7 @@ export const providerChecks: Check[] = [
     specRef: 'interface-spec: client_secret "It is not a field of the provider response"',
     needs: ["write", "state"],
     async run(ctx) {
-      const secret = `cf-${ctx.config.runId}-cs-${Math.random().toString(36).slice(2, 8)}`;
-      const { exchange } = await createProvider(ctx, { ...providerBody(ctx.name("cs")), client_secret: secret });
+      const { exchange, secret } = await secretProvider(ctx);
       ensure(
         !JSON.stringify(exchange.json).includes(secret),
         "the create answer carries the client secret value",

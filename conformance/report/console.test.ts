@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { weakRunWarnings } from "../coverage/warnings.js";
 import { noVerdictPrefix } from "../no-verdict.js";
+import { groupProblems } from "../problems.js";
 import { exitCodeOf, type RunResult, summarize } from "../result.js";
 import type { Verdict } from "../verdict.js";
 import { renderConsole } from "./console.js";
@@ -41,6 +42,7 @@ function run(verdicts: Verdict[]): RunResult {
     config: {},
     summary: summarize(verdicts),
     verdicts,
+    problems: groupProblems(verdicts),
     created: [],
     errors: [],
     warnings: weakRunWarnings({ verdicts, createdCount: 1, readOnly: false, warnSkippedPercent: 100 }),

@@ -1,7 +1,13 @@
-/** Console output of a run: one line per check (a failure's details in its place, or alone with --quiet), MUST and SHOULD summaries apart. */
+/**
+ * Console output of a run: the problems first (failures grouped by cause, each once with the checks it explains,
+ * D-243), then one line per check (not with --quiet), each failure's own details only with --verbose, MUST and
+ * SHOULD summaries apart.
+ */
 
 import { missingSetup, noVerdict } from "../coverage/warnings.js";
+import type { Problem } from "../problems.js";
 import type { RunResult } from "../result.js";
+import { targetFullReport } from "../target-full.js";
 import type { Verdict } from "../verdict.js";
 import { renderMatrix } from "./matrix-text.js";
 
@@ -76,24 +82,88 @@ function levelLine(result: RunResult, level: "MUST" | "SHOULD"): string {
   return s.fail > 0 ? red(text) : green(text);
 }
 
+/** Words joined into lines of at most `width` characters, each indented by `by`. */
+function wrap(words: string[], by: string, width = 110): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words) {
+    if (line && by.length + line.length + word.length + 2 > width) {
+      lines.push(`${by}${line},`);
+      line = word;
+    } else line = line ? `${line}, ${word}` : word;
+  }
+  if (line) lines.push(`${by}${line}`);
+  return lines;
+}
+
+/** A body on one line, cut to `max` characters. */
+function oneLine(body: string, max = 160): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat || "(empty)";
+}
+
+/** One problem: its statement, the checks it explains, one exchange that shows it and how to reproduce it. */
+function problemLines(problem: Problem, index: number, result: RunResult): string[] {
+  const lines = [`${red("✗")} ${bold(`${index + 1}. [${problem.level}]`)} ${problem.statement}`];
+  lines.push(`    explains ${problem.checks.length} check${problem.checks.length === 1 ? "" : "s"}:`);
+  lines.push(...wrap(problem.checks, "      "));
+  const ex = problem.exchange;
+  if (ex) {
+    lines.push(`    sent:   ${ex.request.method} ${ex.request.url}`);
+    lines.push(`    got:    HTTP ${ex.response.status} ${oneLine(ex.response.body)}`);
+  }
+  const first = result.verdicts.find((v) => v.id === problem.checks[0]);
+  if (first?.failure?.curl) lines.push(`    curl:   ${first.failure.curl.split("\n").join(" ")}`);
+  if (first?.failure?.replay) lines.push(`    replay: ${first.failure.replay}`);
+  return lines;
+}
+
+/** The problems section: none when nothing failed. */
+function problemSection(result: RunResult): string[] {
+  const problems = result.problems;
+  if (problems.length === 0) return [];
+  const must = problems.filter((p) => p.level === "MUST").length;
+  const failed = result.verdicts.filter((v) => v.status === "fail").length;
+  const out = [
+    bold(
+      `Problems: ${problems.length} (${must} MUST, ${problems.length - must} SHOULD) explain the ${failed} failed check${failed === 1 ? "" : "s"}`,
+    ),
+    "",
+  ];
+  for (const [index, problem] of problems.entries()) out.push(...problemLines(problem, index, result), "");
+  return out;
+}
+
 /** The whole console report. */
-export function renderConsole(result: RunResult, options: { quiet?: boolean } = {}): string {
+export function renderConsole(result: RunResult, options: { quiet?: boolean; verbose?: boolean } = {}): string {
   const out: string[] = [];
   const order = result.config.shuffle === true ? ", shuffled" : "";
   out.push(bold(`Conformance run ${result.runId} against ${result.target} (seed ${result.seed}${order})`), "");
+  out.push(...problemSection(result));
+  const problemOf = new Map<string, number>();
+  result.problems.forEach((p, index) => {
+    for (const id of p.checks) problemOf.set(id, index + 1);
+  });
   for (const level of ["MUST", "SHOULD"] as const) {
     const of = result.verdicts.filter((v) => v.level === level);
     if (of.length === 0) continue;
     if (!options.quiet) {
       out.push(bold(`${level} checks`));
-      // a failure is printed once: its details stand in its place in the list
-      for (const v of of) out.push(v.status === "fail" ? failureDetails(v) : checkLine(v));
+      // a failure is one line pointing at its problem; its own details come with --verbose
+      for (const v of of)
+        out.push(
+          v.status === "fail"
+            ? options.verbose
+              ? failureDetails(v)
+              : `${checkLine(v)}${problemOf.has(v.id) ? dim(` (problem ${problemOf.get(v.id)})`) : ""}`
+            : checkLine(v),
+        );
       out.push("");
     }
   }
   const failures = result.verdicts.filter((v) => v.status === "fail");
-  if (failures.length > 0 && options.quiet) {
-    out.push(bold("Failures"), "");
+  if (failures.length > 0 && options.quiet && options.verbose) {
+    out.push(bold("Failed checks"), "");
     for (const v of [...failures.filter((f) => f.level === "MUST"), ...failures.filter((f) => f.level === "SHOULD")])
       out.push(failureDetails(v), "");
   }
@@ -129,14 +199,17 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean } = 
     ...(mustSkipped > 0 ? [`${mustSkipped} MUST checks were skipped for missing setup`] : []),
     ...(undecided > 0 ? [`${undecided} came to no verdict`] : []),
   ];
+  const full = targetFullReport(result);
   out.push(
-    result.exitCode === 0
-      ? notJudged.length > 0
-        ? yellow(`Every MUST check that ran passed; ${notJudged.join("; ")} (see Warnings).`)
-        : green("Every selected MUST check passed.")
-      : mustFailed
-        ? red("A MUST check failed (exit 1).")
-        : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
+    full
+      ? red(full.join("\n"))
+      : result.exitCode === 0
+        ? notJudged.length > 0
+          ? yellow(`Every MUST check that ran passed; ${notJudged.join("; ")} (see Warnings).`)
+          : green("Every selected MUST check passed.")
+        : mustFailed
+          ? red("A MUST check failed (exit 1).")
+          : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
   );
   return out.join("\n");
 }

@@ -1,6 +1,7 @@
 /** Tests of the HTML report: self-contained, summary per level, the first failure expanded, status filter (headless Chromium when present). */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { groupProblems } from "../problems.js";
 import type { RunResult } from "../result.js";
 import { renderHtml } from "./html.js";
 
@@ -36,6 +37,7 @@ const result: RunResult = {
     unexercised: ["listDeployments 401"],
   },
   exitCode: 1,
+  problems: [],
   verdicts: [
     {
       id: "DEP-LIST-001",
@@ -100,6 +102,8 @@ const result: RunResult = {
   ],
 };
 
+result.problems = groupProblems(result.verdicts);
+
 describe("renderHtml", () => {
   const html = renderHtml(result);
 
@@ -117,14 +121,19 @@ describe("renderHtml", () => {
     expect(html).toContain("Never reached: listDeployments 401");
     expect(html).toContain("<li>the run created nothing &lt;b&gt;</li>");
   });
-  it("expands the first MUST failure and never shows a key", () => {
-    expect(html).toMatch(/<details class="failure" open>/);
+  it("opens on the problems, the first expanded with the checks it explains, and never shows a key", () => {
+    expect(html.indexOf('<section id="problems">')).toBeLessThan(html.indexOf('class="cards"'));
+    expect(html).toMatch(
+      /<details class="problem" open><summary><span class="level MUST">MUST<\/span> GET \/v2\/deployments\?limit=0 is answered 200/,
+    );
+    expect(html).toContain('<a href="#check-DEP-LIST-004">DEP-LIST-004</a>');
+    expect(html).not.toMatch(/<details class="failure" open>/);
     expect(html).not.toContain("dk_");
   });
 });
 
 describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
-  it("shows the summary, the coverage matrix and the expanded failure, and filters by status", async () => {
+  it("shows the problems first, the summary, the coverage matrix, and filters by status", async () => {
     const { chromium: launcher } = await import("playwright-core");
     const browser = await launcher.launch({
       executablePath: chromium,
@@ -135,8 +144,9 @@ describe.skipIf(!chromium)("renderHtml in headless Chromium", () => {
       await page.setContent(renderHtml(result));
       expect(await page.textContent("#summary-MUST")).toContain("1 failed");
       expect(await page.textContent("#summary-SHOULD")).toContain("1 skipped");
-      expect(await page.isVisible("details.failure[open] pre.curl")).toBe(true);
-      expect(await page.isVisible("text=expected a 4xx answer, got 200")).toBe(true);
+      expect(await page.isVisible("details.problem[open] pre")).toBe(true);
+      expect(await page.isVisible("#problems >> text=DEP-LIST-004")).toBe(true);
+      expect(await page.isVisible("details.failure pre.curl")).toBe(false);
       // the coverage matrix: the failed cell and the unreached one, with the checks in the failed cell's title
       expect(await page.isVisible("table#coverage")).toBe(true);
       const failed = page.locator("table#coverage td.cov.failed");

@@ -85,6 +85,7 @@ const result: RunResult = {
   warnings: [],
   coverage: { operations: [], decisions: [], unexercised: [] },
   exitCode: 1,
+  problems: [],
   verdicts: [
     {
       id: "DEP-LIST-004",

@@ -69,6 +69,23 @@ export function madeUpDeployment(body: Json): ProxyResponse {
   };
 }
 
+/** Deployment records, in lists and create answers, lack updated_at (one bug that many checks see). */
+const withoutUpdatedAt: Fault = {
+  id: "deployment-without-updated-at",
+  level: "MUST",
+  description: "Deployment records lack updated_at",
+  response: (req, res) => (isDeployments(req) && ok(res) ? eachDeployment(res, (d) => delete d.updated_at) : undefined),
+};
+
+/** limit=0 is accepted and answered as limit=1. */
+const limitZeroAccepted: Fault = {
+  id: "limit-zero-accepted",
+  level: "MUST",
+  description: "limit=0 is accepted (treated as limit=1)",
+  request: (req) =>
+    void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
+};
+
 export const faults: Fault[] = [
   {
     id: "leaked-client-secret",
@@ -133,13 +150,7 @@ export const faults: Fault[] = [
           })
         : undefined,
   },
-  {
-    id: "limit-zero-accepted",
-    level: "MUST",
-    description: "limit=0 is accepted (treated as limit=1)",
-    request: (req) =>
-      void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
-  },
+  limitZeroAccepted,
   {
     id: "wrong-default-limit",
     level: "MUST",
@@ -399,6 +410,23 @@ export const faults: Fault[] = [
               d.active_revision_id = null;
             }
           })
+        : undefined,
+  },
+  withoutUpdatedAt,
+  {
+    id: "no-updated-at-and-limit-zero",
+    level: "MUST",
+    description: "Two bugs at once: deployment records lack updated_at, and limit=0 is accepted (two problems)",
+    request: (req) => limitZeroAccepted.request?.(req),
+    response: (req, res, upstream) => withoutUpdatedAt.response?.(req, res, upstream),
+  },
+  {
+    id: "json-as-text-plain",
+    level: "MUST",
+    description: "Every JSON answer is sent with Content-Type text/plain (the server is judged, not refused as setup)",
+    response: (_req, res) =>
+      /json/i.test(res.headers["content-type"] ?? "")
+        ? { ...res, headers: { ...res.headers, "content-type": "text/plain; charset=utf-8" } }
         : undefined,
   },
 ];

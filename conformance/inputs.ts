@@ -1,0 +1,167 @@
+/**
+ * The inputs a run is given, each checked against the target (D-152, D-241): the integrations list repositories,
+ * the other tenant is reached by the key, the other key is of another organization. The preflight and doctor share them.
+ */
+import type { Need } from "./check.js";
+import type { ConformanceConfig } from "./config.js";
+import { paths } from "./helpers.js";
+import { buildUrl, type Exchange, sendHttp } from "./http.js";
+import { keyHeader } from "./key-header.js";
+
+/** The verdict on one input. */
+export interface InputVerdict {
+  flag: string;
+  /** ok: given and right; wrong: given and wrong (exit 2); absent: not given; unchecked: given, not decidable here. */
+  state: "ok" | "wrong" | "absent" | "unchecked";
+  detail: string;
+  /** The needs of the checks this input enables (none: every check uses it). */
+  needs: Need[];
+}
+
+/** What a request of the doctor sends. */
+interface Ask {
+  method?: "GET" | "POST";
+  path: string;
+  query?: Record<string, string>;
+  apiKey?: string;
+  /** The X-Tenant-Id to send; none when undefined. */
+  tenant?: string;
+  json?: unknown;
+}
+
+export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...config.headers,
+    ...keyHeader(config, a.apiKey ?? config.apiKey),
+  };
+  if (a.tenant) headers["X-Tenant-Id"] = a.tenant;
+  if (a.json !== undefined) headers["Content-Type"] = "application/json";
+  return sendHttp({
+    method: a.method ?? "GET",
+    url: buildUrl(config.baseUrl, a.path, a.query),
+    headers,
+    body: a.json === undefined ? undefined : JSON.stringify(a.json),
+    keyRef: a.apiKey ? "other" : "main",
+    timeoutMs: Math.min(config.timeoutMs, 5000),
+    secrets: [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : [])],
+  });
+}
+
+export const ok2xx = (ex: Exchange) => ex.response.status >= 200 && ex.response.status < 300;
+export const records = (ex: Exchange): Record<string, unknown>[] => {
+  const body = ex.json as { resources?: unknown } | unknown[] | undefined;
+  const list = Array.isArray(body) ? body : Array.isArray(body?.resources) ? body.resources : [];
+  return list.filter((r): r is Record<string, unknown> => r !== null && typeof r === "object");
+};
+
+/** The integration inputs: the id must name an integration of the tenant that holds at least one repository. */
+export async function integration(config: ConformanceConfig, managed: boolean): Promise<InputVerdict> {
+  const flag = managed ? "--managed-integration-id" : "--integration-id";
+  const needs: Need[] = [managed ? "managedIntegration" : "integration"];
+  const id = managed ? config.managedIntegrationId : config.integrationId;
+  if (!id) return { flag, state: "absent", detail: "not given", needs };
+  const ex = await ask(config, { path: managed ? paths.managedRepos(id) : paths.repos(id), tenant: config.tenantId });
+  const op = managed ? "operation 4 (managed)" : "operation 3";
+  if (ex.response.status === 404)
+    return { flag, state: "wrong", detail: `${id}: unknown integration (${op} answered 404 in this tenant)`, needs };
+  if (!ok2xx(ex)) return { flag, state: "wrong", detail: `${id}: ${op} answered ${ex.response.status}`, needs };
+  const n = Array.isArray(ex.json) ? ex.json.length : 0;
+  if (n === 0)
+    return { flag, state: "wrong", detail: `${id}: holds no repository (the codehost checks need one)`, needs };
+  return { flag, state: "ok", detail: `${id}: ${n} repositor${n === 1 ? "y" : "ies"}`, needs };
+}
+
+/** The other tenant: reached by the same key, and not the tenant the run already uses. */
+export async function otherTenant(config: ConformanceConfig, ownTenant?: string): Promise<InputVerdict> {
+  const flag = "--other-tenant-id";
+  const needs: Need[] = ["otherTenant"];
+  if (!config.otherTenantId) return { flag, state: "absent", detail: "not given", needs };
+  const ex = await ask(config, { path: paths.deployments, tenant: config.otherTenantId });
+  if (!ok2xx(ex))
+    return {
+      flag,
+      state: "wrong",
+      detail: `${config.otherTenantId}: the key cannot reach it (${ex.response.status})`,
+      needs,
+    };
+  if (ownTenant && ownTenant.toLowerCase() === config.otherTenantId.toLowerCase())
+    return {
+      flag,
+      state: "wrong",
+      detail: `${config.otherTenantId}: the tenant the run already uses; name a second one`,
+      needs,
+    };
+  return { flag, state: "ok", detail: `${config.otherTenantId}: reached by the same key`, needs };
+}
+
+/** The other key: accepted, and of another organization (no provider or tenant in common with the main key). */
+export async function otherKey(config: ConformanceConfig): Promise<InputVerdict> {
+  const flag = "--other-api-key";
+  const needs: Need[] = ["otherApiKey"];
+  if (!config.otherApiKey) return { flag, state: "absent", detail: "not given", needs };
+  const theirs = await ask(config, { path: paths.providers, apiKey: config.otherApiKey });
+  if (!ok2xx(theirs))
+    return {
+      flag,
+      state: "wrong",
+      detail: `not accepted (list OAuth providers answered ${theirs.response.status})`,
+      needs,
+    };
+  const ours = await ask(config, { path: paths.providers, tenant: config.tenantId });
+  const orgs = (ex: Exchange) => new Set(records(ex).map((r) => String(r.organization_id)));
+  const shared = [...orgs(ours)].filter((o) => orgs(theirs).has(o));
+  if (shared.length > 0)
+    return {
+      flag,
+      state: "wrong",
+      detail: `a key of the same organization (${shared[0]}): give a key of another one`,
+      needs,
+    };
+  const ourDeps = await ask(config, { path: paths.deployments, tenant: config.tenantId });
+  const theirDeps = await ask(config, { path: paths.deployments, apiKey: config.otherApiKey });
+  const tenants = new Set(records(theirDeps).map((r) => String(r.tenant_id)));
+  if (records(ourDeps).some((r) => tenants.has(String(r.tenant_id))))
+    return {
+      flag,
+      state: "wrong",
+      detail: "it reaches the same tenant as --api-key: give a key of another organization",
+      needs,
+    };
+  if (records(ours).length === 0 && records(ourDeps).length === 0)
+    return { flag, state: "unchecked", detail: "accepted; nothing listed yet to tell its organization apart", needs };
+  return { flag, state: "ok", detail: "accepted, another organization", needs };
+}
+
+/** The verdicts on the ids a run was given (integrations, other tenant, other key); inputs not given are left out. */
+export async function givenIds(config: ConformanceConfig): Promise<InputVerdict[]> {
+  const out: InputVerdict[] = [];
+  if (config.integrationId) out.push(await integration(config, false));
+  if (config.managedIntegrationId) out.push(await integration(config, true));
+  if (config.otherTenantId) out.push(await otherTenant(config));
+  if (config.otherApiKey) out.push(await otherKey(config));
+  return out;
+}
+
+/** OAuth providers a run with the default flags creates in the main key's organization (D-245, measured). */
+export const providersPerRun = 37;
+
+/**
+ * How much room the target has left, where it shows it (D-242): the providers the organization holds (the list is
+ * answered whole) against a run's creates, and any quota or limit header of the answer (e.g. `RateLimit-Remaining`,
+ * `X-Quota-Remaining`). A limit the target shows nowhere is only met when a create is refused.
+ */
+export async function room(config: ConformanceConfig): Promise<InputVerdict> {
+  const ex = await ask(config, { path: paths.providers, tenant: config.tenantId });
+  const held = Array.isArray(ex.json) ? ex.json.length : undefined;
+  const shown = Object.entries(ex.response.headers)
+    .filter(([name]) => /quota|limit/i.test(name))
+    .map(([name, value]) => `${name}: ${value}`);
+  const count = held === undefined ? "the provider list is not an array" : `${held} OAuth providers held`;
+  return {
+    flag: "room",
+    state: shown.length > 0 ? "ok" : "unchecked",
+    detail: `${count}; a run creates about ${providersPerRun}; ${shown.length > 0 ? `the target shows ${shown.join(", ")}` : "the target shows no limit (the reference server's is 500, D-112): a refusal for one ends the run with exit 2"}`,
+    needs: [],
+  };
+}

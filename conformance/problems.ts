@@ -1,0 +1,143 @@
+/**
+ * One bug, one problem (D-243): failed checks grouped by cause. A cause is what the target did wrong, not which
+ * check saw it: a schema breach is the records' path and the assertion (the same record broken in a create answer
+ * and in a list is one cause); an answer with the wrong status is the operation, the request and the status; any
+ * other failure is the operation, the status and the check's assertion with its variable parts taken out.
+ */
+import { isOperationId, operation } from "../contract/index.js";
+import type { Level } from "./check.js";
+import type { Exchange } from "./http.js";
+import type { Verdict } from "./verdict.js";
+
+/** One cause of failures and the checks it explains. */
+export interface Problem {
+  /** One line: what the target does wrong. */
+  statement: string;
+  /** MUST when a MUST check failed on it. */
+  level: Level;
+  /** The failed checks it explains, MUST ones first. */
+  checks: string[];
+  /** The grouping key (stable across runs of the same bug). */
+  cause: string;
+  /** One exchange that shows it (the first MUST check's). */
+  exchange?: Exchange;
+}
+
+/** `the 201 answer of createDeployment does not match the … schema: (root) must have …; /x …` */
+const schemaBreach = /^the (\d{3}) answer of (\w+) does not match the [^:]*schema: (.+)$/s;
+
+/** A check that expected another status: "expected an error, got 200", "answered 200, expected a 4xx", … */
+const wrongStatus =
+  /\bexpected (?:an? )?(?:error|4xx|5xx|2xx|\d{3})\b.*\b(?:got|answered)\b|\b(?:got|answered) \d{3}\b.*\bexpected\b/i;
+
+/** The assertion of a failure message: its first line without what fast-check appends (input, seed, sequence). */
+function firstLine(text: string): string {
+  return text
+    .split("\n")[0]!
+    .replace(/ \(shrunk input: .*$| \[fast-check .*$| shortest failing sequence.*$/, "")
+    .trim();
+}
+
+/** Takes run-specific parts out of a text: the run's names, UUIDs, times, numbers, quoted values. */
+export function normalize(text: string): string {
+  return firstLine(text)
+    .replace(/\bcf-[a-z0-9]{6}-[\w.-]*/gi, "<name>")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>")
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z?/g, "<time>")
+    .replace(/'[^']*'|"[^"]*"/g, (quoted) => (/^['"][\w.-]{1,40}['"]$/.test(quoted) ? quoted : "<value>"))
+    .replace(/\b\d+(\.\d+)?\b/g, "<n>")
+    .trim();
+}
+
+/** The path of a record inside an answer: `/resources/3/status` and `/3/status` → `/status`, `(root)` → ``. */
+function recordPath(instancePath: string): string {
+  const path = instancePath === "(root)" ? "" : instancePath;
+  return path.replace(/^\/resources\/\d+|^\/\d+/, "").replace(/\/\d+(?=\/|$)/g, "/*");
+}
+
+/** The collection an operation's records belong to: its path without parameters' values (`/v2/deployments`). */
+function collectionOf(operationId: string): string {
+  return isOperationId(operationId) ? operation(operationId).path : operationId;
+}
+
+/** The query of a request without the run's own values, for the key of a wrong-status cause. */
+function requestShape(exchange: Exchange): string {
+  const url = new URL(exchange.request.url);
+  const query = [...url.searchParams.entries()]
+    .map(([name, value]) => `${name}=${normalize(value) === "<n>" ? value : normalize(value)}`)
+    .sort()
+    .join("&");
+  return `${exchange.request.method} ${url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, "{id}")}${query ? `?${query}` : ""}`;
+}
+
+/** The cause of one failed verdict: its grouping key and its one-line statement. */
+export function causeOf(verdict: Verdict): { cause: string; statement: string } {
+  const failure = verdict.failure;
+  const message = failure?.message ?? "failed";
+  const exchange = failure?.exchange;
+  const schema = schemaBreach.exec(firstLine(message));
+  if (schema) {
+    const [, , operationId, problems] = schema as unknown as [string, string, string, string];
+    const first = problems.split("; ")[0]!;
+    const space = first.indexOf(" ");
+    const path = recordPath(first.slice(0, space));
+    const assertion = first.slice(space + 1);
+    const collection = collectionOf(operationId);
+    return {
+      cause: `schema ${collection}${path} ${assertion}`,
+      statement: `records of ${collection}${path ? ` (field ${path})` : ""}: ${assertion}`,
+    };
+  }
+  const operationId = exchange?.operation ?? "(no operation)";
+  const status = exchange?.response.status;
+  if (exchange && wrongStatus.test(message)) {
+    const shape = requestShape(exchange);
+    return {
+      cause: `status ${shape} ${status}`,
+      statement: `${shape} is answered ${status}, not the status the checks expect`,
+    };
+  }
+  const assertion = normalize(message);
+  return {
+    cause: `check ${operationId} ${status ?? "-"} ${assertion}`,
+    statement: failure?.error ? `the check could not complete: ${assertion}` : firstLine(message),
+  };
+}
+
+/** Groups the failed verdicts into problems: MUST problems first, then by how many checks each explains. */
+export function groupProblems(verdicts: readonly Verdict[]): Problem[] {
+  const byCause = new Map<string, { statement: string; failed: Verdict[] }>();
+  for (const verdict of verdicts) {
+    if (verdict.status !== "fail") continue;
+    const { cause, statement } = causeOf(verdict);
+    const group = byCause.get(cause) ?? { statement, failed: [] };
+    group.failed.push(verdict);
+    byCause.set(cause, group);
+  }
+  const problems: Problem[] = [];
+  for (const [cause, { statement, failed }] of byCause) {
+    const ordered = [...failed.filter((v) => v.level === "MUST"), ...failed.filter((v) => v.level === "SHOULD")];
+    const seenIn = [
+      ...new Set(
+        ordered.flatMap((v) =>
+          v.failure?.exchange?.operation
+            ? [`${v.failure.exchange.operation} ${v.failure.exchange.response.status}`]
+            : [],
+        ),
+      ),
+    ];
+    const level: Level = ordered[0]!.level;
+    const exchange = ordered.find((v) => v.failure?.exchange)?.failure?.exchange;
+    problems.push({
+      statement:
+        cause.startsWith("schema ") && seenIn.length > 0 ? `${statement} (in ${seenIn.join(", ")})` : statement,
+      level,
+      checks: ordered.map((v) => v.id),
+      cause,
+      ...(exchange ? { exchange } : {}),
+    });
+  }
+  return problems.sort(
+    (a, b) => (a.level === b.level ? 0 : a.level === "MUST" ? -1 : 1) || b.checks.length - a.checks.length,
+  );
+}
