@@ -16,6 +16,7 @@ import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { demoFlags } from "../harness/demo-flags.js";
 import { faults } from "./catalog.js";
+import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
 
@@ -166,7 +167,7 @@ async function main(): Promise<number> {
   await buildServerIfStale();
   const seed = values.seed;
   const tablePath = values.table;
-  const selected = [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
+  const selected = [...faults, ...subtleFaults, ...propertyFaults].filter((f) => !only || only.includes(f.id));
   const started = Date.now();
   console.log(
     `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
