@@ -9,7 +9,20 @@ const committed = JSON.parse(readFileSync(new URL("./check-ids.json", import.met
  * The areas are one per operation (its prefix comes from its sample) and the ones that cut across operations,
  * one per HTTP concern or kind of test, listed here.
  */
-const crossCuttingAreas = ["AUTH", "ISO", "ERR", "HDR", "STATUS", "STATE", "POS", "FUZZ", "CORS", "RES", "BOUND"];
+const crossCuttingAreas = [
+  "AUTH",
+  "ISO",
+  "ERR",
+  "HDR",
+  "STATUS",
+  "STATE",
+  "POS",
+  "FUZZ",
+  "CORS",
+  "RES",
+  "BOUND",
+  "PROP",
+];
 /**
  * Prefixes of former areas named by neither an operation nor an HTTP concern: their checks now live in the area
  * of the operation or concern they judge, under their old ids (ids never change); each with the last number it gave,

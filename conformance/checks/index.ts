@@ -11,6 +11,10 @@ import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { positiveChecks } from "./positive.js";
+import { filterPropertyChecks } from "./properties-filters.js";
+import { pathPropertyChecks } from "./properties-paths.js";
+import { recordPropertyChecks } from "./properties-records.js";
+import { textPropertyChecks } from "./properties-text.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
 import { statefulChecks } from "./stateful.js";
@@ -36,6 +40,7 @@ export const areas = {
   fuzz: fuzzChecks,
   stateful: statefulChecks,
   positive: positiveChecks,
+  properties: [...pathPropertyChecks, ...recordPropertyChecks, ...textPropertyChecks, ...filterPropertyChecks],
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

@@ -90,18 +90,14 @@ export const propertyFaults: Fault[] = [
         : undefined,
   },
   {
-    id: "provider-errors-without-title",
+    id: "problem-label-lost-for-wildcard-accept",
     level: "SHOULD",
-    description: "Error answers of create OAuth provider carry no title in their problem body",
-    response: (req, res) => {
-      if (!isProviderCreate(req) || res.status < 400) return undefined;
-      try {
-        const { title, ...rest } = JSON.parse(res.body) as Json;
-        return { ...res, body: JSON.stringify(rest) };
-      } catch {
-        return undefined;
-      }
-    },
+    description:
+      "An error answer to a request whose Accept is not exactly application/json is labelled application/json",
+    response: (req, res) =>
+      res.status >= 400 && (req.headers.accept ?? "") !== "application/json"
+        ? { ...res, headers: { ...res.headers, "content-type": "application/json" } }
+        : undefined,
   },
   {
     id: "default-limit-50-with-deployment-type",
