@@ -46,31 +46,33 @@ async function nameContainsHolds(ctx: CheckContext): Promise<void> {
   const set = await propertySet(ctx);
   let refused = 0;
   let judged = 0;
-  await holdsFor(ctx, nameQueries(set), async ({ query, classes }) => {
-    const value = query.name_contains!;
-    const { exchange, ids } = await setIdsOf(ctx, set, query);
-    if (isRefusal(exchange)) {
-      refused += 1;
-      return;
+  await holdsFor(ctx, nameQueries(set), async (drawn) => {
+    for (const { query, classes, text } of drawn) {
+      const value = query.name_contains!;
+      const { exchange, ids } = await setIdsOf(ctx, set, query);
+      if (isRefusal(exchange)) {
+        refused += 1;
+        continue;
+      }
+      expect2xx(exchange, `list deployments with name_contains ${JSON.stringify(value)}`);
+      judged += 1;
+      for (const [filter, klass] of classes) reached(ctx, "filters", filter, klass);
+      if (text) reached(ctx, "text", text, "query.name_contains");
+      const got = new Set(ids);
+      const loose = set.model.deployments.filter((d) => d.name.toLowerCase().includes(value.toLowerCase()));
+      const wrong = ids.filter((id) => !loose.some((d) => d.id === id));
+      ensure(
+        wrong.length === 0,
+        `name_contains ${JSON.stringify(value)} returned ${names(set, wrong)}, whose names do not contain it`,
+        exchange,
+      );
+      const missing = set.model.deployments.filter((d) => d.name.includes(value) && !got.has(d.id)).map((d) => d.id);
+      ensure(
+        missing.length === 0,
+        `name_contains ${JSON.stringify(value)} left out ${names(set, missing)}, whose names contain it`,
+        exchange,
+      );
     }
-    expect2xx(exchange, `list deployments with name_contains ${JSON.stringify(value)}`);
-    judged += 1;
-    for (const [filter, klass] of classes) reached(ctx, "filters", filter, klass);
-    reached(ctx, "text", "query-specials", "query.name_contains");
-    const got = new Set(ids);
-    const loose = set.model.deployments.filter((d) => d.name.toLowerCase().includes(value.toLowerCase()));
-    const wrong = ids.filter((id) => !loose.some((d) => d.id === id));
-    ensure(
-      wrong.length === 0,
-      `name_contains ${JSON.stringify(value)} returned ${names(set, wrong)}, whose names do not contain it`,
-      exchange,
-    );
-    const missing = set.model.deployments.filter((d) => d.name.includes(value) && !got.has(d.id)).map((d) => d.id);
-    ensure(
-      missing.length === 0,
-      `name_contains ${JSON.stringify(value)} left out ${names(set, missing)}, whose names contain it`,
-      exchange,
-    );
   });
   if (refused > 0) ctx.note(`${refused} generated values refused with a 4xx (judged by PROP-010 at SHOULD)`);
   if (judged === 0) ctx.skip(`${noVerdictPrefix}: every generated name_contains value was refused; PROP-010 judges it`);
@@ -79,38 +81,41 @@ async function nameContainsHolds(ctx: CheckContext): Promise<void> {
 /** PROP-010: every generated query: a malformed value is 422, any other returns exactly the model's selection of the set. */
 async function modelHolds(ctx: CheckContext): Promise<void> {
   const set = await propertySet(ctx);
-  await holdsFor(ctx, adversarialQueries(set, false), async ({ query, classes, malformed }) => {
-    const { exchange, ids } = await setIdsOf(ctx, set, query);
-    for (const [filter, klass] of classes) reached(ctx, "filters", filter, klass);
-    if (malformed) {
-      expectStatus(
-        exchange,
-        422,
-        `list deployments with a malformed value in ${JSON.stringify(query)} (D-07, D-25, D-44)`,
-      );
-      return;
-    }
-    expect2xx(exchange, `list deployments with ${JSON.stringify(query)}`);
-    const { sure, maybe } = set.model.selection(query);
-    const got = new Set(ids);
-    const allowed = new Set([...sure, ...maybe].map((d) => d.id));
-    const missing = sure.filter((d) => !got.has(d.id)).map((d) => d.id);
-    const extra = ids.filter((id) => !allowed.has(id));
-    ensure(
-      missing.length === 0 && extra.length === 0,
-      `${JSON.stringify(query)} returned ${names(set, ids)}; the model wants ${names(
+  await holdsFor(ctx, adversarialQueries(set, false), async (drawn) => {
+    for (const { query, classes, malformed } of drawn) {
+      const { exchange, ids } = await setIdsOf(ctx, set, query);
+      for (const [filter, klass] of classes) reached(ctx, "filters", filter, klass);
+      if (malformed) {
+        expectStatus(
+          exchange,
+          422,
+          `list deployments with a malformed value in ${JSON.stringify(query)} (D-07, D-25, D-44)`,
+        );
+        continue;
+      }
+      expect2xx(exchange, `list deployments with ${JSON.stringify(query)}`);
+      const { sure, maybe } = set.model.selection(query);
+      const got = new Set(ids);
+      const allowed = new Set([...sure, ...maybe].map((d) => d.id));
+      const missing = sure.filter((d) => !got.has(d.id)).map((d) => d.id);
+      const extra = ids.filter((id) => !allowed.has(id));
+      const want = names(
         set,
         sure.map((d) => d.id),
-      )}${
-        maybe.length
+      );
+      const may =
+        maybe.length > 0
           ? ` (maybe ${names(
               set,
               maybe.map((d) => d.id),
             )})`
-          : ""
-      }`,
-      exchange,
-    );
+          : "";
+      ensure(
+        missing.length === 0 && extra.length === 0,
+        `${JSON.stringify(query)} returned ${names(set, ids)}; the model wants ${want}${may}`,
+        exchange,
+      );
+    }
   });
 }
 

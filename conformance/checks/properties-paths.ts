@@ -20,22 +20,24 @@ const accepts = [
   "application/problem+json, application/json;q=0.9",
 ];
 
-/** Query shapes of the deployment list: none, each filter alone, several together, unknown parameters. */
+/** A value of every filter and page parameter of the deployment list, and an unknown parameter. */
+const everyParameter = fc.record({
+  name_contains: fc.constantFrom("cf-", "Pq", "%", "a b", "é"),
+  deployment_type: fc.constantFrom("dev", "prod", "dev_free"),
+  remote_reconciled: fc.boolean(),
+  image_version: fc.constantFrom("1.0", "latest"),
+  tag_value_ids: fc.constant("00000000-0000-4000-8000-000000000001"),
+  deployment_ids: fc.constant("00000000-0000-4000-8000-000000000002"),
+  offset: fc.nat(5),
+  limit: fc.integer({ min: 1, max: 100 }),
+  unknown_parameter: fc.constant("x"),
+});
+
+/** Query shapes of the deployment list: none, or any combination of the parameters. */
 const listQueries = fc.oneof(
-  fc.constant({}),
-  fc.record(
-    {
-      name_contains: fc.constantFrom("cf-", "Pq", "%", "a b", "é"),
-      deployment_type: fc.constantFrom("dev", "prod", "dev_free"),
-      remote_reconciled: fc.boolean(),
-      image_version: fc.constantFrom("1.0", "latest"),
-      tag_value_ids: fc.constant("00000000-0000-4000-8000-000000000001"),
-      deployment_ids: fc.constant("00000000-0000-4000-8000-000000000002"),
-      offset: fc.nat(5),
-      limit: fc.integer({ min: 1, max: 100 }),
-      unknown_parameter: fc.constant("x"),
-    },
-    { requiredKeys: [] },
+  fc.constant({} as Json),
+  everyParameter.chain((all) =>
+    fc.subarray(Object.keys(all)).map((keys) => Object.fromEntries(keys.map((k) => [k, all[k as keyof typeof all]]))),
   ),
 );
 
@@ -66,32 +68,53 @@ function keep(ctx: CheckContext, request: SampleRequest, exchange: Exchange) {
 
 /** PROP-001: no key or an unknown one, on every operation, with the GET operations also sent as HEAD, and any query. */
 async function authEverywhere(ctx: CheckContext): Promise<void> {
-  const inputs = fc.record({
-    operation: operationIndex,
+  const variant = fc.record({
     head: fc.boolean(),
     key: fc.constantFrom("none", "unknown"),
-    query: listQueries,
     accept: fc.constantFrom(...accepts),
   });
-  await holdsFor(ctx, inputs, async ({ operation, head, key, query, accept }) => {
-    const base = sampled(ctx, operation, query);
-    const method = head && base.method === "GET" ? "HEAD" : base.method;
-    const { label, ...request } = { ...base, method };
-    const auth = key === "none" ? ("none" as const) : { key: `dk_conformance_wrong_${ctx.config.runId}` };
-    const exchange = await ctx.send({
-      ...request,
-      auth,
-      tenant: "none",
-      headers: { Accept: accept },
-      noValidate: true,
-    });
-    keep(ctx, base, exchange);
-    reached(ctx, "methods", method, answerClass(exchange.response.status));
-    expectStatus(
-      exchange,
-      401,
-      `${method} ${label} ${key === "none" ? "without X-Api-Key" : "with an unknown X-Api-Key"}`,
-    );
+  // every operation once per input, and the deployment list twice more: with some parameters, and with all of them
+  const inputs = fc.record({
+    operations: fc.tuple(...sampledOperations.map(() => variant)),
+    query: everyParameter,
+    subset: fc.subarray(
+      [
+        "name_contains",
+        "deployment_type",
+        "remote_reconciled",
+        "image_version",
+        "tag_value_ids",
+        "deployment_ids",
+        "offset",
+        "limit",
+        "unknown_parameter",
+      ],
+      { minLength: 1 },
+    ),
+    filters: fc.tuple(variant, variant),
+  });
+  await holdsFor(ctx, inputs, async ({ operations, query, subset, filters }) => {
+    const requests = operations.map((v, i) => ({ ...v, index: i, query: {} as Json }));
+    const list = sampledOperations.findIndex(({ operation }) => operation.id === "listDeployments");
+    const some = Object.fromEntries(subset.map((k) => [k, query[k as keyof typeof query]]));
+    requests.push({ ...filters[0], index: list, query: some }, { ...filters[1], index: list, query });
+    for (const { head, key, accept, index, query: q } of requests) {
+      const base = sampled(ctx, index, q);
+      const method = head && base.method === "GET" ? "HEAD" : base.method;
+      const { label, ...request } = { ...base, method };
+      const auth = key === "none" ? ("none" as const) : { key: `dk_conformance_wrong_${ctx.config.runId}` };
+      const exchange = await ctx.send({
+        ...request,
+        auth,
+        tenant: "none",
+        headers: { Accept: accept },
+        noValidate: true,
+      });
+      keep(ctx, base, exchange);
+      reached(ctx, "methods", method, answerClass(exchange.response.status));
+      const what = key === "none" ? "without X-Api-Key" : "with an unknown X-Api-Key";
+      expectStatus(exchange, 401, `${method} ${label}${Object.keys(q).length ? ` ${JSON.stringify(q)}` : ""} ${what}`);
+    }
   });
 }
 
@@ -184,32 +207,34 @@ const providerBodyOf = (p: Json): Json => ({
   token_url: p.token_url,
 });
 
-/** PROP-004: without limit a page holds at most 20 deployments, under every filter combination the generator makes. */
+/** PROP-004: without limit a page holds at most 20 deployments, under each filter alone and all of them combined. */
 async function defaultsEverywhere(ctx: CheckContext): Promise<void> {
   await propertySet(ctx);
-  const filters = fc.record(
-    {
-      deployment_type: fc.constantFrom("dev", "dev", "prod"),
-      remote_reconciled: fc.boolean(),
-      image_version: fc.constantFrom("1.0", "Latest-RC"),
-      tag_value_ids: fc.constant("00000000-0000-4000-8000-000000000001"),
-      offset: fc.nat(30),
-    },
-    { requiredKeys: [] },
-  );
-  await holdsFor(ctx, filters, async (chosen) => {
+  const filters = fc.record({
+    deployment_type: fc.constantFrom("dev", "dev", "dev", "prod"),
+    remote_reconciled: fc.boolean(),
+    image_version: fc.constantFrom("1.0", "Latest-RC"),
+    tag_value_ids: fc.constant("00000000-0000-4000-8000-000000000001"),
+    offset: fc.nat(30),
+  });
+  await holdsFor(ctx, filters, async (all) => {
     // the run's prefix matches every deployment the run created: far more than 20 by now
-    const query = { name_contains: ctx.prefix, ...chosen };
-    const exchange = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
-    for (const filter of ["name_contains", ...Object.keys(chosen)]) reached(ctx, "filters", filter, "combined");
-    reached(ctx, "filters", "limit", "absent (default)");
-    if (!("offset" in chosen)) reached(ctx, "filters", "offset", "absent (default)");
-    const resources = isObject(exchange.json) && Array.isArray(exchange.json.resources) ? exchange.json.resources : [];
-    ensure(
-      resources.length <= 20,
-      `without limit, ${JSON.stringify(query)} returned ${resources.length} deployments; the default limit is 20`,
-      exchange,
-    );
+    const shapes: Json[] = [{}, ...Object.entries(all).map(([k, v]) => ({ [k]: v })), all];
+    for (const chosen of shapes) {
+      const query = { name_contains: ctx.prefix, ...chosen } as Record<string, string | number | boolean>;
+      const exchange = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+      const keys = ["name_contains", ...Object.keys(chosen)];
+      if (keys.length > 1) for (const filter of keys) reached(ctx, "filters", filter, "combined");
+      reached(ctx, "filters", "limit", "absent (default)");
+      if (!("offset" in chosen)) reached(ctx, "filters", "offset", "absent (default)");
+      const resources =
+        isObject(exchange.json) && Array.isArray(exchange.json.resources) ? exchange.json.resources : [];
+      ensure(
+        resources.length <= 20,
+        `without limit, ${JSON.stringify(query)} returned ${resources.length} deployments; the default limit is 20`,
+        exchange,
+      );
+    }
   });
 }
 
@@ -252,7 +277,7 @@ export const pathPropertyChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "listDeployments", "pagination"],
     statement:
-      "Without limit, a deployment list holds at most 20 deployments under every combination of filters and offsets",
+      "Without limit, a deployment list holds at most 20 deployments under each filter alone, all of them combined, and any offset",
     specRef: "interface-spec: 5. List deployments (limit default 20); Limits",
     needs: ["write", "state"],
     run: defaultsEverywhere,

@@ -4,8 +4,8 @@ import { type CheckContext, CheckFailure } from "../check.js";
 import { type AxisKey, cellNote } from "../coverage/axes.js";
 import type { Exchange } from "../http.js";
 
-/** Generated inputs per property: a tenth of --fuzz-runs, at least 3 (each input sends a handful of requests). */
-export const propertyRuns = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 10));
+/** Generated inputs per property: a twentieth of --fuzz-runs, at least 3 (each input sends one request per class). */
+export const propertyRuns = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 20));
 
 /**
  * Runs a seeded property over `arbitrary` and turns its shrunk counter-example into a CheckFailure that carries the

@@ -9,7 +9,7 @@ import type { CharacterClass } from "../coverage/axes.js";
 import { sourcesFor } from "../data.js";
 import { type Json, paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
-import { classedText } from "../model/char-classes.js";
+import { compositeText } from "../model/char-classes.js";
 import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
 import { holdsFor, reached } from "./properties-run.js";
 
@@ -24,11 +24,11 @@ const deploymentFields = [
   ["source_revision_config", "source_tarball_path"],
 ] as const;
 
-type Drawn = { klass: CharacterClass; text: string };
+type Drawn = { classes: CharacterClass[]; text: string };
 
 /** One value per field, each of its own class. */
-const providerTexts = fc.record({ name: classedText(), client_id: classedText(), provider_id: classedText(200) });
-const deploymentTexts = fc.tuple(...deploymentFields.map(() => classedText()));
+const providerTexts = fc.record({ name: compositeText(), client_id: compositeText(), provider_id: compositeText(200) });
+const deploymentTexts = fc.tuple(...deploymentFields.map(() => compositeText()));
 
 /** The values of `record` that differ from what was sent, by field. */
 function changed(record: unknown, sent: [string, string][]): string[] {
@@ -77,7 +77,7 @@ async function providerText(ctx: CheckContext, tally: Tally, drawn: Record<strin
   const answer = jsonObject(created, "create OAuth provider");
   ctx.created({ kind: "oauth_provider", id: String(answer.id), name: String(body.provider_id), key: "main" });
   tally.judged += 1;
-  for (const f of providerFields) reached(ctx, "text", drawn[f]!.klass, `provider.${f}`);
+  for (const f of providerFields) for (const k of drawn[f]!.classes) reached(ctx, "text", k, `provider.${f}`);
   const inAnswer = changed(answer, sent);
   ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
   const listed = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
@@ -109,7 +109,7 @@ async function deploymentText(ctx: CheckContext, tally: Tally, drawn: Drawn[]) {
   ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
   tally.judged += 1;
   for (const [i, [part, field]] of deploymentFields.entries())
-    reached(ctx, "text", drawn[i]!.klass, `${part}.${field}`);
+    for (const k of drawn[i]!.classes) reached(ctx, "text", k, `${part}.${field}`);
   const inAnswer = changed(answer, sent);
   ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
   for (const query of [{ deployment_ids: String(answer.id) }, { name_contains: String(body.name) }]) {

@@ -1,9 +1,10 @@
 /**
- * List queries with adversarial values (PROP-005, PROP-006, PROP-009, PROP-010): each filter drawn from a value class
- * (matching, letter case, special characters, non-ASCII, malformed, unknown), scoped to a set of deployments the
- * property created, so that the answer restricted to that set can be judged against the model.
+ * List queries with adversarial values (PROP-005, PROP-006, PROP-009, PROP-010): each generated input is one query per
+ * value class (matching, letter case, special characters, percent-encodings, non-ASCII, unknown, malformed), scoped to
+ * a set of deployments the property created, so that the answer restricted to that set can be judged by the model.
  */
 import fc from "fast-check";
+import type { CharacterClass } from "../coverage/axes.js";
 import type { ListQuery } from "./deployment-model.js";
 
 /** What a query is drawn from: the set's names, ids and image tags. */
@@ -22,70 +23,130 @@ export interface DrawnQuery {
   classes: [string, string][];
   /** D-07, D-25, D-44: a malformed value is 422. */
   malformed: boolean;
+  /** The character class of a name_contains value. */
+  text?: CharacterClass;
 }
 
-/** Characters no deployment name holds (D-37), of the classes a filter value is judged with. */
-const foreign: Record<string, readonly string[]> = {
-  "special-characters": ["%", "_", "*", "?", "&", "+", "#", "=", " ", "'", '"', "\\", "%2D", "%25", ".", "/"],
-  "non-ascii": ["é", "ß", "漢", "😀", "e\u0301", "ש", "\u200b", "\u00a0"],
+/** Characters no deployment name holds (D-37), of the value classes a filter is judged with, each with its character class. */
+const foreign: Record<"special-characters" | "non-ascii", readonly [string, CharacterClass][]> = {
+  "special-characters": [
+    ["%", "query-specials"],
+    ["_", "query-specials"],
+    ["*", "query-specials"],
+    ["?", "query-specials"],
+    ["&", "query-specials"],
+    ["+", "query-specials"],
+    ["#", "query-specials"],
+    ["=", "query-specials"],
+    [" ", "ascii"],
+    ["'", "quotes"],
+    ['"', "quotes"],
+    ["\\", "backslash"],
+    [".", "ascii"],
+    ["/", "query-specials"],
+  ],
+  "non-ascii": [
+    ["é", "latin1"],
+    ["ß", "latin1"],
+    ["\u00a0", "latin1"],
+    ["漢", "cjk"],
+    ["😀", "astral-emoji"],
+    ["e\u0301", "combining"],
+    ["ש", "rtl"],
+    ["\u200b", "zero-width"],
+  ],
 };
 
 /** Swaps the letter case of every letter. */
 const flipCase = (s: string) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
 
-/** A value of a name in the set: a substring spanning the end of the run prefix, in some value class. */
-function nameContains(set: QuerySet): fc.Arbitrary<{ value: string; klass: string }> {
+/** The value classes of a name_contains value. */
+const nameClasses = [
+  "matching",
+  "letter-case",
+  "special-characters",
+  "percent-encoded",
+  "non-ascii",
+  "edge-whitespace",
+] as const;
+
+/** Puts `inserted` into `value` after its `at`-th character (never at the very start or end). */
+const insert = (value: string, inserted: string, at: number) => {
+  const i = (at % Math.max(1, value.length - 1)) + 1;
+  return `${value.slice(0, i)}${inserted}${value.slice(i)}`;
+};
+
+/** A name_contains value of a class: a substring of a name of the set spanning the end of the run prefix. */
+function nameContains(set: QuerySet, klass: (typeof nameClasses)[number]): fc.Arbitrary<DrawnQuery> {
   return fc
-    .tuple(
-      fc.constantFrom(...set.names),
-      fc.integer({ min: 1, max: 4 }),
-      fc.nat(12),
-      fc.constantFrom("matching", "matching", "letter-case", "special-characters", "non-ascii"),
-      fc.nat(),
-      fc.nat(),
-    )
-    .map(([name, back, forward, klass, at, pick]) => {
-      const start = set.prefix.length - back;
-      const value = name.slice(start, Math.min(name.length, set.prefix.length + 2 + forward));
-      if (klass === "matching") return { value, klass };
-      if (klass === "letter-case") return { value: flipCase(value), klass };
-      const chars = foreign[klass]!;
-      const c = chars[pick % chars.length]!;
-      // a dash written as its percent-encoding, or a foreign character put inside the value
-      const dash = value.indexOf("-");
-      const changed =
-        c === "%2D" && dash >= 0
-          ? `${value.slice(0, dash)}%2D${value.slice(dash + 1)}`
-          : `${value.slice(0, (at % (value.length - 1)) + 1)}${c}${value.slice((at % (value.length - 1)) + 1)}`;
-      return { value: changed, klass };
+    .tuple(fc.constantFrom(...set.names), fc.integer({ min: 1, max: 4 }), fc.nat(12), fc.nat(), fc.nat())
+    .map(([name, back, forward, at, pick]): DrawnQuery => {
+      const value = name.slice(set.prefix.length - back, Math.min(name.length, set.prefix.length + 2 + forward));
+      const [char, text] =
+        klass === "special-characters" || klass === "non-ascii"
+          ? foreign[klass][pick % foreign[klass].length]!
+          : [
+              "",
+              klass === "edge-whitespace"
+                ? "edge-whitespace"
+                : klass === "percent-encoded"
+                  ? "query-specials"
+                  : "ascii",
+            ];
+      const i = at % value.length;
+      const changed = {
+        matching: value,
+        "letter-case": flipCase(value),
+        "special-characters": insert(value, char, at),
+        // one character written as its percent-encoding: a target that decodes twice finds the name
+        "percent-encoded": `${value.slice(0, i)}%${value.charCodeAt(i).toString(16).toUpperCase()}${value.slice(i + 1)}`,
+        "non-ascii": insert(value, char, at),
+        // a target that trims the value finds the name
+        "edge-whitespace": pick % 2 === 0 ? ` ${value}` : `${value}\u00a0`,
+      }[klass];
+      const cell = klass === "percent-encoded" || klass === "edge-whitespace" ? "special-characters" : klass;
+      return {
+        query: { name_contains: changed, limit: 100 },
+        classes: [["name_contains", cell]],
+        malformed: false,
+        text: text as CharacterClass,
+      };
     });
 }
 
-const unknownId = fc.uuid({ version: 4 });
+/** The value classes of a deployment_ids value; the malformed ones are each one bad item among good ones. */
+const idClasses = ["matching", "letter-case", "unknown-or-foreign", "prefix", "malformed"] as const;
 
-/** ids of the set, possibly with an unknown one, a malformed one, a prefix of one or one in upper case. */
-function deploymentIds(set: QuerySet): fc.Arbitrary<{ ids: string[]; klass: string; malformed: boolean }> {
-  const picked = fc.uniqueArray(fc.constantFrom(...set.ids), { minLength: 1, maxLength: set.ids.length });
+/** ids of the set in a class: as created, in upper case, with an unknown id, with a prefix of one, with a malformed one. */
+function deploymentIds(set: QuerySet, klass: (typeof idClasses)[number]): fc.Arbitrary<DrawnQuery> {
   return fc
     .tuple(
-      picked,
-      fc.constantFrom("matching", "matching", "letter-case", "unknown-or-foreign", "malformed"),
-      unknownId,
+      fc.uniqueArray(fc.constantFrom(...set.ids), { minLength: 1, maxLength: set.ids.length }),
+      fc.uuid({ version: 4 }),
       fc.integer({ min: 8, max: 35 }),
-      fc.constantFrom("prefix", "word", "braces", "spaces"),
+      fc.constantFrom("not-a-uuid", "{}", " ", "1", "%"),
     )
-    .map(([ids, klass, unknown, cut, shape]) => {
-      if (klass === "matching") return { ids, klass, malformed: false };
-      if (klass === "letter-case") return { ids: ids.map((id) => id.toUpperCase()), klass, malformed: false };
-      if (klass === "unknown-or-foreign") return { ids: [...ids, unknown], klass, malformed: false };
+    .map(([ids, unknown, cut, shape]) => {
       const first = ids[0]!;
-      const bad = { prefix: first.slice(0, cut), word: "not-a-uuid", braces: `{${first}}`, spaces: ` ${first}` }[shape];
-      return { ids: [...ids.slice(1), bad], klass, malformed: true };
+      const rest = ids.slice(1);
+      const value = {
+        matching: ids,
+        "letter-case": ids.map((id) => id.toUpperCase()),
+        "unknown-or-foreign": [...ids, unknown],
+        prefix: [...rest, first.slice(0, cut)],
+        malformed: [...rest, shape === "{}" ? `{${first}}` : shape === " " ? `${first} ` : shape],
+      }[klass];
+      const malformed = klass === "prefix" || klass === "malformed";
+      return {
+        query: { deployment_ids: value, limit: 100 },
+        classes: [["deployment_ids", malformed ? "malformed" : klass]],
+        malformed,
+      };
     });
 }
 
-/** An image_version value: a tag of the set, in some value class (D-42: an exact match). */
-function imageVersion(set: QuerySet): fc.Arbitrary<{ value: string; klass: string }> {
+/** An image_version value of a class: a tag of the set as created, in another letter case, or with a foreign character. */
+function imageVersion(set: QuerySet) {
   return fc
     .tuple(
       fc.constantFrom(...set.tags),
@@ -93,81 +154,95 @@ function imageVersion(set: QuerySet): fc.Arbitrary<{ value: string; klass: strin
       fc.nat(),
     )
     .map(([tag, klass, pick]) => {
-      if (klass === "matching") return { value: tag, klass };
-      if (klass === "letter-case") return { value: flipCase(tag), klass };
-      const chars = foreign[klass]!;
-      return { value: `${tag.slice(0, -1)}${chars[pick % chars.length]}${tag.slice(-1)}`, klass };
+      if (klass === "matching") return { v: tag, k: klass };
+      if (klass === "letter-case") return { v: flipCase(tag), k: klass };
+      const chars = foreign[klass as keyof typeof foreign];
+      return { v: insert(tag, chars[pick % chars.length]![0], pick), k: klass };
     });
 }
 
 const statuses = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"];
 
-/** Filters beside the scope: each absent or drawn from a value class; only valid ones when `validOnly`. */
+/** Filters beside the scope, each absent or drawn from a value class; only valid ones when `validOnly`. */
 function otherFilters(set: QuerySet, validOnly: boolean) {
-  return fc.record(
+  const either = <T>(valid: fc.Arbitrary<T>, malformed: fc.Arbitrary<T>) =>
+    validOnly ? valid : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: malformed, weight: 1 });
+  const record = fc.record(
     {
-      status: fc.oneof(
+      status: either(
         fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1, maxLength: 3 }).map((v) => ({ v, k: "matching" })),
-        ...(validOnly ? [] : [fc.constantFrom("ready", "RUNNING").map((s) => ({ v: [s], k: "malformed" }))]),
+        fc.constantFrom("ready", "RUNNING").map((s) => ({ v: [s], k: "malformed" })),
       ),
-      image_version: imageVersion(set).map(({ value, klass }) => ({ v: value, k: klass })),
-      remote_reconciled: fc.oneof(
-        fc.boolean().map((v) => ({ v: v as boolean | string, k: "matching" })),
-        ...(validOnly
-          ? []
-          : [fc.constantFrom("yes", "1", "TRUE").map((v) => ({ v: v as boolean | string, k: "malformed" }))]),
+      image_version: imageVersion(set),
+      remote_reconciled: either(
+        fc.boolean().map((v): { v: boolean | string; k: string } => ({ v, k: "matching" })),
+        fc.constantFrom("yes", "TRUE").map((v): { v: boolean | string; k: string } => ({ v, k: "malformed" })),
       ),
-      deployment_type: fc.oneof(
-        fc.constantFrom("dev", "dev", "dev_free", "prod").map((v) => ({ v, k: "matching" })),
-        ...(validOnly ? [] : [fc.constantFrom("DEV", "staging").map((v) => ({ v, k: "malformed" }))]),
+      deployment_type: either(
+        fc.constantFrom("dev", "dev", "dev_free", "prod").map((v): { v: string; k: string } => ({ v, k: "matching" })),
+        fc.constantFrom("DEV", "staging").map((v): { v: string; k: string } => ({ v, k: "malformed" })),
       ),
-      tag_value_ids: unknownId.map((v) => ({ v: [v], k: "unknown-or-foreign" })),
+      tag_value_ids: fc.uuid({ version: 4 }).map((v) => ({ v: [v], k: "unknown-or-foreign" })),
     },
     { requiredKeys: [] },
   );
+  return fc.constantFrom("none", "none", "some").chain((n) => (n === "none" ? fc.constant({}) : record));
 }
 
-/** A query scoped to the set by name_contains or by deployment_ids, with other filters and a page. */
-export function adversarialQueries(set: QuerySet, validOnly: boolean): fc.Arbitrary<DrawnQuery> {
+/** Adds generated filters to a scoped query: AND-combined (D-45), each cell noted. */
+function withFilters(scoped: fc.Arbitrary<DrawnQuery>, set: QuerySet, validOnly: boolean): fc.Arbitrary<DrawnQuery> {
+  return fc.tuple(scoped, otherFilters(set, validOnly)).map(([drawn, filters]) => {
+    const query: ListQuery = { ...drawn.query };
+    const classes = [...drawn.classes];
+    let malformed = drawn.malformed;
+    for (const [key, { v, k }] of Object.entries(filters) as [string, { v: unknown; k: string }][]) {
+      (query as Record<string, unknown>)[key] = v;
+      classes.push([key, k]);
+      malformed ||= k === "malformed";
+    }
+    if (classes.length > 1) for (const [key] of [...classes]) classes.push([key, "combined"]);
+    return { query, classes, malformed };
+  });
+}
+
+/** Each other filter alone with a valid value, scoped to the whole set by the stem its names share. */
+function filtersAlone(set: QuerySet): fc.Arbitrary<DrawnQuery[]> {
+  return fc
+    .record({
+      status: fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1, maxLength: 3 }),
+      image_version: fc.constantFrom(...set.tags),
+      remote_reconciled: fc.boolean(),
+      deployment_type: fc.constantFrom("dev", "dev", "dev_free", "prod"),
+    })
+    .map((values) =>
+      Object.entries(values).map(([key, value]) => ({
+        query: { name_contains: `${set.prefix}Pq`, [key]: value, limit: 100 },
+        classes: [
+          [key, "matching"],
+          [key, "combined"],
+          ["name_contains", "combined"],
+        ],
+        malformed: false,
+      })),
+    );
+}
+
+/**
+ * One query per value class of name_contains and of deployment_ids, each with generated filters, and each other
+ * filter alone (PROP-005, PROP-006, PROP-010).
+ */
+export function adversarialQueries(set: QuerySet, validOnly: boolean): fc.Arbitrary<DrawnQuery[]> {
+  const ids = idClasses.filter((k) => !validOnly || (k !== "prefix" && k !== "malformed"));
   return fc
     .tuple(
-      fc.boolean(),
-      nameContains(set),
-      deploymentIds(set),
-      fc
-        .constantFrom("none", "none", "one", "several")
-        .chain((n) => (n === "none" ? fc.constant({}) : otherFilters(set, validOnly))),
+      filtersAlone(set),
+      ...nameClasses.map((k) => withFilters(nameContains(set, k), set, validOnly)),
+      ...ids.map((k) => withFilters(deploymentIds(set, k), set, validOnly)),
     )
-    .map(([byName, name, ids, filters]) => {
-      const query: ListQuery = { limit: 100 };
-      const classes: [string, string][] = [];
-      let malformed = false;
-      if (byName) {
-        query.name_contains = name.value;
-        classes.push(["name_contains", name.klass]);
-      } else if (!validOnly || !ids.malformed) {
-        query.deployment_ids = ids.ids;
-        classes.push(["deployment_ids", ids.klass]);
-        malformed ||= ids.malformed;
-      } else {
-        query.deployment_ids = set.ids;
-        classes.push(["deployment_ids", "matching"]);
-      }
-      for (const [key, drawn] of Object.entries(filters) as [keyof ListQuery, { v: unknown; k: string }][]) {
-        (query as Record<string, unknown>)[key] = drawn.v;
-        classes.push([key, drawn.k]);
-        malformed ||= drawn.k === "malformed";
-      }
-      if (classes.length > 1) for (const [key] of [...classes]) classes.push([key, "combined"]);
-      return { query, classes, malformed };
-    });
+    .map(([alone, ...scoped]) => [...alone, ...scoped]);
 }
 
-/** A query by name_contains alone, its value of any class (PROP-009). */
-export function nameQueries(set: QuerySet): fc.Arbitrary<DrawnQuery> {
-  return nameContains(set).map(({ value, klass }) => ({
-    query: { name_contains: value, limit: 100 },
-    classes: [["name_contains", klass]],
-    malformed: false,
-  }));
+/** One name_contains query per value class, alone (PROP-009). */
+export function nameQueries(set: QuerySet): fc.Arbitrary<DrawnQuery[]> {
+  return fc.tuple(...nameClasses.map((k) => nameContains(set, k)));
 }

@@ -20,12 +20,12 @@ const samples: Record<Exclude<CharacterClass, "long" | "edge-whitespace">, reado
   "query-specials": ["%", "&", "+", "#", "?", "=", "%20", "%2D", "_", ";", "/"],
 };
 
-const asciiWord = fc.stringMatching(/^[a-z0-9]{1,6}$/);
+const asciiWord = fc.stringMatching(/^[a-z0-9]{1,4}$/);
 
 /** A string holding characters of one class between ASCII words. */
 function mixed(chars: readonly string[]): fc.Arbitrary<string> {
   return fc
-    .array(fc.tuple(asciiWord, fc.constantFrom(...chars)), { minLength: 1, maxLength: 3 })
+    .array(fc.tuple(asciiWord, fc.constantFrom(...chars)), { minLength: 1, maxLength: 2 })
     .chain((parts) => asciiWord.map((tail) => parts.map(([w, c]) => `${w}${c}`).join("") + tail));
 }
 
@@ -49,6 +49,27 @@ export function textOf(klass: CharacterClass, maxLength = 255): fc.Arbitrary<str
   return mixed(samples[klass]);
 }
 
-/** A class and a text of it, drawn together so a counter-example names its class. */
-export const classedText = (maxLength = 255): fc.Arbitrary<{ klass: CharacterClass; text: string }> =>
-  fc.constantFrom(...characterClasses).chain((klass) => textOf(klass, maxLength).map((text) => ({ klass, text })));
+/** The classes mixed into one composite value: every class but `long` and `edge-whitespace`, which frame it. */
+const innerClasses = characterClasses.filter((k) => k !== "long" && k !== "edge-whitespace");
+
+/**
+ * One value holding every class at once (a text of each, then whitespace at both edges), or, one time in five, a long
+ * one: a single create then judges a field with every class, and a counter-example shrinks to the class that broke.
+ */
+export const compositeText = (maxLength = 255): fc.Arbitrary<{ classes: CharacterClass[]; text: string }> =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...edgeSpaces),
+          fc.tuple(...innerClasses.map((k) => textOf(k))),
+          fc.constantFrom(...edgeSpaces),
+        )
+        .map(([lead, texts, trail]) => ({
+          classes: [...innerClasses, "edge-whitespace" as const],
+          text: `${lead}${texts.join("")}${trail}`,
+        })),
+    },
+    { weight: 1, arbitrary: textOf("long", maxLength).map((text) => ({ classes: ["long" as const], text })) },
+  );

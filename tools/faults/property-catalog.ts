@@ -197,5 +197,15 @@ export const propertyFaults: Fault[] = [
       return undefined;
     },
   },
+  {
+    id: "name-contains-trimmed",
+    level: "MUST",
+    description: "The name_contains value is trimmed of whitespace at its edges (' app' finds app-1)",
+    request: (req) => {
+      const value = req.url.searchParams.get("name_contains");
+      if (isList(req) && value !== null) req.url.searchParams.set("name_contains", value.trim());
+      return undefined;
+    },
+  },
   deploymentIdsByPrefix(),
 ];
