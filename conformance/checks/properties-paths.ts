@@ -73,9 +73,10 @@ async function authEverywhere(ctx: CheckContext): Promise<void> {
     key: fc.constantFrom("none", "unknown"),
     accept: fc.constantFrom(...accepts),
   });
-  // every operation once per input, and the deployment list twice more: with some parameters, and with all of them
+  // every operation with GET and HEAD (a GET operation) or its own method, the key drawn; then the deployment list with
+  // some parameters and with all of them, each without a key and with an unknown one
   const inputs = fc.record({
-    operations: fc.tuple(...sampledOperations.map(() => variant)),
+    operations: fc.tuple(...sampledOperations.flatMap(() => [variant, variant])),
     query: everyParameter,
     subset: fc.subarray(
       [
@@ -91,15 +92,29 @@ async function authEverywhere(ctx: CheckContext): Promise<void> {
       ],
       { minLength: 1 },
     ),
-    filters: fc.tuple(variant, variant),
+    listAccepts: fc.array(fc.constantFrom(...accepts), { minLength: 5, maxLength: 5 }),
   });
-  await holdsFor(ctx, inputs, async ({ operations, query, subset, filters }) => {
-    const requests = operations.map((v, i) => ({ ...v, index: i, query: {} as Json }));
+  await holdsFor(ctx, inputs, async ({ operations, query, subset, listAccepts }) => {
+    const requests = operations.map((v, i) => ({
+      ...v,
+      head: i % 2 === 1,
+      index: Math.floor(i / 2),
+      query: {} as Json,
+    }));
     const list = sampledOperations.findIndex(({ operation }) => operation.id === "listDeployments");
     const some = Object.fromEntries(subset.map((k) => [k, query[k as keyof typeof query]]));
-    requests.push({ ...filters[0], index: list, query: some }, { ...filters[1], index: list, query });
+    const shapes = [
+      { q: some, key: "none", head: false },
+      { q: some, key: "unknown", head: true },
+      { q: query, key: "none", head: false },
+      { q: query, key: "unknown", head: false },
+      { q: query, key: "none", head: true },
+    ] as const;
+    for (const [i, { q, key, head }] of shapes.entries())
+      requests.push({ accept: listAccepts[i]!, key, head, index: list, query: q });
     for (const { head, key, accept, index, query: q } of requests) {
       const base = sampled(ctx, index, q);
+      if (head && base.method !== "GET") continue;
       const method = head && base.method === "GET" ? "HEAD" : base.method;
       const { label, ...request } = { ...base, method };
       const auth = key === "none" ? ("none" as const) : { key: `dk_conformance_wrong_${ctx.config.runId}` };
