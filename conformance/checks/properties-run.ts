@@ -5,7 +5,7 @@ import { type AxisKey, cellNote } from "../coverage/axes.js";
 import type { Exchange } from "../http.js";
 
 /** Generated inputs per property: a twentieth of --fuzz-runs, at least 3 (each input sends one request per class). */
-export const propertyRuns = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 20));
+const propertyRuns = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 20));
 
 /**
  * Runs a seeded property over `arbitrary` and turns its shrunk counter-example into a CheckFailure that carries the

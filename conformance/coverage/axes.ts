@@ -30,10 +30,10 @@ export const characterClasses = [
 export type CharacterClass = (typeof characterClasses)[number];
 
 /** The answer classes of the method axis: success, and each error status a run can provoke. */
-export const answerClasses = ["2xx", "400", "401", "403", "404", "405", "409", "413", "415", "422"] as const;
+const answerClasses = ["2xx", "400", "401", "403", "404", "405", "409", "413", "415", "422"] as const;
 
 /** The value classes a filter is judged with. */
-export const valueClasses = [
+const valueClasses = [
   "matching",
   "letter-case",
   "special-characters",

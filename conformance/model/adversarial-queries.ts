@@ -17,7 +17,7 @@ export interface QuerySet {
 }
 
 /** A generated query: the model's query, its value class per filter, and whether a valid target must refuse it. */
-export interface DrawnQuery {
+interface DrawnQuery {
   query: ListQuery;
   /** The (filter, value class) cells it exercises (conformance/coverage/axes.ts). */
   classes: [string, string][];
