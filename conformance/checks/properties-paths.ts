@@ -157,31 +157,36 @@ async function problemsEverywhere(ctx: CheckContext): Promise<void> {
     const p = set.providers[0];
     return operation === "createOAuthProvider" && p ? { ...providerBodyOf(p) } : undefined;
   };
-  const inputs = fc.record({ operation: operationIndex, pick: fc.nat(), accept: fc.constantFrom(...accepts) });
-  await holdsFor(ctx, inputs, async ({ operation, pick, accept }) => {
-    const sample = sampled(ctx, operation, {});
-    const requests = errorRequests(sample, taken(sample.operation));
-    const [klass, request] = requests[pick % requests.length]!;
-    const exchange = await ctx.send({ ...request, headers: { ...request.headers, Accept: accept } });
-    const status = exchange.response.status;
-    keep(ctx, sample, exchange);
-    reached(ctx, "methods", request.method, answerClass(status));
-    if (status < 400) return; // the status is judged by its own checks (AUTH-*, STATUS-*, ERR-*); here only the shape
-    const type = (exchange.response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    const body = exchange.json;
-    const problems = [
-      type === "application/problem+json" ? "" : `Content-Type ${type || "(none)"}`,
-      isObject(body) ? "" : "a body that is not a JSON object",
-      isObject(body) && body.status !== status ? `status ${JSON.stringify(body.status)}` : "",
-      isObject(body) && (typeof body.type !== "string" || typeof body.title !== "string")
-        ? "no type or title string"
-        : "",
-    ].filter(Boolean);
-    ensure(
-      problems.length === 0,
-      `${request.method} ${sample.label} provoking ${klass} (Accept ${accept}) answered ${status} with ${problems.join(", ")}; D-16 wants application/problem+json with type, title and status ${status}`,
-      exchange,
-    );
+  // every error class of every operation on each input, the Accept header drawn per request
+  const inputs = fc.array(fc.constantFrom(...accepts), { minLength: 60, maxLength: 60 });
+  await holdsFor(ctx, inputs, async (drawn) => {
+    const all = sampledOperations.flatMap((_, operation) => {
+      const sample = sampled(ctx, operation, {});
+      return errorRequests(sample, taken(sample.operation)).map(([klass, request]) => ({ sample, klass, request }));
+    });
+    for (const [n, { sample, klass, request }] of all.entries()) {
+      const accept = drawn[n % drawn.length]!;
+      const exchange = await ctx.send({ ...request, headers: { ...request.headers, Accept: accept } });
+      const status = exchange.response.status;
+      keep(ctx, sample, exchange);
+      reached(ctx, "methods", request.method, answerClass(status));
+      if (status < 400) continue; // the status is judged by its own checks (AUTH-*, STATUS-*, ERR-*); here only the shape
+      const type = (exchange.response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      const body = exchange.json;
+      const problems = [
+        type === "application/problem+json" ? "" : `Content-Type ${type || "(none)"}`,
+        isObject(body) ? "" : "a body that is not a JSON object",
+        isObject(body) && body.status !== status ? `status ${JSON.stringify(body.status)}` : "",
+        isObject(body) && (typeof body.type !== "string" || typeof body.title !== "string")
+          ? "no type or title string"
+          : "",
+      ].filter(Boolean);
+      ensure(
+        problems.length === 0,
+        `${request.method} ${sample.label} provoking ${klass} (Accept ${accept}) answered ${status} with ${problems.join(", ")}; D-16 wants application/problem+json with type, title and status ${status}`,
+        exchange,
+      );
+    }
   });
 }
 
