@@ -22,6 +22,7 @@ const crossCuttingAreas = [
   "RES",
   "BOUND",
   "SCHEMA",
+  "PROP",
 ];
 /**
  * Prefixes of former areas named by neither an operation nor an HTTP concern: their checks now live in the area

@@ -11,6 +11,10 @@ import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
 import { positiveChecks } from "./positive.js";
+import { filterPropertyChecks } from "./properties-filters.js";
+import { pathPropertyChecks } from "./properties-paths.js";
+import { recordPropertyChecks } from "./properties-records.js";
+import { textPropertyChecks } from "./properties-text.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
 import { schemaChecks } from "./schema.js";
@@ -38,6 +42,7 @@ export const areas = {
   stateful: statefulChecks,
   positive: positiveChecks,
   schema: schemaChecks,
+  properties: [...pathPropertyChecks, ...recordPropertyChecks, ...textPropertyChecks, ...filterPropertyChecks],
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

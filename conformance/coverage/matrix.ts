@@ -1,5 +1,6 @@
 /** The coverage matrix of a run: per operation × documented status and per decision, what the checks reached and how they fared. */
 import type { Verdict } from "../verdict.js";
+import { type AxisCoverage, computeAxes } from "./axes.js";
 import { citedDecisions, type DecisionRow } from "./decisions.js";
 
 /**
@@ -46,6 +47,8 @@ export interface Coverage {
   decisions: DecisionCoverage[];
   /** `operationId status` of every documented status no exchange reached. */
   unexercised: string[];
+  /** The axes of the properties (PROP-*): method × answer class, character class × field, filter × value class. */
+  axes?: AxisCoverage[];
 }
 
 /** What the matrix needs of an operation of the contract. */
@@ -120,5 +123,5 @@ export function computeCoverage(
   const unexercised = operationRows.flatMap((op) =>
     op.statuses.filter((s) => s.state === "unreached").map((s) => `${op.operation} ${s.status}`),
   );
-  return { operations: operationRows, decisions: decisionRows, unexercised };
+  return { operations: operationRows, decisions: decisionRows, unexercised, axes: computeAxes(verdicts) };
 }

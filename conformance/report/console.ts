@@ -9,6 +9,7 @@ import type { Problem } from "../problems.js";
 import type { RunResult } from "../result.js";
 import { targetFullReport } from "../target-full.js";
 import type { Verdict } from "../verdict.js";
+import { renderAxes } from "./axes-text.js";
 import { renderMatrix } from "./matrix-text.js";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -180,7 +181,7 @@ export function renderConsole(result: RunResult, options: { quiet?: boolean; ver
             .join(", ")
     }`,
   );
-  out.push("", bold("Coverage"), ...renderMatrix(result.coverage));
+  out.push("", bold("Coverage"), ...renderMatrix(result.coverage), ...renderAxes(result.coverage.axes ?? []));
   if (result.config.failOnUnexercised === true && result.coverage.unexercised.length > 0)
     out.push(red(`Never reached (--fail-on-unexercised, exit 1): ${result.coverage.unexercised.join(", ")}`));
   if (result.warnings.length > 0) out.push("", bold(yellow("Warnings: this run proved little")));

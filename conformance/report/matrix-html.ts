@@ -1,5 +1,6 @@
 /** The coverage matrix and the weak-run warnings as HTML sections of report.html. */
 import type { CellState, Coverage } from "../coverage/matrix.js";
+import { axesSection } from "./axes-text.js";
 import { htmlEscape } from "./escape.js";
 import { coverageCounts } from "./matrix-text.js";
 
@@ -48,6 +49,7 @@ export function coverageSection(coverage: Coverage): string {
 <p class="ref">✓ passed · ✗ failed · ~ exercised only · · never reached · blank: not documented</p>
 ${statusTable(coverage)}
 ${unreached}
+${axesSection(coverage.axes ?? [])}
 ${decisionTable(coverage)}`;
 }
 

@@ -19,6 +19,7 @@ import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { variants } from "../variants/catalog.js";
 import { faults } from "./catalog.js";
+import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
 import { runVariant, type VariantOutcome, variantTable } from "./variant-run.js";
@@ -173,7 +174,9 @@ async function main(): Promise<number> {
   const seed = values.seed;
   const tablePath = values.table;
   const variantsOnly = values["variants-only"] === true;
-  const selected = variantsOnly ? [] : [...faults, ...subtleFaults].filter((f) => !only || only.includes(f.id));
+  const selected = variantsOnly
+    ? []
+    : [...faults, ...subtleFaults, ...propertyFaults].filter((f) => !only || only.includes(f.id));
   const selectedVariants = variants.filter((v) => !only || only.includes(v.id));
   const started = Date.now();
   if (!variantsOnly)

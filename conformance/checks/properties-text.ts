@@ -1,0 +1,162 @@
+/**
+ * Text in every character class (PROP-007, PROP-008): every free string field of a create body, drawn from each class
+ * of conformance/model/char-classes.ts, comes back as sent in the create answer and in the lists that return it.
+ */
+import fc from "fast-check";
+import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import type { CharacterClass } from "../coverage/axes.js";
+import { sourcesFor } from "../data.js";
+import { type Json, paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
+import { compositeText } from "../model/char-classes.js";
+import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
+import { holdsFor, reached } from "./properties-run.js";
+
+/** The free string fields of a provider body: no pattern, enum or format of the interface spec or the profile. */
+const providerFields = ["name", "client_id", "provider_id"] as const;
+
+/** The free string fields of an internal_source body (D-48), each at its place in the body. */
+const deploymentFields = [
+  ["source_config", "install_command"],
+  ["source_config", "build_command"],
+  ["source_revision_config", "graph_config_path"],
+  ["source_revision_config", "source_tarball_path"],
+] as const;
+
+type Drawn = { classes: CharacterClass[]; text: string };
+
+/** One value per field, each of its own class. */
+const providerTexts = fc.record({ name: compositeText(), client_id: compositeText(), provider_id: compositeText(200) });
+const deploymentTexts = fc.tuple(...deploymentFields.map(() => compositeText()));
+
+/** The values of `record` that differ from what was sent, by field. */
+function changed(record: unknown, sent: [string, string][]): string[] {
+  const at = (path: string) => path.split(".").reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), record);
+  return sent
+    .filter(([path, value]) => at(path) !== value)
+    .map(([path, value]) => `${path}: sent ${JSON.stringify(value)}, got ${JSON.stringify(at(path))}`);
+}
+
+/** What one property run did: judged, or refused by the target (no verdict at MUST, a failure at SHOULD). */
+interface Tally {
+  judged: number;
+  refused: number;
+}
+
+/** Fails at SHOULD, counts at MUST, a create refused with a 4xx. */
+function refused(ctx: CheckContext, exchange: Exchange, tally: Tally, what: string): boolean {
+  if (!isRefusal(exchange)) return false;
+  ensure(
+    ctx.level === "MUST",
+    `${what} was refused with ${exchange.response.status}; no pattern or bound of the profile refuses it (D-31, D-111)`,
+    exchange,
+  );
+  tally.refused += 1;
+  return true;
+}
+
+/** Creates a provider with generated text in every free field and reads it back from the create answer and the list. */
+async function providerText(ctx: CheckContext, tally: Tally, drawn: Record<string, Drawn>) {
+  const sent: [string, string][] = providerFields.map((f) => [f, drawn[f]!.text]);
+  const body: Json = {
+    ...Object.fromEntries(sent),
+    provider_id: `${ctx.name("t")}-${drawn.provider_id!.text}`,
+    auth_url: "https://auth.example.com/oauth/authorize",
+    token_url: "https://auth.example.com/oauth/token",
+  };
+  sent[2] = ["provider_id", String(body.provider_id)];
+  const created = await ctx.send({
+    method: "POST",
+    path: paths.providers,
+    json: body,
+    operation: "createOAuthProvider",
+  });
+  if (refused(ctx, created, tally, "an OAuth provider body of these classes")) return;
+  expect2xx(created, "create an OAuth provider with generated text");
+  const answer = jsonObject(created, "create OAuth provider");
+  ctx.created({ kind: "oauth_provider", id: String(answer.id), name: String(body.provider_id), key: "main" });
+  tally.judged += 1;
+  for (const f of providerFields) for (const k of drawn[f]!.classes) reached(ctx, "text", k, `provider.${f}`);
+  const inAnswer = changed(answer, sent);
+  ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
+  const listed = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });
+  expect2xx(listed, "list OAuth providers");
+  const record = (jsonArray(listed, "list OAuth providers") as Json[]).find((p) => p.id === answer.id);
+  ensure(record !== undefined, "the provider created with generated text is not listed", listed);
+  const inList = changed(record, sent);
+  ensure(inList.length === 0, `the list changed the text sent: ${inList.join("; ")}`, listed);
+}
+
+/** Creates an internal_source deployment with generated text in every free field, then lists it by id and by name. */
+async function deploymentText(ctx: CheckContext, tally: Tally, drawn: Drawn[]) {
+  const body: Json = { name: ctx.name("txt"), source: "internal_source", secrets: [] };
+  const sent: [string, string][] = [];
+  deploymentFields.forEach(([part, field], i) => {
+    const value = drawn[i]!.text;
+    body[part] = { ...((body[part] as Json | undefined) ?? {}), [field]: value };
+    sent.push([`${part}.${field}`, value]);
+  });
+  const created = await ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    json: body,
+    operation: "createDeployment",
+  });
+  if (refused(ctx, created, tally, "an internal_source body of these classes")) return;
+  expect2xx(created, "create a deployment with generated text");
+  const answer = jsonObject(created, "create deployment");
+  ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
+  tally.judged += 1;
+  for (const [i, [part, field]] of deploymentFields.entries())
+    for (const k of drawn[i]!.classes) reached(ctx, "text", k, `${part}.${field}`);
+  const inAnswer = changed(answer, sent);
+  ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
+  for (const query of [{ deployment_ids: String(answer.id) }, { name_contains: String(body.name) }]) {
+    const listed = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+    expect2xx(listed, `list deployments by ${Object.keys(query)[0]}`);
+    const record = (jsonObject(listed, "list deployments").resources as Json[]).find((d) => d.id === answer.id);
+    ensure(record !== undefined, `the deployment is not listed by ${Object.keys(query)[0]}`, listed);
+    const inList = changed(record, sent);
+    ensure(inList.length === 0, `the list changed the text sent: ${inList.join("; ")}`, listed);
+  }
+}
+
+/** Both records with generated text per run; at MUST a refused body is no verdict (the profile may bound a field). */
+async function textHolds(ctx: CheckContext): Promise<void> {
+  const tally: Tally = { judged: 0, refused: 0 };
+  const withDeployments = sourcesFor[ctx.config.hosting].includes("internal_source");
+  await holdsFor(ctx, fc.record({ provider: providerTexts, deployment: deploymentTexts }), async (drawn) => {
+    await providerText(ctx, tally, drawn.provider);
+    if (withDeployments) await deploymentText(ctx, tally, drawn.deployment);
+  });
+  if (tally.refused > 0)
+    ctx.note(`${tally.refused} generated bodies refused with a 4xx (judged by PROP-008 at SHOULD)`);
+  if (tally.judged === 0) ctx.skip(`${noVerdictPrefix}: every generated body was refused; PROP-008 judges it`);
+}
+
+const tags = ["properties", "generated", "text", "createOAuthProvider", "createDeployment", "listDeployments"];
+
+export const textPropertyChecks: Check[] = [
+  {
+    id: "PROP-007",
+    level: "MUST",
+    tags,
+    statement:
+      "Text of every character class (Latin-1, CJK, astral and emoji, combining marks, RTL, zero-width, quotes, backslashes, query specials, edge whitespace, long) in every free string field comes back exactly as sent, in the create answer and in every list that returns the record",
+    specRef:
+      "interface-spec: Resources (provider name, client_id, provider_id; SourceConfig, SourceRevisionConfig: string)",
+    needs: ["write", "state"],
+    run: textHolds,
+  },
+  {
+    id: "PROP-008",
+    level: "SHOULD",
+    tags,
+    statement:
+      "A free string field of any character class within its bound is accepted (no pattern of the profile refuses it)",
+    specRef: "D-31 (bounds), D-111 (only NUL and lone surrogates refused), D-250",
+    needs: ["write", "state"],
+    run: textHolds,
+  },
+];
