@@ -10,8 +10,9 @@ const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.met
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
- * The command `npm start` runs (package.json: `[NAME=value …] node [flags] dist/server/main.mjs`): the
- * launcher runs that very command, so its environment settings and Node flags (D-89) are written once.
+ * The command `npm start` runs (package.json: `[NAME=value …] [exec] node [flags] dist/server/main.mjs`; `exec` so
+ * that a signal to `npm start` reaches the server, D-265): the launcher runs that very command, so its environment
+ * settings and Node flags (D-89) are written once.
  */
 export function startCommand(): { env: Record<string, string>; args: string[] } {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
@@ -23,10 +24,11 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
     const [name, ...value] = (words.shift() as string).split("=");
     env[name as string] = value.join("=");
   }
+  if (words[0] === "exec") words.shift();
   const [program, ...args] = words;
   if (program !== "node" || args.at(-1) !== "dist/server/main.mjs")
     throw new Error(
-      `package.json's start script should be "[NAME=value …] node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
+      `package.json's start script should be "[NAME=value …] [exec] node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
     );
   return { env, args: args.map((arg) => (arg.startsWith("-") ? arg : join(repositoryRoot, arg))) };
 }
