@@ -4,27 +4,12 @@
  * `x-decision: "D-NN[, D-NN]"` loses its constraints, and the numeric width formats of TypeSpec's types (D-70) go everywhere.
  */
 
+import { constraintKeywords } from "./nullable-constraints.js";
+
 type Node = Record<string, unknown>;
 
 /** Keywords that narrow the values a schema accepts; a marked node loses every one of them. */
-const narrowingKeywords = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minProperties",
-  "maxProperties",
-  "enum",
-  "required",
-];
+const narrowingKeywords = [...constraintKeywords, "enum", "required"];
 
 /** The formats TypeSpec writes for its numeric types (int32, int64, float64…): widths the interface spec never states (D-70). */
 const widthFormats = new Set(["int32", "int64", "float", "double"]);

@@ -4,7 +4,7 @@
  */
 
 /** Keywords that constrain a value of the non-null branch; annotations (description, default, examples…) stay outside. */
-const constraintKeywords = [
+export const constraintKeywords = [
   "minimum",
   "maximum",
   "exclusiveMinimum",
