@@ -73,7 +73,7 @@ const cases: { name: string; given: Check; argv?: string[]; want: Partial<Verdic
 /** A list request whose `{}` answer breaks the list schema (no resources, no offset). */
 const list = (ctx: CheckContext) => ctx.send({ method: "GET", path: "/x", operation: "listDeployments" });
 const breachMessage =
-  /^the 200 answer of listDeployments does not match the contract schema: \(root\) must have required property 'resources'/;
+  /^the 200 answer of listDeployments does not match the interface-level \(D-220\) schema: \(root\) must have required property 'resources'/;
 
 /** A check's own assertion is reported before a schema breach of an answer it saw (D-244). */
 const breachCases: { name: string; run: (ctx: CheckContext) => Promise<void>; want: RegExp }[] = [
