@@ -1,4 +1,4 @@
-/** Node globals the server's modules use at import, for the browser build (D-173): Buffer (with base64url text, which the buffer package lacks) and process.env. Imported first. */
+/** Node globals the server's modules use, for the browser build (D-173): Buffer (with base64url text, which the buffer package lacks), process.env and setImmediate (the filtered-list gate's later turn, D-283). Imported first. */
 import { Buffer } from "buffer/";
 
 const toText = Buffer.prototype.toString;
@@ -12,6 +12,12 @@ Buffer.prototype.toString = function toStringWithBase64url(
   if (encoding !== "base64url") return toText.call(this, encoding as BufferEncoding, start, end);
   return toText.call(this, "base64", start, end).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 };
-const globals = globalThis as unknown as { Buffer?: typeof Buffer; process?: { env: Record<string, string> } };
+const globals = globalThis as unknown as {
+  Buffer?: typeof Buffer;
+  process?: { env: Record<string, string> };
+  setImmediate?: (callback: () => void) => unknown;
+};
 globals.Buffer ??= Buffer;
 globals.process ??= { env: {} };
+// A later turn of the event loop: a browser's nearest is a zero-delay timer.
+globals.setImmediate ??= (callback) => setTimeout(callback, 0);
