@@ -179,7 +179,7 @@ try {
       ["deployment-conformance", ...demoFlags(server.url, "self_hosted"), "--only", "DEP-CREATE", "--quiet"],
       { cwd: install, env: { ...process.env, NO_COLOR: "1" } },
     );
-    const replay = /^ +(npx deployment-conformance replay .+)$/m.exec(failing.stdout)?.[1];
+    const replay = /^ +(?:replay: +)?(npx deployment-conformance replay .+)$/m.exec(failing.stdout)?.[1];
     check(failing.code === 1 && replay !== undefined, `a failure prints ${replay ?? "no replay command"}`);
     if (replay) {
       const again = await sh("sh", ["-c", replay], {
