@@ -26,7 +26,8 @@ const quickSettings = {
   crashConcurrency: 12,
   rounds: 3,
   fuzzCount: 5_000,
-  fuzzWarmup: 300,
+  // 16 categories since the fidelity one (D-281): 300 warm-up cases left the baseline below the allocator's plateau
+  fuzzWarmup: 1_500,
   fairnessMs: 5_000,
   filterDeployments: 4_000,
   filterLoadMs: 3_000,
@@ -37,7 +38,7 @@ const fullSettings = {
   crashConcurrency: 16,
   rounds: 10,
   fuzzCount: 6_000,
-  fuzzWarmup: 500,
+  fuzzWarmup: 1_500,
   fairnessMs: 15_000,
   filterDeployments: 40_000,
   filterLoadMs: 6_000,
