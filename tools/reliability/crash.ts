@@ -7,11 +7,11 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { seededRandom } from "../../common/seeded-random.js";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
 import { type Caller, call, templateDeployment, walkDeployments } from "../harness/http.js";
 import { startReference } from "../harness/reference.js";
-import { prng } from "./fuzz-cases.js";
 import type { ScenarioResult } from "./scenario.js";
 
 interface CrashOptions {
@@ -92,7 +92,7 @@ function createLoad(
 
 export async function crashScenario(options: CrashOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
-  const rng = prng(options.seed);
+  const rng = seededRandom(options.seed);
   const sqlitePath = join(options.dataDir, "crash.sqlite");
   const acknowledged = new Set<string>();
   const sent = new Set<string>();

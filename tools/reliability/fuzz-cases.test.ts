@@ -1,7 +1,8 @@
 /** Tests of the fuzz case generator: deterministic for a seed, covering every category, framed exactly. */
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../common/seeded-random.js";
 import { demo } from "../../contract/index.js";
-import { type FuzzContext, fuzzCases, makerCount, prng, renderCase } from "./fuzz-cases.js";
+import { type FuzzContext, fuzzCases, makerCount, renderCase } from "./fuzz-cases.js";
 
 const ctx: FuzzContext = { ...demo, existingDeploymentName: "fz-existing", existingProviderId: "fz-existing-provider" };
 const rendered = (seed: number, count: number) =>
@@ -111,8 +112,8 @@ describe("fuzz cases", () => {
   });
 
   it("draws the same PRNG sequence for a seed and stays in [0, 1)", () => {
-    const a = prng(42);
-    const b = prng(42);
+    const a = seededRandom(42);
+    const b = seededRandom(42);
     const draws = Array.from({ length: 1_000 }, () => a());
     expect(draws).toEqual(Array.from({ length: 1_000 }, () => b()));
     expect(draws.every((x) => x >= 0 && x < 1)).toBe(true);

@@ -4,6 +4,7 @@
  * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
  * seed gives the same requests. No case is a valid create, so none may change the data.
  */
+import { seededRandom } from "../../common/seeded-random.js";
 import { type demo, operation } from "../../contract/index.js";
 
 /** The demo data (D-77) and what the fuzz run prepared in it. */
@@ -32,18 +33,6 @@ export interface FuzzCase {
   autoLength: boolean;
   /** Whether the harness adds a Host header. */
   host: boolean;
-}
-
-/** mulberry32: a small seeded PRNG, so a seed always gives the same cases. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Rng = () => number;
@@ -1235,7 +1224,7 @@ export const makerCount = makers.length;
  * evenly) with variants drawn from a PRNG seeded with `seed`.
  */
 export function* fuzzCases(seed: number, count: number, ctx: FuzzContext): Generator<FuzzCase> {
-  const rng = prng(seed);
+  const rng = seededRandom(seed);
   for (let index = 0; index < count; index++) {
     const draft = makers[index % makers.length]!(rng, ctx, index);
     const headers: [string, Bytes][] = [];
