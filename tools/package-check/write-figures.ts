@@ -1,6 +1,6 @@
 /**
  * `npm run figures`: packs the three packages and writes the figures the READMEs quote (D-264): each tarball's
- * size and files, and the number of conformance checks. The install size of the conformance package is written
+ * packed and unpacked size, and the number of conformance checks. The install size of the conformance package is written
  * by its package check (tools/package-check/conformance.ts --write-figures), which measures it.
  */
 import { allChecks } from "../../conformance/checks/index.js";
