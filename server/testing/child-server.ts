@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Written by `npm run build` (tools/build/build-server.ts); the test run builds it first (vitest's global set-up). */
-const builtMain = fileURLToPath(new URL("../../dist/server/main.mjs", import.meta.url));
+/** Written by `npm run build` (tools/build/build-server.ts) under a checkout; the test run builds it first (vitest's global set-up). */
+const builtMain = (root: string) => join(root, "dist", "server", "main.mjs");
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
@@ -14,8 +14,8 @@ const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
  * that a signal to `npm start` reaches the server, D-265): the launcher runs that very command, so its environment
  * settings and Node flags (D-89) are written once.
  */
-export function startCommand(): { env: Record<string, string>; args: string[] } {
-  const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
+export function startCommand(root = repositoryRoot): { env: Record<string, string>; args: string[] } {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
   const words = manifest.scripts.start.trim().split(/\s+/);
@@ -30,7 +30,7 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
     throw new Error(
       `package.json's start script should be "[NAME=value …] [exec] node [flags] dist/server/main.mjs", not "${manifest.scripts.start}"`,
     );
-  return { env, args: args.map((arg) => (arg.startsWith("-") ? arg : join(repositoryRoot, arg))) };
+  return { env, args: args.map((arg) => (arg.startsWith("-") ? arg : join(root, arg))) };
 }
 
 /** How to start the server. */
@@ -51,6 +51,8 @@ interface ChildServerOptions {
   logFile?: string;
   /** Give up (and SIGKILL the process) when no "listening" line came after this long; default 30 s. */
   startTimeoutMs?: number;
+  /** The checkout whose built server runs, with its own package.json's start command (default this one; the bench's before/after run gives another). */
+  root?: string;
 }
 
 /** A running server. */
@@ -88,7 +90,8 @@ export function listeningUrl(line: string): string | undefined {
 
 /** Spawns the server and resolves once it has printed its "listening" line. */
 export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
-  if (!existsSync(builtMain)) throw new Error(`${builtMain} does not exist: run \`npm run build\` first`);
+  const root = options.root ?? repositoryRoot;
+  if (!existsSync(builtMain(root))) throw new Error(`${builtMain(root)} does not exist: run \`npm run build\` first`);
   const ownDataDir = options.env?.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), "reference-server-")) : undefined;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({
@@ -107,9 +110,9 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     logFd = openSync(options.logFile, "w");
   }
   const startedAt = performance.now();
-  const command = startCommand();
+  const command = startCommand(root);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command.args], {
-    cwd: repositoryRoot,
+    cwd: root,
     env: { ...command.env, ...env },
     stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
   });

@@ -11,6 +11,8 @@ export interface BenchConfig {
   rowSeconds: number;
   warmupSeconds: number;
   startups: number;
+  /** Rounds of `--before`'s side-by-side run, each measuring both builds once per row. */
+  sideBySideRounds: number;
 }
 
 export const fullConfig: BenchConfig = {
@@ -22,6 +24,7 @@ export const fullConfig: BenchConfig = {
   rowSeconds: 5,
   warmupSeconds: 1,
   startups: 5,
+  sideBySideRounds: 5,
 };
 
 export const quickConfig: BenchConfig = {
@@ -33,4 +36,5 @@ export const quickConfig: BenchConfig = {
   rowSeconds: 1,
   warmupSeconds: 0.5,
   startups: 3,
+  sideBySideRounds: 2,
 };

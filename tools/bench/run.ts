@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { repoRoot } from "../harness/reference.js";
+import { beforeAfter, formatSideBySide } from "./before-after.js";
 import { fullConfig, quickConfig } from "./config.js";
 import {
   type BenchContext,
@@ -22,11 +23,13 @@ import {
 } from "./scenarios.js";
 import { evaluateTargets, formatReport, type Report } from "./table.js";
 
-const usage = `Usage: npm run bench -- [--quick]
-  --quick   the CI smoke run: ${quickConfig.largeTenantDeployments} seeded deployments, ${quickConfig.rowSeconds} s per row
-            (default: the full run, ${fullConfig.largeTenantDeployments} deployments, ${fullConfig.rowSeconds} s per row)
+const usage = `Usage: npm run bench -- [--quick] [--before REF]
+  --quick       the CI smoke run: ${quickConfig.largeTenantDeployments} seeded deployments, ${quickConfig.rowSeconds} s per row
+                (default: the full run, ${fullConfig.largeTenantDeployments} deployments, ${fullConfig.rowSeconds} s per row)
+  --before REF  instead of the table: this checkout's server beside the one built from the git commit REF,
+                list limit=20, limit=100 and create in ${fullConfig.sideBySideRounds} alternating rounds (${quickConfig.sideBySideRounds} with --quick)
 Writes the table to stdout and as JSON to .bench/; server logs go to .bench/logs/.`;
-const { values } = parseCommandLine(usage, { quick: { type: "boolean", default: false } });
+const { values } = parseCommandLine(usage, { quick: { type: "boolean", default: false }, before: { type: "string" } });
 const config = values.quick ? quickConfig : fullConfig;
 await buildServerIfStale();
 const started = performance.now();
@@ -45,6 +48,15 @@ const ctx: BenchContext = {
   log: (message) =>
     process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`),
 };
+
+if (values.before !== undefined) {
+  const { commit, rows } = await beforeAfter(values.before, config, logDir, ctx.log);
+  const text = formatSideBySide(commit, rows);
+  writeFileSync(join(benchDir, `before-after-${stamp}.json`), JSON.stringify({ commit, config, rows }, null, 2));
+  process.stdout.write(`${text}\n`);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const report: Report = {
   startedAt: new Date().toISOString(),

@@ -32,6 +32,8 @@ interface ReferenceOptions {
   /** Node options before the entry point (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** Another checkout whose built server runs (the bench's before/after run). */
+  root?: string;
 }
 
 /** Starts the reference server (built, as `npm start` runs it) in production mode with the demo data and a fixed encryption key. */
@@ -39,6 +41,7 @@ export function startReference(options: ReferenceOptions): Promise<ChildServer> 
   return startChildServer({
     logFile: join(options.logDir, `${options.name ?? "reference"}.log`),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    ...(options.root ? { root: options.root } : {}),
     env: {
       DATABASE_URL: options.databaseUrl,
       SQLITE_PATH: options.sqlitePath,

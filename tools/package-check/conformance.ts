@@ -3,7 +3,8 @@
  * tarball in an empty folder outside the clone, and wants node_modules within 15 MB, no vitest, vite, tsx or
  * esbuild among the installed packages, `--help` answering, its declarations type-checking under `tsc --strict`,
  * a failure's replay command that runs there, and a
- * full run against the reference server (demo data) that passes under Node 20, 22 and 24.
+ * full run against the reference server (demo data) that passes under Node 20, 22 and 24, and the README's
+ * samples of that run's coverage and of `doctor` after it, equal to what the commands printed.
  *   npx tsx tools/package-check/conformance.ts [--runtimes DIR] [--keep] [--write-figures]
  * Node 22 and 24 come from the npm registry's `node` package, installed once into DIR (default: a folder
  * under the system temporary directory, kept between runs).
@@ -20,6 +21,7 @@ import { demo } from "../../contract/index.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { figureDrift, quotedFigures, writeFigures } from "./figures.js";
+import { readmeSamples } from "./samples.js";
 
 const exec = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -78,17 +80,29 @@ async function runtimeBin(major: string): Promise<string> {
   return bin;
 }
 
-/** A full run of the installed command against a fresh reference server; PATH picks the runtime. */
-async function fullRun(install: string, path: string, label: string): Promise<number> {
+/**
+ * A full run of the installed command against a fresh reference server; PATH picks the runtime. With `samples`,
+ * `doctor` runs first on that fresh server (a used one holds as many providers as the run's fuzzing made), and
+ * the README's samples of both outputs are returned (D-344).
+ */
+async function fullRun(
+  install: string,
+  path: string,
+  label: string,
+  samples = false,
+): Promise<{ seconds: number; samples?: Record<string, string> }> {
   const server = await startChildServer({ env: { HOSTING: "cloud", READY_AFTER_MS: "200" } });
   try {
     const version = (
       await sh("node", ["--version"], { cwd: install, env: { ...process.env, PATH: path } })
     ).stdout.trim();
+    const command = join(install, "node_modules", ".bin", "deployment-conformance");
+    const env = { ...process.env, PATH: path, NO_COLOR: "1" };
+    const doctor = samples ? await sh(command, ["doctor", ...demoFlags(server.url)], { cwd: install, env }) : undefined;
     const result = await sh(
-      join(install, "node_modules", ".bin", "deployment-conformance"),
+      command,
       [...demoFlags(server.url), "--quiet", "--fail-on-unexercised", "--report-dir", join(scratch, `report-${label}`)],
-      { cwd: install, env: { ...process.env, PATH: path, NO_COLOR: "1" } },
+      { cwd: install, env },
     );
     const duration = /Duration (\S+) s/.exec(result.stdout)?.[1];
     check(
@@ -96,7 +110,8 @@ async function fullRun(install: string, path: string, label: string): Promise<nu
       `a full run under Node ${version} passes (exit ${result.code}, suite ${duration} s, command ${result.seconds.toFixed(1)} s)`,
     );
     if (result.code !== 0) console.log(result.stdout.slice(-4000), result.stderr.slice(-2000));
-    return result.seconds;
+    if (!doctor) return { seconds: result.seconds };
+    return { seconds: result.seconds, samples: readmeSamples(doctor.stdout, result.stdout, server.url) };
   } finally {
     await server.stop();
   }
@@ -196,14 +211,22 @@ try {
   }
 
   const times: string[] = [];
-  times.push(
-    `Node ${process.versions.node}: ${(await fullRun(install, process.env.PATH ?? "", "current")).toFixed(1)} s`,
-  );
+  const current = await fullRun(install, process.env.PATH ?? "", "current", true);
+  times.push(`Node ${process.versions.node}: ${current.seconds.toFixed(1)} s`);
+  // The samples of doctor and of a run's coverage the README quotes: written with --write-figures, else compared line by line.
+  const samples = current.samples ?? {};
+  if (values["write-figures"]) writeFigures(samples);
+  for (const quote of quotedFigures().filter((q) => q.name in samples)) {
+    const drift = figureDrift(quote.text, samples[quote.name]!, quote.name);
+    check(
+      drift === undefined,
+      `${quote.file} quotes the ${quote.name} (--write-figures rewrites it)${drift ? `: ${drift}` : ""}`,
+    );
+  }
   for (const major of extraRuntimes) {
     const bin = await runtimeBin(major);
-    times.push(
-      `Node ${major}: ${(await fullRun(install, `${bin}${delimiter}${process.env.PATH ?? ""}`, `node${major}`)).toFixed(1)} s`,
-    );
+    const run = await fullRun(install, `${bin}${delimiter}${process.env.PATH ?? ""}`, `node${major}`);
+    times.push(`Node ${major}: ${run.seconds.toFixed(1)} s`);
   }
   console.log(`full runs from the installed package (command wall time): ${times.join(", ")}`);
 } finally {

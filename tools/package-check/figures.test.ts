@@ -18,6 +18,20 @@ describe("figureDrift", () => {
   });
 });
 
+describe("figureDrift of a sample", () => {
+  const sample = "\n```\nStatuses: 34 of 46 reached\nDecisions: 64 of 161\n```\n";
+  it("accepts the same lines", () => {
+    expect(figureDrift(sample, sample, "coverage-sample")).toBeUndefined();
+  });
+  it("names the first line that differs, in words as well as numbers", () => {
+    expect(figureDrift(sample, sample.replace("161", "166"), "coverage-sample")).toMatch(/^line 3 quotes/);
+    expect(figureDrift(sample, sample.replace("reached", "seen"), "coverage-sample")).toMatch(/^line 2 quotes/);
+  });
+  it("finds a line added at the end", () => {
+    expect(figureDrift(sample, sample.replace(/```\n$/, "more\n```\n"), "coverage-sample")).toBeDefined();
+  });
+});
+
 describe("quoted figures", () => {
   it("the number of checks is the suite's (npm run figures writes it)", () => {
     const quotes = quotedFigures().filter((figure) => figure.name === "checks");

@@ -20,10 +20,19 @@ export function quotedFigures(): Array<{ name: string; file: string; text: strin
 }
 
 /**
- * What differs between a quote and a measurement of the same form: every number is compared in order; one
- * followed by a size unit (kB, MB) may move by the tolerance, any other must be equal. Undefined when they agree.
+ * What differs between a quote and a measurement of the same form: a sample of a command's output (a figure
+ * named `*-sample`) must be equal line for line; otherwise every number is compared in order, one followed by a
+ * size unit (kB, MB) within the tolerance and any other equal. Undefined when they agree.
  */
-export function figureDrift(quoted: string, measured: string): string | undefined {
+export function figureDrift(quoted: string, measured: string, name = ""): string | undefined {
+  if (name.endsWith("-sample")) {
+    const lines = (text: string) => text.trim().split("\n");
+    const [have, want] = [lines(quoted), lines(measured)];
+    const at = want.findIndex((line, i) => line !== have[i]);
+    if (at < 0 && have.length === want.length) return undefined;
+    const i = at < 0 ? want.length : at;
+    return `line ${i + 1} quotes "${have[i] ?? ""}", the command printed "${want[i] ?? ""}"`;
+  }
   const numbers = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)(\s*(?:kB|MB))?/g)];
   const want = numbers(measured);
   const have = numbers(quoted);

@@ -2,8 +2,11 @@
  * `npm run package:check`: packs deployment-client and deployment-mock and proves each works from its
  * tarball alone, in empty folders of a scratch directory outside the clone (mktemp -d):
  *
- * - mock: `npx deployment-mock --stateful --port 0` answers (start to first answer, best of three,
- *   at most 1.5 s when the machine is not overloaded, D-100), and a vitest test of another folder runs the client against `contractHandlers()`;
+ * - mock alone, `npm install --omit=peer` (D-273): at most 20 MB of node_modules and no `.node` file, install
+ *   time reported; `npx deployment-mock --stateful --port 0` answers (spawn to first 200, best of three, under 1 s
+ *   when the machine is not overloaded, D-100); the static mode exits naming the peers to add, and answers once
+ *   they are added;
+ * - mock with msw: a vitest test of another folder runs the client against `contractHandlers()`;
  * - client: a plain .mjs script lists deployments against that mock under Node 20 and, with runtimes
  *   from the registry's `node` package, Node 22 and 24; `tsc --strict` type-checks a .ts file using it;
  *   `vite build` bundles a page using it;
@@ -12,8 +15,8 @@
  *
  * Prints the figures (tarball and install sizes, start times, Vite build) and exits 1 when a proof fails.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -25,7 +28,11 @@ const fixtures = join(import.meta.dirname, "fixtures");
 /** Versions the proofs install beside the tarballs (the repository's own pins). */
 const pins = { typescript: "5.9.3", vite: "7.3.8", vitest: "4.1.12", msw: "2.15.0" };
 /** The start-up target of the stateful mock (from spawn to its first answer). */
-const mockStartTargetMs = 1500;
+const mockStartTargetMs = 1000;
+/** The most node_modules the mock alone may take, without its optional peers (D-273). */
+const mockInstallBudget = 20 * 1024 * 1024;
+/** The static mode's optional peers, at the repository's pins. */
+const staticPeers = ["@stoplight/prism-cli", "@redocly/openapi-core"];
 
 const usage = `Usage: npm run package:check [-- --keep] [--skip-runtimes]
   --keep            leave the scratch folder in place and print its path
@@ -60,15 +67,22 @@ function sizeOf(dir: string): number {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** An empty project folder with the fixture files of `name` (or the given files) and the given packages installed. */
-function project(name: string, packages: string[], files?: string[]): string {
+/** An empty project folder with the fixture files of `name` (or the given files, or none) and the given packages installed. */
+function project(name: string, packages: string[], files?: string[], installFlags: string[] = []): string {
   const dir = join(scratch, name);
   mkdirSync(dir);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, private: true, type: "module" }, null, 2)}\n`);
   if (files) for (const file of files) cpSync(file, join(dir, basename(file)));
   else cpSync(join(fixtures, name), dir, { recursive: true });
-  run(dir, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages]);
+  run(dir, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...installFlags, ...packages]);
   return dir;
+}
+
+/** Every file under `dir` whose name ends with `suffix`. */
+function filesEndingWith(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** Checks one proof: records a failure instead of stopping the run. */
@@ -83,10 +97,13 @@ async function proof(label: string, body: () => Promise<string> | string): Promi
   }
 }
 
-/** Starts `npx deployment-mock --stateful --port 0` in `dir`; resolves with its URL and the ms until it answered. */
-async function startMock(dir: string): Promise<{ url: string; ms: number; child: ChildProcess }> {
+/** Starts `npx deployment-mock [mode…] --port 0` in `dir`; resolves with its URL and the ms from spawn until it answered 200. */
+async function startMock(
+  dir: string,
+  mode = ["--stateful"],
+): Promise<{ url: string; ms: number; child: ChildProcess }> {
   const started = performance.now();
-  const child = spawn("npx", ["--no-install", "deployment-mock", "--stateful", "--port", "0"], {
+  const child = spawn("npx", ["--no-install", "deployment-mock", ...mode, "--port", "0"], {
     cwd: dir,
     stdio: ["ignore", "pipe", "inherit"],
     detached: true,
@@ -131,6 +148,19 @@ try {
   const clientTarball = tarball("deployment-client");
   const mockTarball = tarball("deployment-mock");
 
+  const installStarted = performance.now();
+  const mockOnly = project("mock-only", [mockTarball], [], ["--omit=peer"]);
+  const installS = (performance.now() - installStarted) / 1000;
+  await proof("deployment-mock alone (npm install --omit=peer): at most 20 MB of node_modules, no .node file", () => {
+    const modules = join(mockOnly, "node_modules");
+    const bytes = sizeOf(modules);
+    const native = filesEndingWith(modules, ".node");
+    const packages = readdirSync(modules).filter((entry) => !entry.startsWith(".")).length;
+    const line = `${packages} top-level packages, ${mib(bytes)}, ${native.length} .node files, installed in ${installS.toFixed(1)} s at load average ${loadavg()[0]!.toFixed(1)}`;
+    if (bytes > mockInstallBudget) throw new Error(`${line}: above ${mib(mockInstallBudget)}`);
+    if (native.length > 0) throw new Error(`${line}: ${native.join(", ")}`);
+    return line;
+  });
   const mockApp = project("mock-app", [mockTarball, clientTarball, `vitest@${pins.vitest}`, `msw@${pins.msw}`]);
   figures.push(
     `      mock-app node_modules (deployment-mock, deployment-client, vitest, msw): ${mib(sizeOf(join(mockApp, "node_modules")))}`,
@@ -138,10 +168,10 @@ try {
   const clientApp = project("client-app", [clientTarball, `typescript@${pins.typescript}`, `vite@${pins.vite}`]);
 
   let mock: { url: string; ms: number; child: ChildProcess } | undefined;
-  await proof("npx deployment-mock --stateful --port 0 answers within 1.5 s (best of 3)", async () => {
+  await proof("npx deployment-mock --stateful --port 0 (mock alone) answers 200 within 1 s (best of 3)", async () => {
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const started = await startMock(mockApp);
+      const started = await startMock(mockOnly);
       times.push(started.ms);
       if (i < 2) stopMock(started.child);
       else mock = started;
@@ -155,6 +185,32 @@ try {
     if (best > mockStartTargetMs) throw new Error(`${line}: none within ${mockStartTargetMs} ms`);
     return line;
   });
+  await proof("the static mode without its peers exits naming them, and answers once they are added", async () => {
+    const bare = spawnSync("npx", ["--no-install", "deployment-mock", "--port", "0"], {
+      cwd: mockOnly,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const said = `${bare.stdout}${bare.stderr}`.trim();
+    const unnamed = staticPeers.filter((peer) => !said.includes(peer));
+    if (bare.status === 0 || unnamed.length > 0)
+      throw new Error(`exit ${bare.status}, ${unnamed.join(" and ")} not named: ${said}`);
+    const rootPins = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    run(mockOnly, "npm", [
+      "install",
+      "--save-dev",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...staticPeers.map((peer) => `${peer}@${rootPins.devDependencies[peer]}`),
+    ]);
+    const prism = await startMock(mockOnly, []);
+    stopMock(prism.child);
+    return `"${said}"; with the peers added, Prism answered 200 after ${prism.ms.toFixed(0)} ms`;
+  });
+
   await proof("contractHandlers() in a vitest test of another folder", () => {
     const output = run(mockApp, "npx", ["--no-install", "vitest", "run", "--reporter=dot"]);
     return /Tests\s+\d+ passed[^\n]*/.exec(output)?.[0] ?? "passed";
