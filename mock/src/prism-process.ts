@@ -3,13 +3,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-/** What to add for the static mode (D-273): Prism and the bundler of the document it serves are peers of the package. */
+/** What to add for the static mode and the contract proxy (D-273): Prism and the bundler of the document it serves are peers of the package. */
 const staticModePeers = "@stoplight/prism-cli@5.14.2 @redocly/openapi-core@2.64.0";
 
-/** The error of a static mode whose peers are not installed, naming them. */
+/** The error of a static mode or a proxy whose peers are not installed, naming them (both run Prism). */
 export function missingStaticPeers(): Error {
   return new Error(
-    `the static mock runs Prism, which is not installed: npm install --save-dev ${staticModePeers} (or use --stateful, which needs neither)`,
+    `the static mock and the contract proxy run Prism, which is not installed: npm install --save-dev ${staticModePeers} (or use --stateful, which needs neither)`,
   );
 }
 
