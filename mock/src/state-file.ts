@@ -8,7 +8,7 @@ import type { SavedSession } from "./engine/memory-sandbox.js";
 import { MockStateError, parseMockState } from "./engine/mock-state.js";
 
 /** The format tag of a state file: the sessions, each one's state in the format of a snapshot. */
-export const stateFileFormat = "deployment-mock-sessions/1";
+const stateFileFormat = "deployment-mock-sessions/1";
 
 /** The sessions saved in `path`, none when the file does not exist yet. */
 export async function readStateFile(path: string): Promise<SavedSession[]> {

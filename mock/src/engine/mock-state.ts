@@ -29,7 +29,7 @@ export interface MockState {
 }
 
 /** Where a state's records go: the owner key's tenant and organization. */
-export interface StateOwner {
+interface StateOwner {
   tenantId: string;
   organizationId: string;
 }

@@ -6,24 +6,25 @@ import { type MockState, mockStateFormat, type StateDeployment } from "./mock-st
 const origin = "http://sandbox.test";
 const statuses = ["READY", "AWAITING_DATABASE", "UNUSED", "AWAITING_DELETE", "UNKNOWN"] as const;
 
+/** What every seeded deployment of this test shares. */
+const common = { source: "internal_container", source_config: {}, secret_references: null, image_version: null };
+
 /** A deployment of a seed, the n-th made a second after the one before. */
 function seeded(n: number, status: StateDeployment["status"]): StateDeployment {
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+  const revision = `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
   return {
+    ...common,
     id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     tenant_id: "00000000-0000-4000-8000-000000000000",
     name: `seeded-${n}`,
-    source: "internal_container",
-    source_config: {},
     source_revision_config: { image_uri: `registry.example/acme/agent:${n}` },
     secrets: [{ name: "TOKEN" }],
+    status,
     created_at: at,
     updated_at: at,
-    status,
-    latest_revision_id: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-    active_revision_id: status === "READY" ? `10000000-0000-4000-8000-${String(n).padStart(12, "0")}` : null,
-    secret_references: null,
-    image_version: null,
+    latest_revision_id: revision,
+    active_revision_id: status === "READY" ? revision : null,
   } as StateDeployment;
 }
 
