@@ -18,9 +18,10 @@ import { type CorsPolicy, withCors } from "../../../server/cors.js";
 import { errorSummary } from "../../../server/errors/error-summary.js";
 import { HttpProblem } from "../../../server/errors/http-problem.js";
 import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import { StoreFull } from "../../../server/storage/memory-store.js";
 import { mockCorsPolicy } from "./mock-cors.js";
 import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
-import { createSandboxSession, type SandboxSession } from "./sandbox-session.js";
+import { createSandboxSession, type SandboxSession, storeFullProblem } from "./sandbox-session.js";
 import { SessionTable, sandboxPolicy } from "./session-table.js";
 
 /** Options of createMemorySandbox. */
@@ -85,6 +86,10 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
   const maxDeployments = options.maxDeploymentsPerSession ?? 1000;
   const maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
   const onChange = options.onChange ?? (() => {});
+  if (options.seed && options.seed.deployments.length > maxDeployments)
+    throw new RangeError(
+      `The seed holds ${options.seed.deployments.length} deployments, more than a session's ${maxDeployments}.`,
+    );
   // States waiting for their session: saved ones by id and owner hash, restored ones by id alone.
   const waiting = new Map(
     (options.saved ?? []).map((saved) => [`${saved.session}\n${saved.owner_sha256}`, saved.state]),
@@ -154,6 +159,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       try {
         await session.restore(key, parseMockState(body));
       } catch (error) {
+        if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
         if (!(error instanceof MockStateError)) throw error;
         return problemResponse(new HttpProblem("validation", `The state is not a mock state: ${error.message}.`));
       }

@@ -23,6 +23,10 @@ describe("parseMockState", () => {
     [{ format: mockStateFormat, deployments: [{ ...deployment, status: "GONE" }] }, /\/deployments\/0\/status/],
     [{ format: mockStateFormat, deployments: [{ ...deployment, created_at: "yesterday" }] }, /created_at must be/],
     [{ format: mockStateFormat, deployments: [deployment, deployment] }, /\/deployments\/1\/id repeats/],
+    [
+      { format: mockStateFormat, deployments: [deployment, { ...deployment, id: "d2", name: "N" }] },
+      /\/deployments\/1\/name repeats/,
+    ],
     [{ format: mockStateFormat, oauth_providers: [{ id: "p" }] }, /\/oauth_providers\/0\/provider_id/],
     [{ format: mockStateFormat, clock_advanced_ms: -1 }, /\/clock_advanced_ms/],
   ])("refuses %j", (value, message) => {

@@ -48,6 +48,7 @@ export function parseMockState(value: unknown): MockState {
   if (state.format !== mockStateFormat) throw new MockStateError(`/format must be "${mockStateFormat}"`);
   const deployments = arrayAt(state.deployments ?? [], "/deployments");
   const ids = new Set<string>();
+  const names = new Set<string>();
   deployments.forEach((item, index) => {
     const at = `/deployments/${index}`;
     const deployment = objectAt(item, at);
@@ -60,6 +61,10 @@ export function parseMockState(value: unknown): MockState {
     timeAt(deployment.created_at as string, `${at}/created_at`);
     if (ids.has(deployment.id as string)) throw new MockStateError(`${at}/id repeats an earlier deployment's id`);
     ids.add(deployment.id as string);
+    // Names are unique in any letter case within a tenant (D-119).
+    const name = (deployment.name as string).toLowerCase();
+    if (names.has(name)) throw new MockStateError(`${at}/name repeats an earlier deployment's name`);
+    names.add(name);
   });
   const providers = arrayAt(state.oauth_providers ?? [], "/oauth_providers");
   providers.forEach((item, index) => {

@@ -100,7 +100,7 @@ export async function createSandboxSession(
 }
 
 /** A full in-memory store as 503 (D-170): the session holds its cap of deployments. */
-function storeFullProblem(error: unknown): HttpProblem | undefined {
+export function storeFullProblem(error: unknown): HttpProblem | undefined {
   if (!(error instanceof StoreFull)) return undefined;
   return new HttpProblem(
     "serviceUnavailable",

@@ -124,6 +124,14 @@ describe("who may read, replace and move a session", () => {
     expect((await call(sandbox, method, path, key, body)).status).toBe(status);
   });
 
+  it("refuses a state beyond the session's cap of deployments: 503 over the API, an error for a seed", async () => {
+    const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 3 });
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", seed(4))).status).toBe(503);
+    expect(() => createMemorySandbox({ maxDeploymentsPerSession: 3, seed: seed(4) })).toThrow(
+      /more than a session's 3/,
+    );
+  });
+
   it("names the wrong pointer of a state", async () => {
     const sandbox = createMemorySandbox();
     const bad = { ...seed(2), deployments: [seeded(1, "READY"), { ...seeded(2, "READY"), status: "GONE" }] };
