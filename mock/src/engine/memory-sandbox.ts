@@ -110,7 +110,12 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       maxSessions: options.maxSessions ?? sandboxPolicy.maxSessions,
       maxSessionsPerKey: options.maxSessionsPerKey ?? sandboxPolicy.maxSessionsPerKey,
     },
-    newSession,
+    (id, owner) =>
+      newSession(id, owner).catch((error: unknown) => {
+        // A session whose seed could not be loaded (more than the cap with the examples) is not kept: the next request tries again.
+        sessions.drop(id);
+        throw error;
+      }),
   );
   // Requests without a key change nothing (every operation is 401 without one): they share one session outside the table.
   let keyless: Promise<SandboxSession> | undefined;
@@ -232,6 +237,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     try {
       return await answer(request, sentTarget);
     } catch (error) {
+      if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
       logger.error({ err: errorSummary(error) }, "unhandled error");
       return problemResponse(
         new HttpProblem("internal", "The sandbox failed to process the request; try again later."),
