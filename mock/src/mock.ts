@@ -156,6 +156,15 @@ const usage = `Usage: deployment-mock [--port N] [--stateful | --dynamic | --raw
   --verbose           print every line Prism logs, not only its warnings and errors
 Per request: Prefer: code=<status>, example=<title>, delay=<ms>, fault=reset|timeout|503|429`;
 
+/** The state in a `--seed` file, or an error that names the file and what is wrong in it (D-320). */
+async function readSeed(path: string): Promise<MockState> {
+  try {
+    return parseMockState(JSON.parse(await readFile(path, "utf8")) as unknown);
+  } catch (error) {
+    throw new Error(`--seed ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** The command line `deployment-mock [flags]` (`npm run mock -- [flags]`); runs until SIGINT or SIGTERM. */
 export async function runMockCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(
@@ -199,9 +208,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
     hosting: values.hosting,
     readyAfterMs,
     faults,
-    ...(values.seed === undefined
-      ? {}
-      : { seed: parseMockState(JSON.parse(await readFile(values.seed, "utf8")) as unknown) }),
+    ...(values.seed === undefined ? {} : { seed: await readSeed(values.seed) }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
     // Prism logs every request at info level; without --verbose only its warnings and errors show.
     onPrismLine: (line) => {

@@ -19,14 +19,19 @@ export async function readStateFile(path: string): Promise<SavedSession[]> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  const file = JSON.parse(text) as { format?: unknown; sessions?: unknown };
-  if (file.format !== stateFileFormat || !Array.isArray(file.sessions))
-    throw new MockStateError(`${path} is not a state file: it needs "format": "${stateFileFormat}" and "sessions"`);
-  return file.sessions.map((saved: SavedSession) => ({
-    session: String(saved.session),
-    owner_sha256: String(saved.owner_sha256),
-    state: parseMockState(saved.state),
-  }));
+  try {
+    const file = JSON.parse(text) as { format?: unknown; sessions?: unknown };
+    if (file.format !== stateFileFormat || !Array.isArray(file.sessions))
+      throw new MockStateError(`not a state file: it needs "format": "${stateFileFormat}" and "sessions"`);
+    return file.sessions.map((saved: SavedSession) => ({
+      session: String(saved.session),
+      owner_sha256: String(saved.owner_sha256),
+      state: parseMockState(saved.state),
+    }));
+  } catch (error) {
+    // The file is left as it is: the mock does not start over a state it could not read.
+    throw new MockStateError(`--state-file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Writes the sessions to `path` after each `changed()` (coalesced) and on `flush()`. */
