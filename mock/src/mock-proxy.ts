@@ -2,7 +2,8 @@
  * `deployment-mock proxy --upstream URL` (`npm run mock:proxy`): Prism in proxy mode in front of any implementation of the
  * contract, reporting every request and response that breaks it. Traffic passes
  * unchanged (no `--errors`); the front reads Prism's `sl-violations` header of each answer, prints
- * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`).
+ * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`). With
+ * `--record FILE` it also writes, on exit, what the upstream answered as a seed of the stateful mock (D-323).
  */
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -12,6 +13,7 @@ import { forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
 import { startPrism } from "./prism-process.js";
+import { SeedRecorder } from "./seed-recorder.js";
 import { formatExchange, formatSummary, type ViolatingExchange, ViolationReport } from "./violation-report.js";
 import { parseViolationsHeader } from "./violations.js";
 
@@ -23,6 +25,8 @@ export interface ContractProxyOptions {
   port?: number;
   /** Called with each violating exchange as it happens. */
   onViolation?: (exchange: ViolatingExchange) => void;
+  /** Takes every exchange that passes, e.g. to record a seed (D-323). */
+  recorder?: SeedRecorder;
 }
 
 /** A running contract proxy. */
@@ -69,6 +73,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const violations = parseViolationsHeader(Array.isArray(header) ? header.join(",") : header);
       const exchange = report.record(incoming.method ?? "GET", incoming.url ?? "/", response.status, violations);
       if (exchange) options.onViolation?.(exchange);
+      options.recorder?.observe(incoming.method ?? "GET", incoming.url ?? "/", response.status, response.body);
       writeAnswer(outgoing, response);
     })().catch((error: unknown) => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
@@ -97,10 +102,12 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   };
 }
 
-const usage = `Usage: deployment-mock proxy --upstream URL [--port N] [--report FILE]
+const usage = `Usage: deployment-mock proxy --upstream URL [--port N] [--report FILE] [--record FILE]
   --upstream URL   the implementation to check, e.g. http://127.0.0.1:8080 (default: UPSTREAM_URL)
   --port N         port of the proxy on 127.0.0.1 (default 4020; 0 picks a free one)
-  --report FILE    write the summary and the violating exchanges there as JSON on exit`;
+  --report FILE    write the summary and the violating exchanges there as JSON on exit
+  --record FILE    write what the upstream answered (deployments, providers, repositories; no secret values)
+                   there on exit, as a seed for deployment-mock --stateful --seed FILE`;
 
 /** The command line `deployment-mock proxy --upstream URL` (`npm run mock:proxy -- ...`); runs until SIGINT or SIGTERM. */
 export async function runProxyCommand(args: string[]): Promise<void> {
@@ -110,11 +117,14 @@ export async function runProxyCommand(args: string[]): Promise<void> {
       upstream: { type: "string", default: process.env.UPSTREAM_URL ?? "" },
       port: { type: "string", default: "4020" },
       report: { type: "string" },
+      record: { type: "string" },
     },
     { args },
   );
   if (!values.upstream) throw new Error(usage);
+  const recorder = values.record === undefined ? undefined : new SeedRecorder();
   const proxy = await startContractProxy({
+    ...(recorder ? { recorder } : {}),
     upstream: values.upstream,
     port: Number(values.port),
     onViolation: (exchange) => console.log(formatExchange(exchange)),
@@ -126,6 +136,7 @@ export async function runProxyCommand(args: string[]): Promise<void> {
       console.log(formatSummary(summary));
       if (values.report)
         await writeFile(values.report, JSON.stringify({ summary, violating: proxy.report.violating }, null, 2));
+      if (recorder && values.record) await writeFile(values.record, `${JSON.stringify(recorder.state(), null, 2)}\n`);
       await proxy.close();
       // Exit 1 when an implementation answered outside the contract, so a CI step can gate on it.
       process.exit(summary.responsesBreakingContract > 0 ? 1 : 0);

@@ -6,6 +6,7 @@
  * `--stateful` serves the sandbox instead: the reference server's rules and storage in memory (D-79).
  * Both take the fault and latency modes of mock/faults.ts (D-80).
  */
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
@@ -16,11 +17,13 @@ import { answerClientErrors } from "../../server/errors/client-errors.js";
 import { fetchNodeHandler } from "./engine/fetch-http-server.js";
 import { createMemorySandbox } from "./engine/memory-sandbox.js";
 import { mockCorsPolicy } from "./engine/mock-cors.js";
+import { type MockState, parseMockState } from "./engine/mock-state.js";
 import { type FaultOptions, parseFailRate, parseLatency, withFaults } from "./faults.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
 import { startPrism } from "./prism-process.js";
 import { startProblemFront } from "./problem-front.js";
+import { readStateFile, stateFileWriter } from "./state-file.js";
 
 /** Options of startMock. */
 export interface MockOptions {
@@ -40,6 +43,10 @@ export interface MockOptions {
   readyAfterMs?: number;
   /** Fault and latency modes (D-80). */
   faults?: FaultOptions;
+  /** Sandbox only: the state every new session starts from (D-320). */
+  seed?: MockState;
+  /** Sandbox only: a file that keeps the sessions across restarts (D-322). */
+  stateFile?: string;
 }
 
 /** A running mock. */
@@ -55,12 +62,20 @@ const host = "127.0.0.1";
 /** Starts the sandbox behind the fault front and resolves once it listens. */
 async function startStatefulMock(options: MockOptions, started: number): Promise<RunningMock> {
   const logger = pino({ level: "silent" });
+  const stateFile = options.stateFile;
+  const saved = stateFile === undefined ? [] : await readStateFile(stateFile);
+  let changed = () => {};
   const sandbox = createMemorySandbox({
     hosting: options.hosting ?? "cloud",
     readyAfterMs: options.readyAfterMs ?? 2000,
     cors: mockCorsPolicy(process.env),
     logger,
+    seed: options.seed,
+    saved,
+    onChange: () => changed(),
   });
+  const writer = stateFile === undefined ? undefined : stateFileWriter(stateFile, sandbox.savedSessions);
+  if (writer) changed = writer.changed;
   const server = http.createServer(
     { requireHostHeader: false },
     withFaults(fetchNodeHandler(sandbox.handle, logger), options.faults),
@@ -73,6 +88,9 @@ async function startStatefulMock(options: MockOptions, started: number): Promise
   await fetch(`${url}/__mock/sessions/startup-probe`, { method: "DELETE", headers: probe });
   const close = async () => {
     await listening.close();
+    // The sessions are written before they are dropped: a restart finds them (D-322).
+    changed = () => {};
+    await writer?.flush();
     sandbox.reset();
   };
   return { url, startupMs: Math.round(performance.now() - started), close };
@@ -128,12 +146,24 @@ const usage = `Usage: deployment-mock [--port N] [--stateful | --dynamic | --raw
                       later lists; X-Mock-Session: <id> isolates a test's state; POST /__mock/reset
   --hosting KIND      with --stateful: cloud (default) or self_hosted
   --ready-after MS    with --stateful: milliseconds until a new deployment is READY (default 2000)
+  --seed FILE         with --stateful: every new session starts from this state (GET /__mock/state writes one)
+  --state-file FILE   with --stateful: keep the sessions in FILE across restarts (read at start, written
+                      after each change and at shutdown); GET/PUT /__mock/state, POST /__mock/clock
   --dynamic           generated data instead of the titled examples (Prism)
   --raw               Prism's own answers, without the problem front
   --latency MS        add latency to every answer: 100, or a uniform range such as 50-300
   --fail-rate R       answer this share of requests (0 to 1) with 503 and Retry-After
   --verbose           print every line Prism logs, not only its warnings and errors
 Per request: Prefer: code=<status>, example=<title>, delay=<ms>, fault=reset|timeout|503|429`;
+
+/** The state in a `--seed` file, or an error that names the file and what is wrong in it (D-320). */
+async function readSeed(path: string): Promise<MockState> {
+  try {
+    return parseMockState(JSON.parse(await readFile(path, "utf8")) as unknown);
+  } catch (error) {
+    throw new Error(`--seed ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** The command line `deployment-mock [flags]` (`npm run mock -- [flags]`); runs until SIGINT or SIGTERM. */
 export async function runMockCommand(args: string[]): Promise<void> {
@@ -146,6 +176,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
       stateful: { type: "boolean", default: false },
       hosting: { type: "string", default: "cloud" },
       "ready-after": { type: "string", default: "2000" },
+      seed: { type: "string" },
+      "state-file": { type: "string" },
       latency: { type: "string" },
       "fail-rate": { type: "string" },
       verbose: { type: "boolean", default: false },
@@ -154,6 +186,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
   );
   if (values.stateful && (values.dynamic || values.raw))
     throw new Error("--stateful serves the sandbox; --dynamic and --raw are Prism's");
+  if (!values.stateful && (values.seed !== undefined || values["state-file"] !== undefined))
+    throw new Error("--seed and --state-file keep the sandbox's state: add --stateful");
   if (values.hosting !== "cloud" && values.hosting !== "self_hosted")
     throw new Error(`--hosting must be cloud or self_hosted, got ${values.hosting}`);
   const readyAfterMs = Number(values["ready-after"]);
@@ -174,6 +208,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
     hosting: values.hosting,
     readyAfterMs,
     faults,
+    ...(values.seed === undefined ? {} : { seed: await readSeed(values.seed) }),
+    ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
     // Prism logs every request at info level; without --verbose only its warnings and errors show.
     onPrismLine: (line) => {
       if (values.verbose || /[✖⚠]|\b(?:error|warning|fatal)\b/.test(line)) console.log(line);

@@ -153,3 +153,32 @@ describe("typed client against the stateful MSW handlers", () => {
     expect(capped.sessionCount()).toBe(2);
   });
 });
+
+describe("state a test controls (D-320, D-321)", () => {
+  it("snapshot(), restore() and clock.advance() act on the default session", async () => {
+    const deployments = async () =>
+      (await unwrap(client.GET("/v2/deployments", { params: { query: { limit: 100 } } }))).resources;
+    const fresh = await unwrap(client.POST("/v2/deployments", { body: container("before-snapshot") }));
+    const snapshot = await handlers.snapshot();
+    const before = await deployments();
+    expect(snapshot.deployments.map((d) => d.id)).toEqual(before.map((d) => d.id));
+    for (const name of ["after-1", "after-2"]) await unwrap(client.POST("/v2/deployments", { body: container(name) }));
+    await handlers.restore(snapshot);
+    expect(await deployments()).toEqual(before);
+    expect(before.find((d) => d.id === fresh.id)?.status).toBe("AWAITING_DATABASE");
+    await handlers.clock.advance(3_600_000);
+    expect((await deployments()).find((d) => d.id === fresh.id)?.status).toBe("READY");
+  });
+
+  it("a seed is where every new session starts", async () => {
+    const seededUrl = "http://seeded.test";
+    const snapshot = await handlers.snapshot().catch(() => undefined);
+    expect(snapshot).toBeUndefined();
+    await unwrap(client.POST("/v2/deployments", { body: container("to-seed-with") }));
+    const seeded = contractHandlers({ baseUrl: seededUrl, stateful: true, seed: await handlers.snapshot() });
+    mock.use(...seeded);
+    const other = createServiceClient({ baseUrl: seededUrl, apiKey: "someone-else" });
+    const page = await unwrap(other.GET("/v2/deployments", { params: { query: { limit: 100 } } }));
+    expect(page.resources.map((d) => d.name)).toEqual((await handlers.snapshot()).deployments.map((d) => d.name));
+  });
+});

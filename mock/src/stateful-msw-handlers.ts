@@ -4,11 +4,14 @@
  * list; `X-Mock-Session` isolates sessions; `POST /__mock/reset` and `DELETE /__mock/sessions/<id>` work
  * as on the sandbox, and `reset()` does the same from a test. The fault and latency modes of D-80 apply:
  * `Prefer: delay=<ms>`, `Prefer: fault=reset|timeout|503|429`, and the `latency` and `failRate` options.
+ * A test seeds sessions (`seed`), saves and restores one (`snapshot()`, `restore()`) and moves its clock
+ * (`clock.advance()`), as `/__mock/state` and `/__mock/clock` do on the network sandbox (D-320, D-321).
  */
 import { delay, type HttpHandler, HttpResponse, http } from "msw";
 import { parsePrefer } from "../../contract/index.js";
 import type { Hosting } from "../../server/config.js";
 import { createMemorySandbox } from "./engine/memory-sandbox.js";
+import type { MockState } from "./engine/mock-state.js";
 import { maxPreferDelayMs, timeoutHoldMs } from "./fault-bounds.js";
 
 /** Options of the stateful handlers. */
@@ -30,6 +33,8 @@ export interface StatefulHandlerOptions {
   timeoutHoldMs?: number;
   /** Random numbers in [0, 1); tests pass their own. */
   random?: () => number;
+  /** The state every new session starts from, in its owner key's tenant (D-320); the titled examples without it. */
+  seed?: MockState;
 }
 
 /** The handlers (spread them into setupServer or setupWorker) and what a test needs besides them. */
@@ -37,6 +42,12 @@ export type StatefulHandlers = HttpHandler[] & {
   /** Drops one session's state (the next request starts it afresh), or every session's without an id. */
   reset(sessionId?: string): void;
   sessionCount(): number;
+  /** The state of a session (`default`, the one without X-Mock-Session, unless named), for its owner key. */
+  snapshot(sessionId?: string): Promise<MockState>;
+  /** Replaces a session's state by a snapshot or a seed; a session not made yet starts from it. */
+  restore(state: MockState, sessionId?: string): Promise<void>;
+  /** The sessions' clocks: `advance(ms)` moves one forward, so what is due by then (READY) has happened. */
+  clock: { advance(ms: number, sessionId?: string): Promise<void> };
 };
 
 /** The faults a request can ask for with `Prefer: fault=`. */
@@ -49,6 +60,7 @@ export function statefulHandlers(options: StatefulHandlerOptions): StatefulHandl
     readyAfterMs: options.readyAfterMs,
     maxSessions: options.maxSessions,
     maxDeploymentsPerSession: options.maxDeploymentsPerSession,
+    seed: options.seed,
   });
   const random = options.random ?? Math.random;
   const base = new URL(options.baseUrl);
@@ -91,7 +103,13 @@ export function statefulHandlers(options: StatefulHandlerOptions): StatefulHandl
     const forwarded = prefix === "" ? request : new Request(url, request);
     return sandbox.handle(forwarded);
   });
-  return Object.assign([handler], { reset: sandbox.reset, sessionCount: sandbox.sessionCount });
+  return Object.assign([handler], {
+    reset: sandbox.reset,
+    sessionCount: sandbox.sessionCount,
+    snapshot: sandbox.snapshot,
+    restore: sandbox.restore,
+    clock: { advance: sandbox.advanceClock },
+  });
 }
 
 /** An injected fault is outside the contract (D-80): an RFC 9457 `about:blank` problem, whose title is the status phrase. */

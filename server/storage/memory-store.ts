@@ -258,6 +258,58 @@ export class MemoryStore implements Store {
     return promoted;
   }
 
+  /** A tenant's deployments oldest first as of nowUs (a sandbox snapshot, D-320). */
+  tenantDeploymentRecords(tenantId: string, nowUs: number): DeploymentRecord[] {
+    return (this.deployments.get(tenantId)?.bySeq ?? []).map(({ record }) => asOf(record, nowUs));
+  }
+
+  /** Replaces a tenant's deployments by these records, oldest first and in any status (a sandbox seed or restore, D-320). */
+  replaceTenantDeployments(tenantId: string, records: Omit<DeploymentRecord, "seq">[]): void {
+    const tenant = this.tenantDeployments(tenantId);
+    if (this.deploymentCount - tenant.bySeq.length + records.length > this.maxDeployments)
+      throw new StoreFull(this.maxDeployments);
+    for (const { record } of tenant.bySeq) {
+      this.deploymentsById.delete(record.id);
+      if (record.latestRevisionId) this.revisions.delete(record.latestRevisionId);
+      this.tracingProjects.delete(`${tenantId} ${record.name}`);
+    }
+    this.deploymentCount -= tenant.bySeq.length;
+    const fresh: TenantDeployments = { bySeq: [], names: new Set(), lastCreatedUs: 0 };
+    this.deployments.set(tenantId, fresh);
+    for (const given of records) {
+      if (this.deploymentsById.has(given.id) || fresh.names.has(given.name.toLowerCase()))
+        throw new UniqueViolation("deployments.id, deployments.tenant_id, deployments.name");
+      const record: DeploymentRecord = { ...given, tenantId, seq: fresh.bySeq.length + 1 };
+      const entry = { record, text: this.renderer.text(record) };
+      fresh.bySeq.push(entry);
+      fresh.names.add(record.name.toLowerCase());
+      fresh.lastCreatedUs = Math.max(fresh.lastCreatedUs, record.createdUs);
+      this.deploymentsById.set(record.id, entry);
+      this.deploymentCount++;
+      if (record.latestRevisionId)
+        this.revisions.set(record.latestRevisionId, {
+          id: record.latestRevisionId,
+          deploymentId: record.id,
+          tenantId,
+          status: record.status === "AWAITING_DATABASE" ? "QUEUED" : "DEPLOYED",
+          sourceRevisionConfig: record.sourceRevisionConfig,
+          createdUs: record.createdUs,
+        });
+      this.tracingProjects.set(`${tenantId} ${record.name}`, {
+        id: globalThis.crypto.randomUUID(),
+        tenantId,
+        name: record.name,
+        deploymentId: record.id,
+        createdUs: record.createdUs,
+      });
+    }
+  }
+
+  /** Replaces an organization's OAuth providers (a sandbox seed or restore, D-320). */
+  replaceOAuthProviders(organizationId: string, providers: OAuthProviderRecord[]): void {
+    this.providers.set(organizationId, new Map(providers.map((provider) => [provider.providerId, { ...provider }])));
+  }
+
   /** How many deployments the store holds (all tenants). */
   size(): number {
     return this.deploymentCount;

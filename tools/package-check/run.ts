@@ -10,6 +10,9 @@
  * - client: a plain .mjs script lists deployments against that mock under Node 20 and, with runtimes
  *   from the registry's `node` package, Node 22 and 24; `tsc --strict` type-checks a .ts file using it;
  *   `vite build` bundles a page using it;
+ * - mock state: `mock-state.mjs` seeds the stateful mock with 250 deployments and pages them with `paginate`,
+ *   snapshots, restores, moves the clock, restarts it with `--state-file`, and records a seed from the
+ *   reference server with `proxy --record` (Prism installed for it) that the mock serves back (D-320 to D-323);
  * - browser: the browser example's page, built by Vite from both tarballs (the `browser` condition of
  *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium.
  *
@@ -21,12 +24,21 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseCommandLine } from "../../common/cli.js";
+import { demo } from "../../contract/index.js";
 import { runStatefulPage } from "../harness/browser-page.js";
+import { startReference } from "../harness/reference.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const fixtures = join(import.meta.dirname, "fixtures");
 /** Versions the proofs install beside the tarballs (the repository's own pins). */
-const pins = { typescript: "5.9.3", vite: "7.3.8", vitest: "4.1.12", msw: "2.15.0" };
+const pins = {
+  typescript: "5.9.3",
+  vite: "7.3.8",
+  vitest: "4.1.12",
+  msw: "2.15.0",
+  prism: "5.14.2",
+  redocly: "2.64.0",
+};
 /** The start-up target of the stateful mock (from spawn to its first answer). */
 const mockStartTargetMs = 1000;
 /** The most node_modules the mock alone may take, without its optional peers (D-273). */
@@ -245,6 +257,29 @@ try {
     });
   }
   if (mock) stopMock(mock.child);
+  await proof(
+    "mock state from the tarballs: seed, paginate, snapshot and restore, clock, --state-file, proxy --record",
+    async () => {
+      // The proxy runs Prism, an optional peer; installed after the size figure above, which is without it.
+      run(mockApp, "npm", [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        `@stoplight/prism-cli@${pins.prism}`,
+        `@redocly/openapi-core@${pins.redocly}`,
+      ]);
+      const reference = await startReference({ logDir: scratch, sqlitePath: join(scratch, "reference.sqlite") });
+      try {
+        return run(mockApp, process.execPath, ["mock-state.mjs"], {
+          UPSTREAM: reference.url,
+          UPSTREAM_KEY: demo.acme.apiKey,
+        }).trim();
+      } finally {
+        await reference.stop();
+      }
+    },
+  );
 
   await proof(
     "vite build of the browser example from the tarballs: deployment-mock/msw's browser build in MSW's service worker, run in Chromium",

@@ -4,32 +4,24 @@
  * (memory-sandbox-server.ts) puts it on a port. One state per `X-Mock-Session`, owned by the key that made it
  * (reset and delete need that key), bounded per key and in all (session-table.ts), each session holding at
  * most `maxDeploymentsPerSession` deployments and `maxBytesPerSession` bytes of writes (then a 503 that says to
- * reset it); `Prefer: code=`/`example=` answered from the titled examples.
+ * reset it); `Prefer: code=`/`example=` answered from the titled examples. A session's state is seeded,
+ * read and replaced in one format (`/__mock/state`, D-320) and its clock moved forward (`/__mock/clock`, D-321),
+ * by its owner only, as reset is (D-272).
  */
 
-import { randomBytes } from "node:crypto";
 import pino, { type Logger } from "pino";
-import { demo, demoFixturePath, matchPath, preferredExample } from "../../../contract/index.js";
+import { matchPath, preferredExample } from "../../../contract/index.js";
+import { hashApiKey } from "../../../server/auth/api-keys.js";
 import { unauthenticated, withoutHttpWhitespace } from "../../../server/auth/authenticate.js";
-import { FixtureCodehost } from "../../../server/codehost/fixture-adapter.js";
 import { type Hosting, loadConfig } from "../../../server/config.js";
 import { type CorsPolicy, withCors } from "../../../server/cors.js";
-import { SecretBox } from "../../../server/crypto/secret-box.js";
-import { seedDemo } from "../../../server/demo.js";
-import type { Dependencies } from "../../../server/dependencies.js";
-import { nowMicros } from "../../../server/domain/clock.js";
-import type { ApiKeyRecord } from "../../../server/domain/records.js";
 import { errorSummary } from "../../../server/errors/error-summary.js";
 import { HttpProblem } from "../../../server/errors/http-problem.js";
-import { createFetchApp, type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
-import { deploymentRenderer } from "../../../server/presenters/deployment-text.js";
-import { createServices } from "../../../server/services/index.js";
-import { MemoryStore, StoreFull } from "../../../server/storage/memory-store.js";
-import { responseChecker } from "../../../server/validation/response-validator.js";
+import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import { StoreFull } from "../../../server/storage/memory-store.js";
 import { mockCorsPolicy } from "./mock-cors.js";
-import { SandboxCodehost } from "./sandbox-codehost.js";
-import { sandboxAuthenticator } from "./sandbox-keys.js";
-import { seedExamples } from "./seed-examples.js";
+import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
+import { createSandboxSession, type SandboxSession, storeFullProblem } from "./sandbox-session.js";
 import { SessionTable, sandboxPolicy } from "./session-table.js";
 
 /** Options of createMemorySandbox. */
@@ -48,6 +40,19 @@ export interface MemorySandboxOptions {
   logger?: Logger;
   /** Which browser origins may call (D-132); every loopback origin and no other by default, as the sandbox. */
   cors?: CorsPolicy;
+  /** The state every new session starts from, in its owner key's tenant (D-320); the titled examples without it. */
+  seed?: MockState;
+  /** Sessions saved before (`savedSessions()`), each restored when its owner key makes it again (D-322). */
+  saved?: SavedSession[];
+  /** Called after each change of a session's state: a write, a restore, a clock move, a reset (D-322). */
+  onChange?: () => void;
+}
+
+/** A session as `--state-file` keeps it: its id, the SHA-256 of its owner key (not the key) and its state (D-322). */
+export interface SavedSession {
+  session: string;
+  owner_sha256: string;
+  state: MockState;
 }
 
 /** The sandbox's sessions behind one fetch handler. */
@@ -56,18 +61,18 @@ export interface MemorySandbox {
   /** Drops one session (the next request under its id starts it again), or every session without an id. */
   reset(sessionId?: string): void;
   sessionCount(): number;
-}
-
-/** A session's app and the bytes its writes have taken. */
-interface Session {
-  handle: FetchHandler;
-  bytesUsed: number;
+  /** The state of a session (`default` without an id) for its owner key; an error when no request made it yet. */
+  snapshot(sessionId?: string): Promise<MockState>;
+  /** Replaces a session's state; a session no request made yet starts from it (D-320). */
+  restore(state: MockState, sessionId?: string): Promise<void>;
+  /** Moves a session's clock forward; an error when no request made the session yet (D-321). */
+  advanceClock(ms: number, sessionId?: string): Promise<void>;
+  /** Every session with its owner's key hashed, as `--state-file` keeps them (D-322). */
+  savedSessions(): Promise<SavedSession[]>;
 }
 
 /** The header that names a session; requests without it share the session `default`. */
 const sessionHeader = "x-mock-session";
-
-const fixture = FixtureCodehost.fromFile(demoFixturePath);
 
 /** Creates the sandbox; sessions start on their first request. */
 export function createMemorySandbox(options: MemorySandboxOptions = {}): MemorySandbox {
@@ -80,33 +85,100 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
   };
   const maxDeployments = options.maxDeploymentsPerSession ?? 1000;
   const maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
-  const newSession = async (): Promise<Session> => ({
-    handle: await createSession(config, logger, maxDeployments),
-    bytesUsed: 0,
-  });
-  const sessions = new SessionTable<Promise<Session>>(
+  const onChange = options.onChange ?? (() => {});
+  if (options.seed && options.seed.deployments.length > maxDeployments)
+    throw new RangeError(
+      `The seed holds ${options.seed.deployments.length} deployments, more than a session's ${maxDeployments}.`,
+    );
+  // States waiting for their session: saved ones by id and owner hash, restored ones by id alone.
+  const waiting = new Map(
+    (options.saved ?? []).map((saved) => [`${saved.session}\n${saved.owner_sha256}`, saved.state]),
+  );
+  const restored = new Map<string, MockState>();
+  const newSession = async (id?: string, owner?: string): Promise<SandboxSession> => {
+    const session = await createSandboxSession(config, logger, maxDeployments);
+    if (id === undefined || owner === undefined) return session;
+    const savedKey = `${id}\n${hashApiKey(owner)}`;
+    const state = waiting.get(savedKey) ?? restored.get(id) ?? options.seed;
+    waiting.delete(savedKey);
+    restored.delete(id);
+    if (state) await session.restore(owner, state);
+    return session;
+  };
+  const sessions = new SessionTable<Promise<SandboxSession>>(
     {
       maxSessions: options.maxSessions ?? sandboxPolicy.maxSessions,
       maxSessionsPerKey: options.maxSessionsPerKey ?? sandboxPolicy.maxSessionsPerKey,
     },
-    newSession,
+    (id, owner) =>
+      newSession(id, owner).catch((error: unknown) => {
+        // A session whose seed could not be loaded (more than the cap with the examples) is not kept: the next request tries again.
+        sessions.drop(id);
+        throw error;
+      }),
   );
   // Requests without a key change nothing (every operation is 401 without one): they share one session outside the table.
-  let keyless: Promise<Session> | undefined;
+  let keyless: Promise<SandboxSession> | undefined;
   const reset = (sessionId?: string): void => {
     if (sessionId === undefined) sessions.clear();
     else sessions.drop(sessionId);
+    onChange();
   };
-  /** Drops a session for its owner: 401 without a key, 403 for another key's session (D-272). */
-  const resetOwned = (sessionId: string, key: string): Response => {
-    if (key === "") return problemResponse(unauthenticated("Send the X-Api-Key that made the session to reset it."));
+  /** 401 without a key, 403 for another key's session (D-272); undefined when the key may act on the session. */
+  const refusal = (sessionId: string, key: string, what: string): Response | undefined => {
+    if (key === "") return problemResponse(unauthenticated(`Send the X-Api-Key that made the session to ${what}.`));
     const owner = sessions.ownerOf(sessionId);
     if (owner !== undefined && owner !== key)
       return problemResponse(
-        new HttpProblem("forbidden", "This mock session was made by another API key; only that key may reset it."),
+        new HttpProblem("forbidden", `This mock session was made by another API key; only that key may ${what}.`),
       );
-    sessions.drop(sessionId);
+    return undefined;
+  };
+  /** Drops a session for its owner. */
+  const resetOwned = (sessionId: string, key: string): Response => {
+    const refused = refusal(sessionId, key, "reset it");
+    if (refused) return refused;
+    reset(sessionId);
     return new Response(null, { status: 204 });
+  };
+  /** `/__mock/state` and `/__mock/clock` for the session's owner (D-320, D-321). */
+  const stateAdmin = async (request: Request, path: string, sessionId: string, key: string): Promise<Response> => {
+    const route = path === "/__mock/state" ? { GET: true, PUT: true } : { POST: true };
+    if (!(request.method in route))
+      return problemResponse(
+        new HttpProblem("methodNotAllowed", `${path} takes ${Object.keys(route).join(" and ")}.`, undefined, {
+          Allow: Object.keys(route).join(", "),
+        }),
+      );
+    const refused = refusal(sessionId, key, path === "/__mock/state" ? "read or replace its state" : "move its clock");
+    if (refused) return refused;
+    const session = await sessions.session(sessionId, key);
+    if (request.method === "GET") return Response.json(await session.snapshot(key));
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      return problemResponse(new HttpProblem("malformedJson", "The body is not JSON."));
+    }
+    if (request.method === "PUT") {
+      try {
+        await session.restore(key, parseMockState(body));
+      } catch (error) {
+        if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
+        if (!(error instanceof MockStateError)) throw error;
+        return problemResponse(new HttpProblem("validation", `The state is not a mock state: ${error.message}.`));
+      }
+      onChange();
+      return new Response(null, { status: 204 });
+    }
+    const advance = (body as { advance_ms?: unknown } | null)?.advance_ms;
+    if (!Number.isSafeInteger(advance) || (advance as number) < 0)
+      return problemResponse(
+        new HttpProblem("validation", 'Send {"advance_ms": N}, N a whole number of milliseconds, 0 or more.'),
+      );
+    session.advancedMs += advance as number;
+    onChange();
+    return Response.json({ clock_advanced_ms: session.advancedMs });
   };
   const cors = options.cors ?? mockCorsPolicy({});
   const answer: FetchHandler = async (request, sentTarget) => {
@@ -114,6 +186,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
     const path = new URL(request.url).pathname;
     if (request.method === "POST" && path === "/__mock/reset") return resetOwned(sessionId, key);
+    if (path === "/__mock/state" || path === "/__mock/clock") return stateAdmin(request, path, sessionId, key);
     const sessionPath = /^\/__mock\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "DELETE" && sessionPath) {
       const id = decodedSegment(sessionPath[1]!);
@@ -156,6 +229,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     if (!writes || response.status >= 300) return response;
     const body = await response.arrayBuffer();
     session.bytesUsed += body.byteLength;
+    onChange();
     return new Response(body, { status: response.status, headers: response.headers });
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
@@ -163,6 +237,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     try {
       return await answer(request, sentTarget);
     } catch (error) {
+      if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
       logger.error({ err: errorSummary(error) }, "unhandled error");
       return problemResponse(
         new HttpProblem("internal", "The sandbox failed to process the request; try again later."),
@@ -171,44 +246,48 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
   };
   const handle: FetchHandler = (request, sentTarget) =>
     withCors(cors, request, () => answerAlways(request, sentTarget));
-  return { handle, reset, sessionCount: () => sessions.size };
-}
-
-/** A session: an empty in-memory store, the demo organizations, and the titled examples in the demo tenant (as sandbox-session.ts). */
-async function createSession(
-  config: Dependencies["config"],
-  logger: Logger,
-  maxDeployments: number,
-): Promise<FetchHandler> {
-  const store = new MemoryStore({ renderer: deploymentRenderer, maxDeployments });
-  await seedDemo(store, logger);
-  const codehost = new SandboxCodehost(fixture, demo.acme.productionTenantId);
-  let services: ReturnType<typeof createServices> | undefined;
-  const deps: Dependencies = {
-    config,
-    store,
-    codehost,
-    // Sandbox secrets live as long as the session, in memory: a fresh key per session.
-    secretBox: new SecretBox(randomBytes(32)),
-    logger,
-    authenticate: sandboxAuthenticator(store, async (key: ApiKeyRecord) => {
-      codehost.addSandboxTenant(key.defaultTenantId);
-      await seedExamples(services!, {
-        apiKeyId: key.id,
-        organizationId: key.organizationId,
-        tenantId: key.defaultTenantId,
-      });
-    }),
-    checkResponse: responseChecker(),
-    nowUs: nowMicros,
+  /** The session `id` and its owner, or an error naming what to do first. */
+  const existing = async (id: string): Promise<{ session: SandboxSession; owner: string }> => {
+    const owner = sessions.ownerOf(id);
+    if (owner === undefined)
+      throw new Error(`No mock session "${id}" yet: send a request with an X-Api-Key under it first.`);
+    return { session: await sessions.session(id, owner), owner };
   };
-  services = createServices(deps);
-  await seedExamples(services, {
-    apiKeyId: "demo",
-    organizationId: demo.acme.organizationId,
-    tenantId: demo.acme.productionTenantId,
-  });
-  return createFetchApp(deps, { problemOf: storeFullProblem });
+  return {
+    handle,
+    reset,
+    sessionCount: () => sessions.size,
+    async snapshot(sessionId = "default") {
+      const { session, owner } = await existing(sessionId);
+      return session.snapshot(owner);
+    },
+    async restore(state, sessionId = "default") {
+      const checked = parseMockState(state);
+      if (sessions.ownerOf(sessionId) === undefined) restored.set(sessionId, checked);
+      else {
+        const { session, owner } = await existing(sessionId);
+        await session.restore(owner, checked);
+      }
+      onChange();
+    },
+    async advanceClock(ms, sessionId = "default") {
+      if (!Number.isSafeInteger(ms) || ms < 0)
+        throw new RangeError(`advance by whole milliseconds, 0 or more; got ${ms}`);
+      (await existing(sessionId)).session.advancedMs += ms;
+      onChange();
+    },
+    async savedSessions() {
+      const saved: SavedSession[] = [];
+      for (const [id, owner, session] of sessions.entries())
+        saved.push({ session: id, owner_sha256: hashApiKey(owner), state: await (await session).snapshot(owner) });
+      // Saved sessions no request has made again yet stay saved.
+      for (const [at, state] of waiting) {
+        const split = at.lastIndexOf("\n");
+        saved.push({ session: at.slice(0, split), owner_sha256: at.slice(split + 1), state });
+      }
+      return saved;
+    },
+  };
 }
 
 /** A path segment percent-decoded, or undefined when it is not valid percent-encoded UTF-8. */
@@ -218,13 +297,4 @@ function decodedSegment(segment: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A full in-memory store as 503 (D-170): the session holds its cap of deployments. */
-function storeFullProblem(error: unknown): HttpProblem | undefined {
-  if (!(error instanceof StoreFull)) return undefined;
-  return new HttpProblem(
-    "serviceUnavailable",
-    `This mock session holds its cap of ${error.maxDeployments} deployments; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
-  );
 }

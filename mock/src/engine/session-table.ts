@@ -25,59 +25,65 @@ interface Entry<S> {
 /** Sessions made on first use and dropped by the policy; `onDrop` hears of every session that leaves the table. */
 export class SessionTable<S> {
   // Map order is insertion order: re-inserting on use keeps the least recently used first, in all and per owner.
-  private readonly entries = new Map<string, Entry<S>>();
+  private readonly byId = new Map<string, Entry<S>>();
   private readonly owned = new Map<string, Set<string>>();
 
   constructor(
     private readonly policy: SessionPolicy,
-    private readonly make: () => S,
+    /** Makes the session `id` for `owner` (the sandbox seeds it for that key, D-320). */
+    private readonly make: (id: string, owner: string) => S,
     private readonly onDrop: (session: S) => void = () => {},
   ) {}
 
   /** The session `id`, made now for `owner` if new. */
   session(id: string, owner: string): S {
-    const found = this.entries.get(id);
+    const found = this.byId.get(id);
     if (found) {
       this.touch(id, found);
       return found.session;
     }
     const mine = this.owned.get(owner);
     if (mine && mine.size >= this.policy.maxSessionsPerKey) this.drop(mine.values().next().value as string);
-    else if (this.entries.size >= this.policy.maxSessions) this.drop(this.leastRecentOfTheLargestOwner());
-    const entry = { session: this.make(), owner };
-    this.entries.set(id, entry);
+    else if (this.byId.size >= this.policy.maxSessions) this.drop(this.leastRecentOfTheLargestOwner());
+    const entry = { session: this.make(id, owner), owner };
+    this.byId.set(id, entry);
     this.ownedBy(owner).add(id);
     return entry.session;
   }
 
   /** Who made the session `id`, or undefined when there is none. */
   ownerOf(id: string): string | undefined {
-    return this.entries.get(id)?.owner;
+    return this.byId.get(id)?.owner;
   }
 
   /** Drops one session; the next request under its id starts a new one. */
   drop(id: string): void {
-    const entry = this.entries.get(id);
+    const entry = this.byId.get(id);
     if (!entry) return;
-    this.entries.delete(id);
+    this.byId.delete(id);
     const mine = this.owned.get(entry.owner);
     mine?.delete(id);
     if (mine?.size === 0) this.owned.delete(entry.owner);
     this.onDrop(entry.session);
   }
 
+  /** Each session with its id and owner, least recently used first. */
+  *entries(): IterableIterator<[id: string, owner: string, session: S]> {
+    for (const [id, entry] of this.byId) yield [id, entry.owner, entry.session];
+  }
+
   /** Drops every session. */
   clear(): void {
-    for (const id of [...this.entries.keys()]) this.drop(id);
+    for (const id of [...this.byId.keys()]) this.drop(id);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.byId.size;
   }
 
   private touch(id: string, entry: Entry<S>): void {
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+    this.byId.delete(id);
+    this.byId.set(id, entry);
     const mine = this.ownedBy(entry.owner);
     mine.delete(id);
     mine.add(id);
@@ -96,7 +102,7 @@ export class SessionTable<S> {
   private leastRecentOfTheLargestOwner(): string {
     let most = 0;
     for (const ids of this.owned.values()) most = Math.max(most, ids.size);
-    for (const [id, entry] of this.entries) if (this.owned.get(entry.owner)?.size === most) return id;
+    for (const [id, entry] of this.byId) if (this.owned.get(entry.owner)?.size === most) return id;
     throw new Error("a full session table has sessions");
   }
 }

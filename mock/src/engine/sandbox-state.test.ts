@@ -1,0 +1,141 @@
+/** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its owner only (D-272). */
+import { describe, expect, it } from "vitest";
+import { createMemorySandbox, type MemorySandbox } from "./memory-sandbox.js";
+import { type MockState, mockStateFormat, type StateDeployment } from "./mock-state.js";
+
+const origin = "http://sandbox.test";
+const statuses = ["READY", "AWAITING_DATABASE", "UNUSED", "AWAITING_DELETE", "UNKNOWN"] as const;
+
+/** What every seeded deployment of this test shares. */
+const common = { source: "internal_container", source_config: {}, secret_references: null, image_version: null };
+
+/** A deployment of a seed, the n-th made a second after the one before. */
+function seeded(n: number, status: StateDeployment["status"]): StateDeployment {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+  const revision = `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  return {
+    ...common,
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    tenant_id: "00000000-0000-4000-8000-000000000000",
+    name: `seeded-${n}`,
+    source_revision_config: { image_uri: `registry.example/acme/agent:${n}` },
+    secrets: [{ name: "TOKEN" }],
+    status,
+    created_at: at,
+    updated_at: at,
+    latest_revision_id: revision,
+    active_revision_id: status === "READY" ? revision : null,
+  } as StateDeployment;
+}
+
+/** A seed of `count` deployments, newest first, cycling through every status. */
+function seed(count: number): MockState {
+  const deployments = Array.from({ length: count }, (_, i) => seeded(i + 1, statuses[i % statuses.length]!)).reverse();
+  return { format: mockStateFormat, deployments, oauth_providers: [] };
+}
+
+/** A request to the sandbox as `key` in `session`. */
+async function call(sandbox: MemorySandbox, method: string, path: string, key: string, body?: unknown, session = "s") {
+  const headers: Record<string, string> = { "X-Mock-Session": session, "Content-Type": "application/json" };
+  if (key) headers["X-Api-Key"] = key;
+  const response = await sandbox.handle(
+    new Request(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+type Listed = { resources: { id: string; status: string; secrets: { name: string; value: string }[] }[] };
+
+describe("a seeded session", () => {
+  it("lists the seed newest first in the statuses it was seeded in, secrets masked", async () => {
+    const sandbox = createMemorySandbox({ seed: seed(12), readyAfterMs: 3_600_000 });
+    const { body } = await call(sandbox, "GET", "/v2/deployments?limit=100", "owner");
+    const listed = (body as Listed).resources;
+    expect(listed.map((d) => d.id)).toEqual(seed(12).deployments.map((d) => d.id));
+    expect(listed.map((d) => d.status)).toEqual(seed(12).deployments.map((d) => d.status));
+    expect(listed[0]!.secrets).toEqual([{ name: "TOKEN", value: expect.not.stringMatching(/^$/) }]);
+  });
+
+  it("turns a seeded AWAITING_DATABASE deployment READY when the clock passes the delay, not before", async () => {
+    const sandbox = createMemorySandbox({ seed: seed(2), readyAfterMs: 60_000 });
+    const statusOf = async () =>
+      ((await call(sandbox, "GET", "/v2/deployments", "owner")).body as Listed).resources.map((d) => d.status);
+    expect(await statusOf()).toEqual(["AWAITING_DATABASE", "READY"]);
+    expect((await call(sandbox, "POST", "/__mock/clock", "owner", { advance_ms: 30_000 })).body).toEqual({
+      clock_advanced_ms: 30_000,
+    });
+    expect(await statusOf()).toEqual(["AWAITING_DATABASE", "READY"]);
+    await sandbox.advanceClock(30_001, "s");
+    expect(await statusOf()).toEqual(["READY", "READY"]);
+  });
+});
+
+describe("snapshot and restore", () => {
+  it("a restore after creates lists what the snapshot held, over the API and in-process", async () => {
+    const sandbox = createMemorySandbox({ seed: seed(5), readyAfterMs: 3_600_000 });
+    const list = async () => (await call(sandbox, "GET", "/v2/deployments?limit=100", "owner")).body as Listed;
+    const before = await list();
+    const snapshot = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
+    expect(snapshot.deployments).toHaveLength(5);
+    const create = (name: string) => ({
+      name,
+      source: "internal_container",
+      source_config: {},
+      source_revision_config: { image_uri: "registry.example/acme/agent:1" },
+      secrets: [],
+    });
+    for (const name of ["one", "two", "three"])
+      expect((await call(sandbox, "POST", "/v2/deployments", "owner", create(name))).status).toBe(201);
+    expect((await list()).resources).toHaveLength(8);
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", snapshot)).status).toBe(204);
+    expect(await list()).toEqual(before);
+    await call(sandbox, "POST", "/v2/deployments", "owner", create("four"));
+    await sandbox.restore(snapshot, "s");
+    expect(await list()).toEqual(before);
+  });
+
+  it("a restore before the session exists is where the session starts", async () => {
+    const sandbox = createMemorySandbox();
+    await sandbox.restore(seed(3), "later");
+    const { body } = await call(sandbox, "GET", "/v2/deployments", "anyone", undefined, "later");
+    expect((body as Listed).resources.map((d) => d.id)).toEqual(seed(3).deployments.map((d) => d.id));
+    await expect(sandbox.snapshot("never")).rejects.toThrow(/No mock session "never"/);
+  });
+});
+
+describe("who may read, replace and move a session", () => {
+  it.each([
+    ["GET", "/__mock/state", "", undefined, 401],
+    ["GET", "/__mock/state", "intruder", undefined, 403],
+    ["PUT", "/__mock/state", "intruder", seed(1), 403],
+    ["POST", "/__mock/clock", "", { advance_ms: 1 }, 401],
+    ["POST", "/__mock/clock", "intruder", { advance_ms: 1 }, 403],
+    ["POST", "/__mock/clock", "owner", { advance_ms: -1 }, 422],
+    ["POST", "/__mock/clock", "owner", { advance: 1 }, 422],
+    ["PUT", "/__mock/state", "owner", { format: "other" }, 422],
+    ["PUT", "/__mock/state", "owner", { ...seed(1), deployments: [{ id: 1 }] }, 422],
+    ["DELETE", "/__mock/state", "owner", undefined, 405],
+    ["GET", "/__mock/clock", "owner", undefined, 405],
+    ["GET", "/__mock/state", "owner", undefined, 200],
+  ])("%s %s as %j answers %i", async (method, path, key, body, status) => {
+    const sandbox = createMemorySandbox();
+    await call(sandbox, "GET", "/v2/deployments", "owner");
+    expect((await call(sandbox, method, path, key, body)).status).toBe(status);
+  });
+
+  it("refuses a state beyond the session's cap of deployments: 503 over the API, an error for a seed", async () => {
+    const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 3 });
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", seed(4))).status).toBe(503);
+    expect(() => createMemorySandbox({ maxDeploymentsPerSession: 3, seed: seed(4) })).toThrow(
+      /more than a session's 3/,
+    );
+  });
+
+  it("names the wrong pointer of a state", async () => {
+    const sandbox = createMemorySandbox();
+    const bad = { ...seed(2), deployments: [seeded(1, "READY"), { ...seeded(2, "READY"), status: "GONE" }] };
+    const { body } = await call(sandbox, "PUT", "/__mock/state", "owner", bad);
+    expect((body as { detail: string }).detail).toContain("/deployments/1/status");
+  });
+});
