@@ -14,7 +14,7 @@ async function main(): Promise<void> {
       process.stderr.write(`--fresh: removed ${removeEmbeddedDatabase(config)}\n`);
   } catch (error) {
     if (error instanceof ConfigError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      process.stderr.write(`configuration error: ${error.message}\n`);
+      process.stderr.write(`configuration error: ${(error as Error).message}\n`);
       process.exit(2);
     }
     throw error;

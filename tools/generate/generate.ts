@@ -16,10 +16,12 @@ import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { reportExampleFields } from "./example-fields.js";
+import { generateAnswerValidators } from "./generate-answer-validators.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
 import { interfaceLevel } from "./interface-level.js";
 import { buildOperationsTable } from "./operations-table.js";
+import { copyRuntime } from "./runtime-copy.js";
 import { decisionsDocument, decisionsPath } from "./source-rules-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
@@ -91,6 +93,7 @@ async function generate(): Promise<boolean> {
       await openapiTS(document as never, { alphabetize: false, defaultNonNullable: false }),
     );
   const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
+  const answerValidators = generateAnswerValidators(document, operationsTable);
   const files: Record<string, string> = {
     "openapi.json": openapiText,
     "openapi.interface.json": `${JSON.stringify(interfaceLevel(document), null, 2)}\n`,
@@ -98,6 +101,11 @@ async function generate(): Promise<boolean> {
     "types.ts": typesText,
     "client.ts": generateClient(document as never, operationsTable),
     "validators.ts": generateValidators(document, operationsTable),
+    "react-query.ts": copyRuntime("react-query-runtime.ts"),
+    "validate.ts": copyRuntime("validate-runtime.ts"),
+    "answer-formats.ts": copyRuntime("answer-formats-runtime.ts"),
+    "answer-validators.js": answerValidators.js,
+    "answer-validators.d.ts": answerValidators.dts,
   };
 
   const decisions = decisionsDocument();

@@ -8,7 +8,8 @@
  *   from the registry's `node` package, Node 22 and 24; `tsc --strict` type-checks a .ts file using it;
  *   `vite build` bundles a page using it;
  * - browser: the browser example's page, built by Vite from both tarballs (the `browser` condition of
- *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium.
+ *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium; the React
+ *   Query example's page (D-331) walks their list with `deployment-client/react-query` to its end.
  *
  * Prints the figures (tarball and install sizes, start times, Vite build) and exits 1 when a proof fails.
  */
@@ -18,12 +19,20 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseCommandLine } from "../../common/cli.js";
-import { runStatefulPage } from "../harness/browser-page.js";
+import { reactQueryPageChecks, runPage, statefulPageChecks } from "../harness/browser-page.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const fixtures = join(import.meta.dirname, "fixtures");
 /** Versions the proofs install beside the tarballs (the repository's own pins). */
-const pins = { typescript: "5.9.3", vite: "7.3.8", vitest: "4.1.12", msw: "2.15.0" };
+const pins = {
+  typescript: "5.9.3",
+  vite: "7.3.8",
+  vitest: "4.1.12",
+  msw: "2.15.0",
+  react: "19.2.0",
+  tanstack: "5.108.0",
+  openapiReactQuery: "0.5.4",
+};
 /** The start-up target of the stateful mock (from spawn to its first answer). */
 const mockStartTargetMs = 1500;
 
@@ -81,6 +90,24 @@ async function proof(label: string, body: () => Promise<string> | string): Promi
     failures.push(label);
     figures.push(`FAIL  ${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A browser example's index.html and main.ts, built by Vite in a folder with `packages` installed, run in Chromium and judged. */
+async function browserProof(
+  label: string,
+  name: string,
+  example: string,
+  packages: string[],
+  judge: Parameters<typeof runPage>[2],
+): Promise<void> {
+  await proof(label, async () => {
+    const app = project(name, packages, [join(example, "index.html"), join(example, "main.ts")]);
+    run(app, "npx", ["--no-install", "vite", "build", "--logLevel", "warn"]);
+    const page = await runPage(join(app, "dist"), join(app, "node_modules", "msw"), judge);
+    const failed = Object.entries(page.checks).filter(([, ok]) => !ok);
+    if (failed.length > 0) throw new Error(`${failed.map(([check]) => check).join(", ")} failed:\n${page.log}`);
+    return `${Object.keys(page.checks).join(", ")}: ok in ${page.ms} ms`;
+  });
 }
 
 /** Starts `npx deployment-mock --stateful --port 0` in `dir`; resolves with its URL and the ms until it answered. */
@@ -190,21 +217,28 @@ try {
   }
   if (mock) stopMock(mock.child);
 
-  await proof(
+  await browserProof(
     "vite build of the browser example from the tarballs: deployment-mock/msw's browser build in MSW's service worker, run in Chromium",
-    async () => {
-      const example = join(repoRoot, "mock", "browser-example");
-      const browserApp = project(
-        "browser-app",
-        [mockTarball, clientTarball, `msw@${pins.msw}`, `vite@${pins.vite}`],
-        [join(example, "index.html"), join(example, "main.ts")],
-      );
-      run(browserApp, "npx", ["--no-install", "vite", "build", "--logLevel", "warn"]);
-      const page = await runStatefulPage(join(browserApp, "dist"), join(browserApp, "node_modules", "msw"));
-      const failed = Object.entries(page.checks).filter(([, ok]) => !ok);
-      if (failed.length > 0) throw new Error(`${failed.map(([name]) => name).join(", ")} failed:\n${page.log}`);
-      return `${Object.keys(page.checks).join(", ")}: ok in ${page.ms} ms`;
-    },
+    "browser-app",
+    join(repoRoot, "mock", "browser-example"),
+    [mockTarball, clientTarball, `msw@${pins.msw}`, `vite@${pins.vite}`],
+    statefulPageChecks,
+  );
+  await browserProof(
+    "vite build of the React Query example from the tarballs: useDeploymentPages walks the stateful MSW list in Chromium",
+    "react-query-app",
+    join(repoRoot, "examples", "react-query"),
+    [
+      mockTarball,
+      clientTarball,
+      `msw@${pins.msw}`,
+      `vite@${pins.vite}`,
+      `react@${pins.react}`,
+      `react-dom@${pins.react}`,
+      `@tanstack/react-query@${pins.tanstack}`,
+      `openapi-react-query@${pins.openapiReactQuery}`,
+    ],
+    reactQueryPageChecks,
   );
   await proof("tsc --strict type-checks a .ts file using the client", () => {
     run(clientApp, "npx", ["--no-install", "tsc", "--strict", "-p", "tsconfig.json"]);
