@@ -14,7 +14,9 @@ export class AnswerError extends Error {
     readonly reason: string,
     readonly response: Response,
   ) {
-    super(`${operationId} answered ${status}, which breaks the contract at ${pointer === "" ? "the body" : pointer}: ${reason}`);
+    super(
+      `${operationId} answered ${status}, which breaks the contract at ${pointer === "" ? "the body" : pointer}: ${reason}`,
+    );
     this.name = "AnswerError";
   }
 }
@@ -38,7 +40,13 @@ export const answerChecks: Middleware = {
     if (operationId === undefined) return undefined;
     const validate = answerValidators[`${operationId}_${response.status}`];
     if (validate === undefined)
-      throw new AnswerError(operationId, response.status, "", "the contract documents no answer with this status", response);
+      throw new AnswerError(
+        operationId,
+        response.status,
+        "",
+        "the contract documents no answer with this status",
+        response,
+      );
     let body: unknown;
     try {
       body = await response.clone().json();

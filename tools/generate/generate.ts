@@ -1,6 +1,7 @@
 /**
  * `npm run generate`: spec/ → generated/openapi.json → generated/openapi.interface.json (its interface level, D-220), generated/operations.json, generated/types.ts, generated/client.ts,
- * generated/validators.ts (the server's Ajv standalone validators, D-87), and the per-source table of spec/decisions.md
+ * generated/validators.ts (the server's Ajv standalone validators, D-87), the client's react-query and validate entries with
+ * their answer validators (D-331, D-332), and the per-source table of spec/decisions.md
  * from spec/source-rules.json (D-200), then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
  * another directory. `--watch` regenerates on every save under spec/.
@@ -27,7 +28,8 @@ import { compileTypeSpec } from "./typespec-compile.js";
 
 const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
 
-Compiles spec/ and writes generated/openapi.json, openapi.interface.json, operations.json, types.ts, client.ts and validators.ts and the
+Compiles spec/ and writes generated/openapi.json, openapi.interface.json, operations.json, types.ts, client.ts, validators.ts,
+react-query.ts, validate.ts, answer-formats.ts and answer-validators.js (with its .d.ts) and the
 per-source table of spec/decisions.md (from spec/source-rules.json), lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
