@@ -4,19 +4,8 @@
  * showed it READY after the delay.
  *   npx tsx mock/browser-example/run.ts
  */
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "vite";
-import { runStatefulPage } from "../../tools/harness/browser-page.js";
+import { statefulPageChecks } from "../../tools/harness/browser-page.js";
+import { runExample } from "../../tools/harness/run-example.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, "../../.reports/browser-example");
-
-await build({ configFile: path.join(here, "vite.config.ts") });
-const run = await runStatefulPage(outDir, path.resolve(here, "../../node_modules/msw"));
-console.log(run.log);
-console.log(JSON.stringify(run.result));
-for (const [name, ok] of Object.entries(run.checks)) console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
-const failed = Object.values(run.checks).includes(false);
-console.log(`browser example ${failed ? "failed" : "passed"} in ${run.ms} ms`);
-process.exit(failed ? 1 : 0);
+await runExample("browser-example", fileURLToPath(new URL("vite.config.ts", import.meta.url)), statefulPageChecks);

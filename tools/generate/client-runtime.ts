@@ -173,7 +173,7 @@ export function isProblem(value: unknown): value is ProblemBody {
 }
 
 /** The query of the deployment list (every parameter but the page's `limit` and `offset` is a filter). */
-type DeploymentListQuery = NonNullable<ClientPaths["/v2/deployments"]["get"]["parameters"]["query"]>;
+export type DeploymentListQuery = NonNullable<ClientPaths["/v2/deployments"]["get"]["parameters"]["query"]>;
 
 /** Options of `paginate`. */
 export interface PaginateOptions {
@@ -185,8 +185,7 @@ export interface PaginateOptions {
 
 /**
  * Every deployment the list query matches, page after page from the query's `offset` (default 0) by the
- * offset each page returns, until a page shorter than its limit or an empty page (D-09). A page whose returned
- * offset does not move forward ends the walk too, so that a faulty server cannot make it loop.
+ * offset each page returns, until `nextPageOffset` says the list ends (D-09).
  */
 export async function* paginate(
   client: ServiceClient,
@@ -204,7 +203,22 @@ export async function* paginate(
       options.signal?.throwIfAborted();
       yield deployment;
     }
-    if (page.resources.length === 0 || page.resources.length < limit || page.offset <= offset) return;
-    offset = page.offset;
+    const next = nextPageOffset(page, limit, offset);
+    if (next === undefined) return;
+    offset = next;
   }
+}
+
+/**
+ * The `offset` of the page after a list page asked with `limit` and `offset`, or undefined at the end (D-09): the end
+ * is an empty page or one shorter than its limit; a returned offset that does not move forward ends it too, so that a
+ * faulty server cannot make a walk loop. `paginate` and the infinite query of `deployment-client/react-query` use it.
+ */
+export function nextPageOffset(
+  page: { resources: readonly unknown[]; offset: number },
+  limit: number,
+  offset: number,
+): number | undefined {
+  if (page.resources.length === 0 || page.resources.length < limit || page.offset <= offset) return undefined;
+  return page.offset;
 }

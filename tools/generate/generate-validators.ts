@@ -26,12 +26,12 @@ function parameterSchema(operation: ContractOperation): object {
 }
 
 /** The key of an operation's response validator for a status, e.g. `listDeployments_200`. */
-function responseKey(operationId: string, status: string): string {
+export function responseKey(operationId: string, status: string): string {
   return `${operationId}_${status}`;
 }
 
 /** One Ajv's validators as a function body that fills `exports` with `name → validate function`. */
-function moduleCode(ajv: Ajv2020, schemas: Record<string, object>): string {
+export function moduleCode(ajv: Ajv2020, schemas: Record<string, object>): string {
   const refs: Record<string, string> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     // The key has no scheme, so that the document's relative `openapi.json#…` refs resolve as in `ajv.compile`.

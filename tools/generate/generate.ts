@@ -1,6 +1,7 @@
 /**
  * `npm run generate`: spec/ → generated/openapi.json → generated/openapi.interface.json (its interface level, D-220), generated/operations.json, generated/types.ts, generated/client.ts,
- * generated/validators.ts (the server's Ajv standalone validators, D-87), and the per-source table of spec/decisions.md
+ * generated/validators.ts (the server's Ajv standalone validators, D-87), the client's react-query and validate entries with
+ * their answer validators (D-331, D-332), and the per-source table of spec/decisions.md
  * from spec/source-rules.json (D-200), then lints the OpenAPI and lists the contract changes by severity (D-82). `--check` writes nothing and fails when
  * generated/ differs from what spec/ produces (the drift check CI runs). `--out <dir>` targets
  * another directory. `--watch` regenerates on every save under spec/.
@@ -16,16 +17,19 @@ import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { reportExampleFields } from "./example-fields.js";
+import { generateAnswerValidators } from "./generate-answer-validators.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
 import { interfaceLevel } from "./interface-level.js";
 import { buildOperationsTable } from "./operations-table.js";
+import { copyRuntime } from "./runtime-copy.js";
 import { decisionsDocument, decisionsPath } from "./source-rules-table.js";
 import { compileTypeSpec } from "./typespec-compile.js";
 
 const usage = `Usage: npm run generate -- [--check] [--out <dir>] [--watch]
 
-Compiles spec/ and writes generated/openapi.json, openapi.interface.json, operations.json, types.ts, client.ts and validators.ts and the
+Compiles spec/ and writes generated/openapi.json, openapi.interface.json, operations.json, types.ts, client.ts, validators.ts,
+react-query.ts, validate.ts, answer-formats.ts and answer-validators.js (with its .d.ts) and the
 per-source table of spec/decisions.md (from spec/source-rules.json), lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
@@ -91,6 +95,7 @@ async function generate(): Promise<boolean> {
       await openapiTS(document as never, { alphabetize: false, defaultNonNullable: false }),
     );
   const operationsTable = await buildOperationsTable(join(scratch, "generated", "openapi.json"));
+  const answerValidators = generateAnswerValidators(document, operationsTable);
   const files: Record<string, string> = {
     "openapi.json": openapiText,
     "openapi.interface.json": `${JSON.stringify(interfaceLevel(document), null, 2)}\n`,
@@ -98,6 +103,11 @@ async function generate(): Promise<boolean> {
     "types.ts": typesText,
     "client.ts": generateClient(document as never, operationsTable),
     "validators.ts": generateValidators(document, operationsTable),
+    "react-query.ts": copyRuntime("react-query-runtime.ts"),
+    "validate.ts": copyRuntime("validate-runtime.ts"),
+    "answer-formats.ts": copyRuntime("answer-formats-runtime.ts"),
+    "answer-validators.js": answerValidators.js,
+    "answer-validators.d.ts": answerValidators.dts,
   };
 
   const decisions = decisionsDocument();

@@ -1,8 +1,8 @@
 /**
- * The browser proof of the stateful MSW handlers (D-173), shared by the repository's example and the package
- * check: a built page is served, opened in headless Chromium (playwright-core, Debian's /usr/bin/chromium or
- * CHROMIUM_PATH), and what it wrote to `body[data-result]` is judged: a deployment created, masked, listed,
- * and READY after the delay.
+ * The browser proofs (D-173, D-331), shared by the repository's examples and the package check: a built page is
+ * served, opened in headless Chromium (playwright-core, Debian's /usr/bin/chromium or CHROMIUM_PATH), and what it
+ * wrote to `body[data-result]` is judged: for the stateful MSW handlers, a deployment created, masked, listed, and
+ * READY after the delay; for the React Query page, every deployment of the list seen once, page after page.
  */
 import { copyFileSync } from "node:fs";
 import path from "node:path";
@@ -19,8 +19,33 @@ interface PageRun {
   ms: number;
 }
 
+/** What a page wrote, judged: each judgement by name. */
+type Judge = (result: Record<string, unknown>) => Record<string, boolean>;
+
+/** The stateful MSW handlers' page (D-173): created, masked, listed, READY after the delay. */
+export const statefulPageChecks: Judge = (result) => ({
+  "created AWAITING_DATABASE": result.createdStatus === "AWAITING_DATABASE",
+  "secret masked": result.createdSecret === "********",
+  "listed after the create": Array.isArray(result.listedIds) && result.listedIds.includes(result.createdId),
+  "READY after the delay": result.finalStatus === "READY",
+});
+
+/** The React Query page (D-331): the infinite query's pages hold every created deployment exactly once, and rendered them. */
+export const reactQueryPageChecks: Judge = (result) => {
+  const created = Array.isArray(result.createdIds) ? (result.createdIds as string[]) : [];
+  const seen = Array.isArray(result.seenIds) ? (result.seenIds as string[]) : [];
+  const pageSize = Number(result.pageSize);
+  return {
+    "every created deployment seen": created.length > 0 && created.every((id) => seen.includes(id)),
+    "none seen twice": new Set(seen).size === seen.length,
+    "nothing else seen": seen.every((id) => created.includes(id)),
+    "one page per page size, up to the end": result.pages === Math.floor(created.length / pageSize) + 1,
+    "every deployment rendered": result.rendered === created.length,
+  };
+};
+
 /** Serves `outDir` (a Vite build) with MSW's service worker from `mswDir`, runs the page in Chromium and judges it. */
-export async function runStatefulPage(outDir: string, mswDir: string): Promise<PageRun> {
+export async function runPage(outDir: string, mswDir: string, judge: Judge = statefulPageChecks): Promise<PageRun> {
   // What `npx msw init` copies: MSW's service worker, served from the page's origin.
   copyFileSync(path.join(mswDir, "lib", "mockServiceWorker.js"), path.join(outDir, "mockServiceWorker.js"));
   const server = await preview({
@@ -45,13 +70,7 @@ export async function runStatefulPage(outDir: string, mswDir: string): Promise<P
     await page.waitForSelector("body[data-result]", { timeout: 30_000 });
     const result = JSON.parse((await page.getAttribute("body", "data-result")) ?? "{}") as Record<string, unknown>;
     const log = [(await page.textContent("#log"))?.trim() ?? "", ...errors.map((e) => `page error: ${e}`)].join("\n");
-    const checks = {
-      "created AWAITING_DATABASE": result.createdStatus === "AWAITING_DATABASE",
-      "secret masked": result.createdSecret === "********",
-      "listed after the create": Array.isArray(result.listedIds) && result.listedIds.includes(result.createdId),
-      "READY after the delay": result.finalStatus === "READY",
-    };
-    return { log, result, checks, ms: Date.now() - started };
+    return { log, result, checks: judge(result), ms: Date.now() - started };
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

@@ -14,7 +14,8 @@
  *   snapshots, restores, moves the clock, restarts it with `--state-file`, and records a seed from the
  *   reference server with `proxy --record` (Prism installed for it) that the mock serves back (D-320 to D-323);
  * - browser: the browser example's page, built by Vite from both tarballs (the `browser` condition of
- *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium.
+ *   `deployment-mock/msw`), runs the stateful handlers in MSW's service worker in headless Chromium; the React
+ *   Query example's page (D-331) walks their list with `deployment-client/react-query` to its end.
  *
  * Prints the figures (tarball and install sizes, start times, Vite build) and exits 1 when a proof fails.
  */
@@ -25,7 +26,7 @@ import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseCommandLine } from "../../common/cli.js";
 import { demo } from "../../contract/index.js";
-import { runStatefulPage } from "../harness/browser-page.js";
+import { reactQueryPageChecks, runPage, statefulPageChecks } from "../harness/browser-page.js";
 import { startReference } from "../harness/reference.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
@@ -38,6 +39,9 @@ const pins = {
   msw: "2.15.0",
   prism: "5.14.2",
   redocly: "2.64.0",
+  react: "19.2.0",
+  tanstack: "5.108.0",
+  openapiReactQuery: "0.5.4",
 };
 /** The start-up target of the stateful mock (from spawn to its first answer). */
 const mockStartTargetMs = 1000;
@@ -107,6 +111,24 @@ async function proof(label: string, body: () => Promise<string> | string): Promi
     failures.push(label);
     figures.push(`FAIL  ${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A browser example's index.html and main.ts, built by Vite in a folder with `packages` installed, run in Chromium and judged. */
+async function browserProof(
+  label: string,
+  name: string,
+  example: string,
+  packages: string[],
+  judge: Parameters<typeof runPage>[2],
+): Promise<void> {
+  await proof(label, async () => {
+    const app = project(name, packages, [join(example, "index.html"), join(example, "main.ts")]);
+    run(app, "npx", ["--no-install", "vite", "build", "--logLevel", "warn"]);
+    const page = await runPage(join(app, "dist"), join(app, "node_modules", "msw"), judge);
+    const failed = Object.entries(page.checks).filter(([, ok]) => !ok);
+    if (failed.length > 0) throw new Error(`${failed.map(([check]) => check).join(", ")} failed:\n${page.log}`);
+    return `${Object.keys(page.checks).join(", ")}: ok in ${page.ms} ms`;
+  });
 }
 
 /** Starts `npx deployment-mock [mode…] --port 0` in `dir`; resolves with its URL and the ms from spawn until it answered 200. */
@@ -281,21 +303,28 @@ try {
     },
   );
 
-  await proof(
+  await browserProof(
     "vite build of the browser example from the tarballs: deployment-mock/msw's browser build in MSW's service worker, run in Chromium",
-    async () => {
-      const example = join(repoRoot, "mock", "browser-example");
-      const browserApp = project(
-        "browser-app",
-        [mockTarball, clientTarball, `msw@${pins.msw}`, `vite@${pins.vite}`],
-        [join(example, "index.html"), join(example, "main.ts")],
-      );
-      run(browserApp, "npx", ["--no-install", "vite", "build", "--logLevel", "warn"]);
-      const page = await runStatefulPage(join(browserApp, "dist"), join(browserApp, "node_modules", "msw"));
-      const failed = Object.entries(page.checks).filter(([, ok]) => !ok);
-      if (failed.length > 0) throw new Error(`${failed.map(([name]) => name).join(", ")} failed:\n${page.log}`);
-      return `${Object.keys(page.checks).join(", ")}: ok in ${page.ms} ms`;
-    },
+    "browser-app",
+    join(repoRoot, "mock", "browser-example"),
+    [mockTarball, clientTarball, `msw@${pins.msw}`, `vite@${pins.vite}`],
+    statefulPageChecks,
+  );
+  await browserProof(
+    "vite build of the React Query example from the tarballs: useDeploymentPages walks the stateful MSW list in Chromium",
+    "react-query-app",
+    join(repoRoot, "examples", "react-query"),
+    [
+      mockTarball,
+      clientTarball,
+      `msw@${pins.msw}`,
+      `vite@${pins.vite}`,
+      `react@${pins.react}`,
+      `react-dom@${pins.react}`,
+      `@tanstack/react-query@${pins.tanstack}`,
+      `openapi-react-query@${pins.openapiReactQuery}`,
+    ],
+    reactQueryPageChecks,
   );
   await proof("tsc --strict type-checks a .ts file using the client", () => {
     run(clientApp, "npx", ["--no-install", "tsc", "--strict", "-p", "tsconfig.json"]);
