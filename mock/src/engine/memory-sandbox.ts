@@ -109,7 +109,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     return new Response(null, { status: 204 });
   };
   const cors = options.cors ?? mockCorsPolicy({});
-  const answer: FetchHandler = async (request, sentTarget) => {
+  const answer: FetchHandler = async (request, sent) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
     const path = new URL(request.url).pathname;
@@ -126,7 +126,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
         );
       return resetOwned(id, key);
     }
-    const match = matchPath(request.method, path);
+    const match = matchPath(sent?.method ?? request.method, path);
     if (match.kind === "operation") {
       const example = preferredExample(match.operation, request.headers.get("prefer") ?? undefined);
       if (example instanceof Error)
@@ -141,7 +141,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
     if (key === "") {
       keyless ??= newSession();
-      return (await keyless).handle(request, sentTarget);
+      return (await keyless).handle(request, sent);
     }
     const session = await sessions.session(sessionId, key);
     const writes = request.method === "POST";
@@ -152,16 +152,16 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
           `This mock session has taken its budget of ${maxBytes} bytes of writes; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
         ),
       );
-    const response = await session.handle(request, sentTarget);
+    const response = await session.handle(request, sent);
     if (!writes || response.status >= 300) return response;
     const body = await response.arrayBuffer();
     session.bytesUsed += body.byteLength;
     return new Response(body, { status: response.status, headers: response.headers });
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
-  const answerAlways: FetchHandler = async (request, sentTarget) => {
+  const answerAlways: FetchHandler = async (request, sent) => {
     try {
-      return await answer(request, sentTarget);
+      return await answer(request, sent);
     } catch (error) {
       logger.error({ err: errorSummary(error) }, "unhandled error");
       return problemResponse(
@@ -169,8 +169,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       );
     }
   };
-  const handle: FetchHandler = (request, sentTarget) =>
-    withCors(cors, request, () => answerAlways(request, sentTarget));
+  const handle: FetchHandler = (request, sent) => withCors(cors, request, () => answerAlways(request, sent));
   return { handle, reset, sessionCount: () => sessions.size };
 }
 
