@@ -13,6 +13,7 @@ import { HttpProblem } from "./errors/http-problem.js";
 import { bindRequest, requestLog, requestLogging } from "./logging.js";
 import type { PipelineAnswer, PipelineRequest } from "./pipeline/exchange.js";
 import { healthRoute } from "./pipeline/health.js";
+import { hostFieldCount } from "./pipeline/host-fields.js";
 import { createPipeline } from "./pipeline/pipeline.js";
 import { SendBuffers } from "./routes/send-buffers.js";
 
@@ -64,7 +65,8 @@ function koaRequest(ctx: Context, logger: Logger): PipelineRequest {
     search: ctx.querystring,
     targetBytes: Buffer.byteLength(ctx.req.url ?? ""),
     headers: ctx.headers,
-    missingHost: ctx.req.httpVersion === "1.1" && ctx.get("Host") === "",
+    httpVersion: ctx.req.httpVersion,
+    hostFields: hostFieldCount(ctx.req.rawHeaders),
     readBody: (limit) => readLimited(ctx, limit),
     discardBody: () => drainAndClose(ctx),
     log: () => requestLog(ctx, logger),

@@ -1,4 +1,4 @@
-/** Requests Node's HTTP parser rejects still get a problem detail (D-16) [D-76]. */
+/** Requests Node's HTTP parser rejects, or the pipeline's admission (D-310), still get a problem detail (D-16) [D-76]. */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.js";
@@ -53,6 +53,26 @@ const cases: Array<{ given: string; raw: string | Buffer; want: { status: number
   {
     given: "no Host header",
     raw: "GET /v2/auth/providers HTTP/1.1\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "two Host headers (D-310)",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "two Host headers on HTTP/1.0 (D-310)",
+    raw: "GET /v2/auth/providers HTTP/1.0\r\nHost: a\r\nhost: b\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "an HTTP/0.9 request line, without a version (D-310)",
+    raw: "GET /v2/auth/providers\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "an HTTP/0.9 request line followed by a header (D-310)",
+    raw: "GET /v2/deployments\r\nX-Api-Key: x\r\n\r\n",
     want: { status: 400, type: "malformed-request" },
   },
   {

@@ -1,4 +1,4 @@
-/** D-115, D-116, D-119: the protocol answers as the RFCs say: 401 with WWW-Authenticate, 415 for a content coding, 417, 414, the key trimmed of HTTP whitespace only, secret names. */
+/** D-115, D-116, D-119, D-310: the protocol answers as the RFCs say: 401 with WWW-Authenticate, 415 for a content coding, 417, 414, the key trimmed of HTTP whitespace only, unknown query names, secret names. */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor } from "../testing/fixtures.js";
@@ -94,6 +94,22 @@ describe("protocol answers", () => {
       });
     });
   }
+
+  it("422 naming a query parameter the operation does not declare, bracketed or not (D-310)", async () => {
+    for (const [query, names] of [
+      ["status[]=READY", ["status[]"]],
+      ["limit[]=1&status=READY", ["limit[]"]],
+      ["statuss=READY&x[a]=1", ["statuss", "x[a]"]],
+    ] as const) {
+      const response = await server.request("GET", `/v2/deployments?${query}`, { key: acmeKey });
+      expect(response.status, query).toBe(422);
+      expect(response.body.errors.map((error: { parameter: string }) => error.parameter)).toEqual(names);
+    }
+    const bracketed = await server.request("GET", "/v2/deployments?status[]=READY", { key: acmeKey });
+    expect(bracketed.body.errors[0].detail).toContain("comma-separated");
+    expect((await server.request("GET", "/v2/deployments?status=READY&limit=1", { key: acmeKey })).status).toBe(200);
+    expect((await server.request("GET", "/v2/auth/providers?limit=1", { key: acmeKey })).status).toBe(422);
+  });
 
   it("422 for a path-like or repeated secret name, naming it", async () => {
     const body = {

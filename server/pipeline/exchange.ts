@@ -13,8 +13,10 @@ export interface PipelineRequest {
   targetBytes: number;
   /** Header values by lower-case name; repeated ones joined as the adapter's HTTP layer joins them. */
   headers: Record<string, string | string[] | undefined>;
-  /** Whether the HTTP/1.1 request came without a Host header (RFC 9112 §3.2); false where no such message exists (fetch). */
-  missingHost: boolean;
+  /** The version of the request line (`1.1`, `1.0`, `0.9` for a line without one); undefined where no such line exists (fetch). */
+  httpVersion: string | undefined;
+  /** How many Host field lines the message carried (RFC 9112 §3.2); undefined where no such message exists (fetch). */
+  hostFields: number | undefined;
   /** The body's bytes, or undefined once more than `limit` bytes arrived (the rest is discarded). */
   readBody(limit: number): Promise<Uint8Array | undefined>;
   /** The body is refused unread: discard it (and close the connection where there is one). */

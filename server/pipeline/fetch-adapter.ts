@@ -9,17 +9,26 @@ import { createPipeline, type PipelineOptions } from "./pipeline.js";
 import { problemAnswer } from "./problem-answer.js";
 
 /**
- * A fetch-style handler of the whole interface. `sentTarget` is the request target as a server received it, when
- * one did: a URL resolves dot segments and re-encodes, and the pipeline judges the path as sent.
+ * What a Node server received beyond what a fetch Request keeps: the method as sent (a Request refuses TRACE, TRACK
+ * and CONNECT), the request target as sent (a URL resolves dot segments and re-encodes, and the pipeline judges the
+ * path as sent), the request line's version and how many Host lines came (a Headers object joins them) [D-310].
  */
-export type FetchHandler = (request: Request, sentTarget?: string) => Promise<Response>;
+export interface SentMessage {
+  method: string;
+  target: string;
+  httpVersion: string;
+  hostFields: number;
+}
+
+/** A fetch-style handler of the whole interface; `sent` when a server received the request. */
+export type FetchHandler = (request: Request, sent?: SentMessage) => Promise<Response>;
 
 /** The app over its dependencies. */
 export function createFetchApp(deps: Dependencies, options: PipelineOptions = {}): FetchHandler {
   const pipeline = createPipeline(deps, options);
-  return async (request, sentTarget) => {
-    const answer = await pipeline.handle(fetchRequest(request, sentTarget, deps));
-    return fetchResponse(answer, request.method === "HEAD");
+  return async (request, sent) => {
+    const answer = await pipeline.handle(fetchRequest(request, sent, deps));
+    return fetchResponse(answer, (sent?.method ?? request.method) === "HEAD");
   };
 }
 
@@ -33,19 +42,20 @@ function fetchResponse(answer: PipelineAnswer, head: boolean): Response {
 }
 
 /** A fetch Request in the pipeline's shape. */
-function fetchRequest(request: Request, sentTarget: string | undefined, deps: Dependencies): PipelineRequest {
+function fetchRequest(request: Request, sent: SentMessage | undefined, deps: Dependencies): PipelineRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) headers[name] = value;
   const url = new URL(request.url);
-  const target = sentTarget?.startsWith("/") ? sentTarget : url.pathname + url.search;
+  const target = sent?.target.startsWith("/") ? sent.target : url.pathname + url.search;
   const query = target.indexOf("?");
   return {
-    method: request.method,
+    method: sent?.method ?? request.method,
     path: query < 0 ? target : target.slice(0, query),
     search: query < 0 ? "" : target.slice(query + 1),
-    targetBytes: sentTarget === undefined ? target.length : utf8Length(sentTarget),
+    targetBytes: sent === undefined ? target.length : utf8Length(sent.target),
     headers,
-    missingHost: false,
+    httpVersion: sent?.httpVersion,
+    hostFields: sent?.hostFields,
     readBody: (limit) => readLimited(request, limit),
     discardBody: () => {
       void request.body?.cancel().catch(() => {});

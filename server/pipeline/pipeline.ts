@@ -1,10 +1,10 @@
 /**
  * The request pipeline, written once (D-270): every step of a request over the pipeline's own request and
  * answer shapes (exchange.ts), for the two adapters to run, the Koa app of the reference server (server/app.ts)
- * and the fetch handler of the mocks (fetch-adapter.ts). A request goes: admission (400 without Host, 414),
- * routing (health, an operation, else 404 or 405), authentication (401), parameters (422), tenant (403), body
- * (415, 413, 400, 422), the handler of the route table, the response check (D-13 to D-16), problem details
- * and the common headers on every answer.
+ * and the fetch handler of the mocks (fetch-adapter.ts). A request goes: admission (400 without an HTTP version,
+ * without Host or with two; 414), routing (health, an operation, else 404 or 405), authentication (401),
+ * parameters (422, unknown names included), tenant (403), body (415, 413, 400, 422), the handler of the route
+ * table, the response check (D-13 to D-16), problem details and the common headers on every answer.
  */
 import { type ContractOperation, matchPath, type OperationId, operationList } from "../../contract/index.js";
 import { selectTenant } from "../auth/authenticate.js";
@@ -27,7 +27,7 @@ import { unmatched } from "./unmatched.js";
 interface Pipeline {
   /** A request from start to end: admission, routing, then the operation, the health check, 404 or 405. */
   handle(request: PipelineRequest): Promise<PipelineAnswer>;
-  /** The 400 (HTTP/1.1 without Host) or 414 a request gets before routing, or undefined when admitted. */
+  /** The 400 (no HTTP version, HTTP/1.1 without Host, two Host lines) or 414 a request gets before routing, or undefined when admitted. */
   admit(request: PipelineRequest): PipelineAnswer | undefined;
   /** One operation of a routed request, its path parameters decoded. */
   operation(
@@ -98,10 +98,17 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
   };
 
   const admit = (request: PipelineRequest): PipelineAnswer | undefined => {
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; Node's own check (requireHostHeader) is off
-    // so that this answer is a problem detail like every other one [D-76].
-    if (request.missingHost)
+    // Node's parser takes a request line without a version as HTTP/0.9, which has no headers and so no key:
+    // refused before authentication, not answered 401 (D-310).
+    if (request.httpVersion !== undefined && request.httpVersion !== "1.1" && request.httpVersion !== "1.0")
+      return problemAnswer(new HttpProblem("malformedRequest", "The request line must end with HTTP/1.1 or HTTP/1.0."));
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host, or any request with more than one Host line, is a 400;
+    // Node's own check (requireHostHeader) is off so that this answer is a problem detail like every other one
+    // [D-76, D-310]. Node keeps only the first of two Host lines, so the adapter counts the lines as sent.
+    if (request.httpVersion === "1.1" && request.hostFields === 0)
       return problemAnswer(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
+    if (request.hostFields !== undefined && request.hostFields > 1)
+      return problemAnswer(new HttpProblem("malformedRequest", "A request must carry one Host header, not several."));
     // RFC 9110 §15.5.15: a target longer than the server takes is 414 (D-115); a longer one that overflows
     // Node's 16 KiB head is answered 414 by answerClientErrors.
     if (request.targetBytes > maxTargetBytes)

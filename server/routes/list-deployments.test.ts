@@ -223,8 +223,10 @@ describe("parameter validation (422 naming the parameter)", () => {
     });
   }
 
-  it("ignores unknown query parameters", async () => {
-    expect((await server.request("GET", "/v2/deployments?colour=blue")).status).toBe(200);
+  it("refuses a query parameter the operation does not declare, naming it (D-310)", async () => {
+    const response = await server.request("GET", "/v2/deployments?colour=blue");
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([{ parameter: "colour", detail: "is not a parameter of this operation" }]);
   });
 });
 

@@ -44,6 +44,16 @@ export const migrations: Migration[] = [
     // only in letter case cannot take it: the migration fails on the unique constraint until one is renamed.
     sql: async () => "CREATE UNIQUE INDEX deployments_tenant_name_lower ON deployments (tenant_id, name_lower);",
   },
+  {
+    version: 5,
+    name: "status and image_version filter indexes",
+    // D-311: a status or image_version filter that matches few rows walks only its matches, newest first, instead
+    // of the whole tenant; the same SQL for both dialects.
+    sql: async () => `
+      CREATE INDEX deployments_tenant_status_seq ON deployments (tenant_id, status, seq);
+      CREATE INDEX deployments_tenant_image_seq ON deployments (tenant_id, image_version, seq);
+    `,
+  },
 ];
 
 const nameIndexSqlite = `

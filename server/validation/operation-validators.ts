@@ -1,4 +1,4 @@
-/** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-88), nothing compiled at start-up [D-25, D-28, D-64]. */
+/** Request validation from the contract's operations table (D-16: 422) with the standalone validators of generated/validators.ts (D-88), nothing compiled at start-up [D-25, D-28, D-64, D-310]. */
 import type { ValidateFunction } from "ajv";
 import type { ContractOperation, ContractParameter } from "../../contract/operations.js";
 import { isStorableText, unstorableTextDetail, unstorableTextPointers } from "../../contract/storable-text.js";
@@ -96,6 +96,7 @@ function validateParameters(
   }
   const valid = validator(data);
   const errors = [
+    ...unknownQueryNames(parameters, raw.query),
     ...repeated.map((name) => ({ parameter: name, detail: "must be given at most once" })),
     ...malformed,
     ...(valid ? [] : parameterFieldErrors(validator.errors ?? [])),
@@ -108,6 +109,29 @@ function validateParameters(
     );
   }
   return data;
+}
+
+/**
+ * A query name the operation does not declare (`status[]`, `limit[]`, `statuss`) is refused, not ignored: an
+ * ignored filter widens the list the client believes filtered (D-310).
+ */
+function unknownQueryNames(
+  parameters: ContractParameter[],
+  query: RawRequestParts["query"],
+): Array<{ parameter: string; detail: string }> {
+  const declared = new Map(
+    parameters.filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter]),
+  );
+  return Object.keys(query)
+    .filter((name) => !declared.has(name))
+    .map((name) => {
+      const meant = declared.get(/^([^[\]]+)\[[^\]]*\]$/.exec(name)?.[1] ?? "");
+      const hint =
+        meant === undefined
+          ? ""
+          : `; send ${meant.name}=…${meant.schema.type === "array" ? " with the values comma-separated" : " once"}`;
+      return { parameter: name, detail: `is not a parameter of this operation${hint}` };
+    });
 }
 
 // Ajv coerces any string JavaScript reads as a number ("0x10", "1e1", " 5"); a query numeral must be

@@ -142,6 +142,7 @@ const order = [
   "name-contains",
   "name-status",
   "status-ids",
+  "fairness-sparse",
   "create",
   "providers",
   "list20-off0-validated",

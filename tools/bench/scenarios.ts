@@ -14,6 +14,7 @@ import type { ChildServer } from "../../server/testing/child-server.js";
 import { type Caller, call, templateDeployment, walkDeployments } from "../harness/http.js";
 import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
 import { repoRoot, rssKiB, startReference } from "../harness/reference.js";
+import { runHeavyClients } from "../reliability/fairness.js";
 import type { BenchConfig } from "./config.js";
 import { type LoadFigures, type LoadOptions, runLoad } from "./load.js";
 import { seedDeployments } from "./seed.js";
@@ -234,11 +235,37 @@ export function referenceRowLabels(config: BenchConfig): [RowId, string][] {
     ["name-contains", "reference SQLite: list name_contains"],
     ["name-status", "reference SQLite: list name_contains + status"],
     ["status-ids", "reference SQLite: list status + deployment_ids"],
+    ["fairness-sparse", "reference SQLite: globex list limit=1 while acme runs 8 × name_contains=zz"],
     ["providers", "reference SQLite: GET /v2/auth/providers"],
     ["create", "reference SQLite: POST /v2/deployments"],
     ["list20-off0-validated", "reference SQLite, validation on: list limit=20"],
     ["list100-off0-validated", "reference SQLite, validation on: list limit=100"],
   ];
+}
+
+/**
+ * Another organization's light list, one request at a time, while 8 Acme clients in a process of their own read a
+ * filter that matches none of its tenant (D-283, D-311): the p99 of the row is the fairness figure.
+ */
+async function fairnessRow(
+  ctx: BenchContext,
+  server: ChildServer,
+  label: string,
+  count: (figures: LoadFigures) => LoadFigures,
+): Promise<void> {
+  const { config } = ctx;
+  const heavyMs = (config.rowSeconds + config.warmupSeconds) * 1000 + 1000;
+  const heavy = runHeavyClients(server.url, demo.acme.apiKey, "/v2/deployments?name_contains=zz&limit=20", heavyMs);
+  await sleep(300);
+  const globexHeaders = keyHeaders({ url: server.url, apiKey: demo.globex.apiKey });
+  const figures = count(
+    await runLoad(loadOptions(ctx, server.url, "/v2/deployments?limit=1", { headers: globexHeaders, connections: 1 })),
+  );
+  const { statuses } = await heavy;
+  const answered = Object.entries(statuses)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(", ");
+  addRow(ctx, "fairness-sparse", label, figures, `acme ${config.largeTenantDeployments} deployments: ${answered}`);
 }
 
 /** The reference server on SQLite: seeding, list variants, providers, create, page walk, memory, validation on, start-up. */
@@ -327,6 +354,7 @@ export async function referenceRows(ctx: BenchContext): Promise<void> {
     );
     const ids = middle.body.resources.map((d) => d.id).join(",");
     await filterRow("status-ids", `limit=20&offset=0&status=READY&deployment_ids=${ids}`, "status=READY, 20 ids");
+    await fairnessRow(ctx, server, labels.get("fairness-sparse")!, count);
 
     addRow(
       ctx,

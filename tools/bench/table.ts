@@ -19,6 +19,7 @@ export type RowId =
   | "name-contains"
   | "name-status"
   | "status-ids"
+  | "fairness-sparse"
   | "create"
   | "providers"
   | "list20-off0-validated"

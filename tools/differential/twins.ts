@@ -59,7 +59,7 @@ export async function startTwins(): Promise<Twins> {
   const cors = corsPolicyFromEnv({}, true);
   const app = createFetchApp(await dependencies());
   // CORS wraps the fetch handler as it wraps every mock (D-132); on Koa it is a middleware.
-  const handle: FetchHandler = (request, sentTarget) => withCors(cors, request, () => app(request, sentTarget));
+  const handle: FetchHandler = (request, sent) => withCors(cors, request, () => app(request, sent));
   const koa = await listen(koaServer, 0, "127.0.0.1");
   const fetch = await listen(createFetchHttpServer(handle, logger), 0, "127.0.0.1");
   return {

@@ -2,13 +2,15 @@
  * Filter fairness scenario of `npm run reliability` (D-283): one organization (Acme) holds `deployments`
  * deployments named `seed-<n>` and runs 8 clients of each filtered list that matches few or none of them
  * (`name_contains=zz`, `status=UNKNOWN`, `image_version=nope`, `name_contains=seed&status=UNKNOWN`) in turn, while
- * another organization (Globex) sends `limit=1` lists one after the other; Globex's p99 must stay under 50 ms.
- * On SQLite, and on PostgreSQL (a schema of its own in TEST_DATABASE_URL) when it can be reached.
+ * another organization (Globex) sends `limit=1` lists one after the other; Globex's p99 must stay under 50 ms
+ * (D-311), and the CPU each answered Acme list cost is printed. On SQLite, and on PostgreSQL (a schema of its own
+ * in TEST_DATABASE_URL) when it can be reached.
  */
 import { join } from "node:path";
 import pg from "pg";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { processUsage } from "../bench/server-cpu.js";
 import { call, templateDeployment } from "../harness/http.js";
 import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
 import { quantile } from "../harness/quantile.js";
@@ -53,10 +55,33 @@ async function seed(server: ChildServer, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 20 }, client));
 }
 
+/** CPU milliseconds used so far by the server process and, on PostgreSQL, by the backends serving it. */
+type CpuClock = () => Promise<number>;
+
+/** The CPU of the server process alone (SQLite runs in it). */
+function serverCpu(server: ChildServer): CpuClock {
+  return async () => processUsage(server.pid)?.cpuMs ?? 0;
+}
+
+/**
+ * The server's CPU plus that of the PostgreSQL backends connected to the run's database (the scenario's own, but
+ * for the admin connection), so a query's cost counts where PostgreSQL spends it; a backend that closed meanwhile
+ * is not counted, which only lowers the figure.
+ */
+function serverAndBackendCpu(server: ChildServer, admin: pg.Client): CpuClock {
+  return async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    return rows.reduce((sum, { pid }) => sum + (processUsage(pid)?.cpuMs ?? 0), processUsage(server.pid)?.cpuMs ?? 0);
+  };
+}
+
 /** Runs each query's load against a seeded server; one summary line per query, failures pushed. */
 async function measure(
   server: ChildServer,
   store: string,
+  cpu: CpuClock,
   options: FilterFairnessOptions,
   failures: string[],
 ): Promise<string[]> {
@@ -67,22 +92,28 @@ async function measure(
     `${store}: ${options.deployments} deployments seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
   ];
   const baselineEnd = performance.now() + 1500;
+  const baselineCpu = await cpu();
   const baseline = await trivialLatencies(server.url, () => performance.now() < baselineEnd);
+  const globexCpuMs = ((await cpu()) - baselineCpu) / baseline.length;
   lines.push(
-    `${store}: Globex limit=1 alone: p50 ${quantile(baseline, 0.5).toFixed(1)} ms, p99 ${quantile(baseline, 0.99).toFixed(1)} ms`,
+    `${store}: Globex limit=1 alone: p50 ${quantile(baseline, 0.5).toFixed(1)} ms, p99 ${quantile(baseline, 0.99).toFixed(1)} ms, CPU ${globexCpuMs.toFixed(2)} ms a request`,
   );
   for (const query of sparseQueries) {
+    const loadCpu = await cpu();
     const heavy = runHeavyClients(server.url, demo.acme.apiKey, `/v2/deployments?${query}&limit=20`, options.loadMs);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const loadEnd = performance.now() + options.loadMs - 600;
     const loaded = await trivialLatencies(server.url, () => performance.now() < loadEnd);
     const { statuses, missingRetryAfter } = await heavy;
+    const answered = statuses["200"] ?? 0;
+    // What each answered Acme list cost, Globex's share (at its cost alone) taken out; a 429 costs next to nothing.
+    const acmeCpuMs = ((await cpu()) - loadCpu - globexCpuMs * loaded.length) / Math.max(answered, 1);
     const p99 = quantile(loaded, 0.99);
     const counts = Object.entries(statuses)
       .map(([status, n]) => `${n} × ${status}`)
       .join(", ");
     lines.push(
-      `${store}: Acme 8 × ${query}: Globex p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${quantile(loaded, 1).toFixed(1)} ms (${loaded.length} requests); Acme ${counts}`,
+      `${store}: Acme 8 × ${query}: Globex p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${quantile(loaded, 1).toFixed(1)} ms (${loaded.length} requests); Acme ${counts}, CPU ${acmeCpuMs.toFixed(1)} ms a 200`,
     );
     if (p99 >= allowedP99Ms)
       failures.push(`${store}: Globex p99 ${p99.toFixed(0)} ms while Acme runs ${query} (allowed < ${allowedP99Ms})`);
@@ -103,7 +134,7 @@ export async function filterFairnessScenario(options: FilterFairnessOptions): Pr
     validateResponses: false,
   });
   try {
-    summary.push(...(await measure(sqlite, "SQLite", options, failures)));
+    summary.push(...(await measure(sqlite, "SQLite", serverCpu(sqlite), options, failures)));
   } finally {
     await sqlite.stop();
   }
@@ -127,7 +158,7 @@ export async function filterFairnessScenario(options: FilterFairnessOptions): Pr
       env: { DATABASE_SCHEMA: schema },
     });
     try {
-      summary.push(...(await measure(postgres, "PostgreSQL", options, failures)));
+      summary.push(...(await measure(postgres, "PostgreSQL", serverAndBackendCpu(postgres, admin), options, failures)));
     } finally {
       await postgres.stop();
     }

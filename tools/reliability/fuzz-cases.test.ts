@@ -36,6 +36,7 @@ describe("fuzz cases", () => {
         "missing-field",
         "non-json",
         "path",
+        "protocol",
         "provider-rule",
         "query",
         "source-rule",
@@ -105,6 +106,7 @@ describe("fuzz cases", () => {
         ...(given.body ? { body: Buffer.from(given.body) } : {}),
         autoLength: given.autoLength,
         host: given.host,
+        version: "HTTP/1.1",
       },
       "h",
     );

@@ -1,8 +1,8 @@
 /**
  * Deterministic generator of invalid and hostile requests for the fuzz run: wrong types, missing
  * fields, huge strings and arrays, deep nesting, bad UTF-8, non-JSON bodies, wrong content types, header
- * tricks, path traversal, bad methods and query abuse, across every operation of the contract. The same
- * seed gives the same requests. No case is a valid create, so none may change the data.
+ * tricks, path traversal, bad methods, query abuse and protocol odds, across every operation of the
+ * contract. The same seed gives the same requests. No case is a valid create, so none may change the data.
  */
 import { seededRandom } from "../../common/seeded-random.js";
 import { type demo, operation } from "../../contract/index.js";
@@ -33,6 +33,10 @@ export interface FuzzCase {
   autoLength: boolean;
   /** Whether the harness adds a Host header. */
   host: boolean;
+  /** The version ending the request line; "" for an HTTP/0.9 line, which has none. */
+  version: string;
+  /** The status the case must get, where the contract's decisions name one (D-310). */
+  expectStatus?: number;
 }
 
 type Rng = () => number;
@@ -111,6 +115,9 @@ interface Draft {
   host?: boolean;
   /** Send the acme key (default true). */
   auth?: boolean;
+  /** Default "HTTP/1.1". */
+  version?: string;
+  expectStatus?: number;
 }
 
 type Maker = (rng: Rng, ctx: FuzzContext, index: number) => Draft;
@@ -1214,6 +1221,32 @@ const makers: Maker[] = [
         );
     }
   },
+  // Protocol odds of D-310, each with the status it must get: two Host lines and an HTTP/0.9 request line are
+  // 400 before authentication; a query name the operation does not declare is 422, never ignored.
+  (rng) => {
+    const variant = pick(rng, ["host-twice", "host-twice-1.0", "http-0.9", "query-name"] as const);
+    const target = pick(rng, [deploymentsPath, providersPath]);
+    const base = { category: "protocol", operation: `GET ${target}`, method: "GET", target };
+    switch (variant) {
+      case "host-twice":
+        return { ...base, variant, headers: [["host", pick(rng, ["127.0.0.1", "evil.example"])]], expectStatus: 400 };
+      case "host-twice-1.0":
+        return { ...base, variant, version: "HTTP/1.0", headers: [["Host", "evil.example"]], expectStatus: 400 };
+      case "http-0.9":
+        return { ...base, variant, version: "", host: false, auth: rng() < 0.5, expectStatus: 400 };
+      default: {
+        const name = pick(rng, ["status[]", "limit[]", "status[0]", "name_contains[]", "statuss", "Limit", "tenant"]);
+        const value = name.startsWith("limit") || name === "Limit" ? "1" : "READY";
+        return {
+          ...base,
+          operation: `GET ${deploymentsPath}`,
+          variant: `query-${name}`,
+          target: `${deploymentsPath}?${encodeURIComponent(name).replaceAll("%5B", "[").replaceAll("%5D", "]")}=${value}`,
+          expectStatus: 422,
+        };
+      }
+    }
+  },
 ];
 
 /** The number of distinct makers (categories rotate through them in order). */
@@ -1241,6 +1274,8 @@ export function* fuzzCases(seed: number, count: number, ctx: FuzzContext): Gener
       ...(draft.body ? { body: draft.body } : {}),
       autoLength: draft.autoLength ?? true,
       host: draft.host ?? true,
+      version: draft.version ?? "HTTP/1.1",
+      ...(draft.expectStatus === undefined ? {} : { expectStatus: draft.expectStatus }),
     };
   }
 }
@@ -1250,7 +1285,7 @@ export function renderCase(fuzzCase: FuzzCase, hostHeader: string): Buffer {
   const parts: Buffer[] = [
     Buffer.from(`${fuzzCase.method} `),
     Buffer.from(fuzzCase.target),
-    Buffer.from(" HTTP/1.1\r\n"),
+    Buffer.from(fuzzCase.version === "" ? "\r\n" : ` ${fuzzCase.version}\r\n`),
   ];
   const line = (name: string, value: Bytes) =>
     parts.push(Buffer.from(`${name}: `), Buffer.from(value), Buffer.from("\r\n"));

@@ -150,10 +150,15 @@ export async function fuzzScenario(server: ChildServer, options: FuzzOptions): P
         statuses.set(statusKey, (statuses.get(statusKey) ?? 0) + 1);
         const problems =
           outcome.kind === "answer"
-            ? checker.check(
-                { method: fuzzCase.method, target: Buffer.from(fuzzCase.target).toString("latin1") },
-                outcome.answer,
-              )
+            ? [
+                ...checker.check(
+                  { method: fuzzCase.method, target: Buffer.from(fuzzCase.target).toString("latin1") },
+                  outcome.answer,
+                ),
+                ...(fuzzCase.expectStatus === undefined || fuzzCase.expectStatus === outcome.answer.status
+                  ? []
+                  : [`${outcome.answer.status} where ${fuzzCase.expectStatus} is decided`]),
+              ]
             : [`no answer (${outcome.reason})`];
         if (problems.length === 0) continue;
         const status = outcome.kind === "answer" ? outcome.answer.status : "none";

@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import { demo } from "../../contract/index.js";
+import { processUsage } from "../bench/server-cpu.js";
 import { call } from "../harness/http.js";
 import { quantile } from "../harness/quantile.js";
 import { rssKiB, startReference } from "../harness/reference.js";
@@ -68,6 +69,7 @@ export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<Sc
 
     const rssBefore = (rssKiB(server.pid) ?? 0) / 1024;
     let rssPeak = rssBefore;
+    const cpuBefore = processUsage(server.pid)?.cpuMs ?? 0;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, (rssKiB(server.pid) ?? 0) / 1024);
     }, 50);
@@ -82,6 +84,8 @@ export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<Sc
     }
     const { statuses } = await heavy;
     clearInterval(sampler);
+    // The server's CPU for each heavy answer, Globex's light lists included (a fraction of a millisecond each).
+    const cpuPerPageMs = ((processUsage(server.pid)?.cpuMs ?? 0) - cpuBefore) / Math.max(statuses["200"] ?? 0, 1);
 
     const p99 = quantile(loaded, 0.99);
     if (rssPeak >= allowedRssMiB) failures.push(`peak RSS ${rssPeak.toFixed(0)} MiB (allowed < ${allowedRssMiB})`);
@@ -95,7 +99,9 @@ export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<Sc
         `the heaviest page (limit=100 at the D-282 bound): ${(pageBytes / 1e6).toFixed(2)} MB`,
         `${readers} readers for ${(options.loadMs / 1000).toFixed(0)} s: ${Object.entries(statuses)
           .map(([status, n]) => `${n} × ${status}`)
-          .join(", ")}; RSS ${rssBefore.toFixed(0)} MiB before, peak ${rssPeak.toFixed(0)} MiB`,
+          .join(
+            ", ",
+          )}; RSS ${rssBefore.toFixed(0)} MiB before, peak ${rssPeak.toFixed(0)} MiB; server CPU ${cpuPerPageMs.toFixed(0)} ms a page`,
         `Globex limit=1 meanwhile: ${loaded.length} requests, p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
       ],
     };

@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 import { answerClientErrors } from "../../../server/errors/client-errors.js";
 import { errorSummary } from "../../../server/errors/error-summary.js";
 import { HttpProblem } from "../../../server/errors/http-problem.js";
-import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
+import type { FetchHandler } from "../../../server/pipeline/fetch-adapter.js";
+import { hostFieldCount } from "../../../server/pipeline/host-fields.js";
 import { bodyLimitBytes } from "../../../server/validation/json-body.js";
 
 /** The server; nothing listens yet. */
@@ -33,30 +34,42 @@ export function fetchNodeHandler(
   };
 }
 
+const unfetchableMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** The URL of a request: an absolute-form target (RFC 9112 §3.2.2) as sent, else the target on its Host or on localhost. */
+function requestUrl(target: string, host: string | undefined): string {
+  for (const candidate of [target, `http://${host ?? "localhost"}${target}`, `http://localhost${target}`])
+    if (URL.canParse(candidate)) return candidate;
+  return "http://localhost/";
+}
+
 /** One Node request through the fetch handler. */
 async function serve(handle: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  let answer: Response;
-  // RFC 9112 §3.2, as the pipeline answers it (D-76): an HTTP/1.1 request without Host is a 400.
-  if (request.httpVersion === "1.1" && !request.headers.host) {
-    answer = problemResponse(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
-  } else {
-    const { body, truncated } = await readBody(request);
-    if (truncated) response.setHeader("Connection", "close");
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-    }
-    const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    answer = await handle(
-      new Request(`http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: new Uint8Array(body) } : {}),
-      }),
-      request.url,
-    );
+  const { body, truncated } = await readBody(request);
+  if (truncated) response.setHeader("Connection", "close");
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
+  const method = request.method ?? "GET";
+  // A Request refuses these methods; it carries GET and the pipeline reads the method as sent (404 or 405).
+  const carried = unfetchableMethods.has(method) ? "GET" : method;
+  const hasBody = carried !== "GET" && carried !== "HEAD";
+  // The Host checks of RFC 9112 §3.2 are the pipeline's, on what was sent (D-76, D-310).
+  const answer = await handle(
+    new Request(requestUrl(request.url ?? "/", request.headers.host), {
+      method: carried,
+      headers,
+      ...(hasBody ? { body: new Uint8Array(body) } : {}),
+    }),
+    {
+      method,
+      target: request.url ?? "/",
+      httpVersion: request.httpVersion,
+      hostFields: hostFieldCount(request.rawHeaders),
+    },
+  );
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.end(Buffer.from(await answer.arrayBuffer()));

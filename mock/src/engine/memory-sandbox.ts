@@ -181,7 +181,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     return Response.json({ clock_advanced_ms: session.advancedMs });
   };
   const cors = options.cors ?? mockCorsPolicy({});
-  const answer: FetchHandler = async (request, sentTarget) => {
+  const answer: FetchHandler = async (request, sent) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
     const path = new URL(request.url).pathname;
@@ -199,7 +199,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
         );
       return resetOwned(id, key);
     }
-    const match = matchPath(request.method, path);
+    const match = matchPath(sent?.method ?? request.method, path);
     if (match.kind === "operation") {
       const example = preferredExample(match.operation, request.headers.get("prefer") ?? undefined);
       if (example instanceof Error)
@@ -214,7 +214,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
     if (key === "") {
       keyless ??= newSession();
-      return (await keyless).handle(request, sentTarget);
+      return (await keyless).handle(request, sent);
     }
     const session = await sessions.session(sessionId, key);
     const writes = request.method === "POST";
@@ -225,7 +225,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
           `This mock session has taken its budget of ${maxBytes} bytes of writes; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
         ),
       );
-    const response = await session.handle(request, sentTarget);
+    const response = await session.handle(request, sent);
     if (!writes || response.status >= 300) return response;
     const body = await response.arrayBuffer();
     session.bytesUsed += body.byteLength;
@@ -233,9 +233,9 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     return new Response(body, { status: response.status, headers: response.headers });
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
-  const answerAlways: FetchHandler = async (request, sentTarget) => {
+  const answerAlways: FetchHandler = async (request, sent) => {
     try {
-      return await answer(request, sentTarget);
+      return await answer(request, sent);
     } catch (error) {
       if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
       logger.error({ err: errorSummary(error) }, "unhandled error");
@@ -244,8 +244,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       );
     }
   };
-  const handle: FetchHandler = (request, sentTarget) =>
-    withCors(cors, request, () => answerAlways(request, sentTarget));
+  const handle: FetchHandler = (request, sent) => withCors(cors, request, () => answerAlways(request, sent));
   /** The session `id` and its owner, or an error naming what to do first. */
   const existing = async (id: string): Promise<{ session: SandboxSession; owner: string }> => {
     const owner = sessions.ownerOf(id);
