@@ -8,7 +8,8 @@
  *   they are added;
  * - mock with msw: a vitest test of another folder runs the client against `contractHandlers()`;
  * - client: a plain .mjs script lists deployments against that mock under Node 20 and, with runtimes
- *   from the registry's `node` package, Node 22 and 24; `tsc --strict` type-checks a .ts file using it;
+ *   from the registry's `node` package, Node 22 and 24; another gets a list through two 503 answers with `retry`
+ *   and gives up on a server that never answers with `timeoutMs` (D-263); `tsc --strict` type-checks a .ts file using it;
  *   `vite build` bundles a page using it;
  * - mock state: `mock-state.mjs` seeds the stateful mock with 250 deployments and pages them with `paginate`,
  *   snapshots, restores, moves the clock, restarts it with `--state-file`, and records a seed from the
@@ -278,6 +279,14 @@ try {
       return `${result.deployments} deployments`;
     });
   }
+  await proof("client retry and timeoutMs: a list through two 503s, a request to a server that never answers", () => {
+    if (!mock) throw new Error("no mock running");
+    const line = run(clientApp, process.execPath, ["retry-timeout.mjs"], { BASE_URL: mock.url });
+    const result = JSON.parse(line) as { refused: number; deployments: number; outcome: string; timeoutMs: number };
+    if (result.refused !== 2 || result.deployments < 1) throw new Error(`the list did not come through: ${line}`);
+    if (result.outcome !== "TimeoutError" || result.timeoutMs >= 1000) throw new Error(`no timeout in 1 s: ${line}`);
+    return line.trim();
+  });
   if (mock) stopMock(mock.child);
   await proof(
     "mock state from the tarballs: seed, paginate, snapshot and restore, clock, --state-file, proxy --record",
