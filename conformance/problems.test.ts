@@ -58,6 +58,50 @@ describe("causeOf", () => {
       cause: "schema /v2/deployments/secrets/*/name must be string",
     },
     {
+      name: "the same breach seen by a full-contract check is the same record's",
+      given: failed(
+        "SCHEMA-1",
+        "SHOULD",
+        "the full contract is broken: create codehost: (root) must have required property 'updated_at' | list: /resources/0 must have required property 'updated_at'",
+        createAnswer,
+      ),
+      cause: "schema /v2/deployments must have required property 'updated_at'",
+    },
+    {
+      name: "a full-contract breach of a nested field keeps its path",
+      given: failed(
+        "SCHEMA-2",
+        "SHOULD",
+        "the full contract is broken: list: /resources/1/source_config/resource_spec/max_scale must be <= 100 (D-133); /resources/2 x",
+        listAnswer,
+      ),
+      cause: "schema /v2/deployments/source_config/resource_spec/max_scale must be <= 100 (D-133)",
+    },
+    {
+      name: "a wrong media type is one cause, in a schema breach, an error answer or a header check",
+      given: failed(
+        "HDR-1",
+        "MUST",
+        "the 201 answer of createDeployment does not match the interface-level (D-220) schema: Content-Type 'text/plain; charset=utf-8' is not the documented application/json",
+        createAnswer,
+      ),
+      cause: "media text/plain",
+    },
+    {
+      name: "the same media type in an error answer's check",
+      given: failed(
+        "ERR-1",
+        "SHOULD",
+        "404 answer: Content-Type is 'text/plain; charset=utf-8', expected application/problem+json",
+      ),
+      cause: "media text/plain",
+    },
+    {
+      name: "the same media type in other words",
+      given: failed("PROP-1", "MUST", "list repositories with Accept application/json: a 200 labelled text/plain"),
+      cause: "media text/plain",
+    },
+    {
       name: "a wrong status is the request and the status, whatever the check's words",
       given: failed(
         "B-1",

@@ -2,7 +2,8 @@
  * One bug, one problem (D-243): failed checks grouped by cause. A cause is what the target did wrong, not which
  * check saw it: a schema breach is the records' path and the assertion (the same record broken in a create answer
  * and in a list is one cause); an answer with the wrong status is the operation, the request and the status; any
- * other failure is the operation, the status and the check's assertion with its variable parts taken out.
+ * other failure is the operation, the status and the check's assertion with its variable parts taken out; an answer
+ * labelled with a media type the contract does not document is one cause per media type.
  */
 import { isOperationId, operation } from "../contract/index.js";
 import type { Level } from "./check.js";
@@ -25,6 +26,12 @@ export interface Problem {
 
 /** `the 201 answer of createDeployment does not match the … schema: (root) must have …; /x …` */
 const schemaBreach = /^the (\d{3}) answer of (\w+) does not match the [^:]*schema: (.+)$/s;
+
+/** `the full contract is broken: create codehost: (root) must have …; /x … | list: …` (SCHEMA-*, D-221). */
+const fullContractBreach = /^the full contract is broken: [^:]+: (.+?)(?: \| .*)?$/s;
+
+/** An answer labelled with a media type a check did not expect: "Content-Type is 'text/plain; …'", "a 200 labelled text/plain". */
+const wrongMediaType = /\b(?:Content-Type(?: is)?|labelled) '?([\w.+-]+\/[\w.+-]+)/i;
 
 /** A check that expected another status: "expected an error, got 200", "answered 200, expected a 4xx", … */
 const wrongStatus =
@@ -75,14 +82,29 @@ export function causeOf(verdict: Verdict): { cause: string; statement: string } 
   const failure = verdict.failure;
   const message = failure?.message ?? "failed";
   const exchange = failure?.exchange;
+  const media = wrongMediaType.exec(firstLine(message));
+  if (media) {
+    // one media type sent where the contract names another is one cause, whatever the status or the check
+    const type = media[1]!.toLowerCase();
+    return {
+      cause: `media ${type}`,
+      statement: `answers are sent with Content-Type ${type}, not the media type the contract documents`,
+    };
+  }
   const schema = schemaBreach.exec(firstLine(message));
-  if (schema) {
-    const [, , operationId, problems] = schema as unknown as [string, string, string, string];
-    const first = problems.split("; ")[0]!;
+  const full = schema ? undefined : fullContractBreach.exec(firstLine(message));
+  // a breach seen by a full-contract check is the same cause as the same breach seen at the interface level
+  const breach = schema
+    ? { operationId: schema[2]!, problems: schema[3]! }
+    : full && exchange?.operation
+      ? { operationId: exchange.operation, problems: full[1]! }
+      : undefined;
+  if (breach) {
+    const first = breach.problems.split("; ")[0]!;
     const space = first.indexOf(" ");
     const path = recordPath(first.slice(0, space));
     const assertion = first.slice(space + 1);
-    const collection = collectionOf(operationId);
+    const collection = collectionOf(breach.operationId);
     return {
       cause: `schema ${collection}${path} ${assertion}`,
       statement: `records of ${collection}${path ? ` (field ${path})` : ""}: ${assertion}`,

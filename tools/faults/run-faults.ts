@@ -2,9 +2,11 @@
  * The suite tests itself: runs the whole suite against each deliberately faulty implementation
  * (a proxy in front of a fresh reference server) and fails unless every fault is caught by a failing check
  * at the level it deserves (a MUST fault by a MUST check). A control run through a transparent proxy must pass.
- * The other half (D-232): every legal variant (tools/variants/) runs in both hosting kinds and must pass every MUST check.
+ * The other half (D-232): every legal variant (tools/variants/) runs in both hosting kinds and must pass every MUST check,
+ * in a series against one server: shuffled with each of `--variant-seeds`, then once more in area order on the used
+ * server (D-300).
  *
- * `npm run conformance:faults [-- --concurrency 2 --only id,id --variants-only --fuzz-runs 30 --seed N --table FILE]`
+ * `npm run conformance:faults [-- --concurrency 2 --only id,id --variants-only --fuzz-runs 30 --seed N --variant-seeds 1,2,3 --table FILE]`
  */
 
 import { spawn } from "node:child_process";
@@ -22,7 +24,7 @@ import { faults } from "./catalog.js";
 import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
-import { runVariant, type VariantOutcome, variantTable } from "./variant-run.js";
+import { runVariant, type VariantOutcome, variantPlan, variantTable } from "./variant-run.js";
 
 const cli = fileURLToPath(new URL("../../conformance/bin.ts", import.meta.url));
 
@@ -37,12 +39,15 @@ interface Outcome {
   error?: string;
 }
 
-const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--variants-only] [--fuzz-runs N] [--seed N] [--table FILE]
+const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--variants-only] [--fuzz-runs N] [--seed N] [--variant-seeds LIST] [--table FILE]
   --concurrency N   faulty implementations judged at a time (default 2)
   --only ID,ID      only these faults and legal variants (and no control run)
   --variants-only   only the legal variants, in both hosting kinds (no fault, no control run)
   --fuzz-runs N     property runs per fuzzed operation (default 30)
-  --seed N          fast-check seed (default 20261121)
+  --seed N          the suite's seed in the fault runs (default 20261121)
+  --variant-seeds L each legal variant's series against one server: the suite shuffled with each seed, then the
+                    first seed again in area order on the used server (default: the --seed value; the full matrix
+                    is --variant-seeds 1,2,3)
   --table FILE      where the Markdown table of the outcomes goes (default /tmp/readme-conformance-faults.md)`;
 
 /** Runs the CLI as a child process with the target's flags and reads its results.json. */
@@ -163,6 +168,7 @@ async function main(): Promise<number> {
     "fuzz-runs": { type: "string", default: "30" },
     "variants-only": { type: "boolean", default: false },
     seed: { type: "string", default: "20261121" },
+    "variant-seeds": { type: "string" },
     table: { type: "string", default: "/tmp/readme-conformance-faults.md" },
   });
   const only = values.only?.split(",");
@@ -172,6 +178,7 @@ async function main(): Promise<number> {
   const fuzzRuns = values["fuzz-runs"];
   await buildServerIfStale();
   const seed = values.seed;
+  const plan = variantPlan((values["variant-seeds"] ?? seed).split(",").filter(Boolean));
   const tablePath = values.table;
   const variantsOnly = values["variants-only"] === true;
   const selected = variantsOnly
@@ -202,14 +209,22 @@ async function main(): Promise<number> {
     (["cloud", "self_hosted"] as const).map((hosting) => ({ variant, hosting })),
   );
   if (variantRuns.length > 0)
-    console.log(`Running the suite against ${variantRuns.length} legal variant runs (every MUST check must pass)`);
-  const legal: VariantOutcome[] = await pool(variantRuns, concurrency, async ({ variant, hosting }) => {
-    const o = await runVariant(variant, hosting, (flags, dir) => runSuite(flags, dir, fuzzRuns, seed));
     console.log(
-      `${o.must.length === 0 && !o.error ? "✓" : "✗"} ${o.id} (${hosting}) ${o.seconds}s → MUST failing: ${o.must.join(", ") || "none"}; SHOULD failing: ${o.should.join(", ") || "none"}${o.error ? `\n${o.error}` : ""}`,
+      `Running the suite against ${variantRuns.length} legal variant series of ${plan.length} runs each (${plan.map((p) => p.label).join("; ")}); every MUST check must pass in every run`,
+    );
+  const legal: VariantOutcome[] = await pool(variantRuns, concurrency, async ({ variant, hosting }) => {
+    const o = await runVariant(variant, hosting, plan, (flags, dir, runSeed) =>
+      runSuite(flags, dir, fuzzRuns, runSeed),
+    );
+    const musts = o.runs.filter((r) => r.must.length > 0).map((r) => `${r.label}: ${r.must.join(", ")}`);
+    console.log(
+      `${o.must.length === 0 && !o.error ? "✓" : "✗"} ${o.id} (${hosting}) ${o.seconds}s, ${o.runs.length} runs → MUST failing: ${musts.join("; ") || "none"}; SHOULD failing: ${o.should.join(", ") || "none"}${o.error ? `\n${o.error}` : ""}`,
     );
     return o;
   });
+  const suiteRuns = legal.reduce((n, o) => n + o.runs.length, 0);
+  const failedRuns = legal.reduce((n, o) => n + o.runs.filter((r) => r.must.length > 0 || r.error).length, 0);
+  const mustFailures = legal.reduce((n, o) => n + o.runs.reduce((m, r) => m + r.must.length, 0), 0);
   const seconds = Math.round((Date.now() - started) / 1000);
   const faultSection = [
     "## Faulty implementations the suite catches",
@@ -222,7 +237,7 @@ async function main(): Promise<number> {
   const variantSection = [
     "## Legal variants the suite passes",
     "",
-    `Each legal variant below is the spec-only implementation (\`tools/variants/\`) with other choices where the interface spec is silent; \`npm run conformance:faults\` runs the suite against each in both hosting kinds and fails on any MUST failure. Last run: ${legal.filter((o) => o.must.length === 0 && !o.error).length}/${legal.length} runs without a MUST failure, fuzz runs ${fuzzRuns}, seed ${seed}.`,
+    `Each legal variant below is the spec-only implementation (\`tools/variants/\`) with other choices where the interface spec is silent; \`npm run conformance:faults\` runs the suite against each in both hosting kinds, in a series against one server (${plan.map((p) => p.label).join("; ")}), and fails on any MUST failure. Last run: ${legal.filter((o) => o.must.length === 0 && !o.error).length}/${legal.length} series and ${suiteRuns - failedRuns}/${suiteRuns} suite runs without a MUST failure (${mustFailures} MUST failures in all), fuzz runs ${fuzzRuns}.`,
     "",
     variantTable(legal),
     "",

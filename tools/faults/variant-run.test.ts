@@ -1,15 +1,26 @@
-/** Tests of the legal variants' table: MUST failures in bold, SHOULD failures against the baseline. */
+/** Tests of the legal variants' series and table: the runs planned from the seeds, MUST failures in bold, SHOULD failures against the baseline. */
 import { describe, expect, it } from "vitest";
-import { type VariantOutcome, variantTable } from "./variant-run.js";
+import { type VariantOutcome, variantPlan, variantTable } from "./variant-run.js";
 
 const run = (id: string, hosting: VariantOutcome["hosting"], must: string[], should: string[]): VariantOutcome => ({
   id,
   hosting,
   description: `${id} does things`,
-  exitCode: must.length > 0 ? 1 : 0,
+  runs: [{ label: "seed 1 shuffled", exitCode: must.length > 0 ? 1 : 0, must, should, seconds: 7 }],
   must,
   should,
   seconds: 7,
+});
+
+describe("variantPlan", () => {
+  it("runs each seed shuffled, then the first seed again in area order on the used target", () =>
+    expect(variantPlan(["1", "2", "3"])).toEqual([
+      { label: "seed 1 shuffled", seed: "1", shuffle: true },
+      { label: "seed 2 shuffled", seed: "2", shuffle: true },
+      { label: "seed 3 shuffled", seed: "3", shuffle: true },
+      { label: "seed 1 again, area order (used target)", seed: "1", shuffle: false },
+    ]));
+  it("refuses a series without a seed", () => expect(() => variantPlan([])).toThrow(/at least one seed/));
 });
 
 describe("variantTable", () => {

@@ -11,18 +11,50 @@ import { startVariantServer } from "../variants/server.js";
 
 type Hosting = "cloud" | "self_hosted";
 
-/** What a run against one variant in one hosting kind found. */
+/** One run of the suite in a variant's series: its seed, whether shuffled, and what failed. */
+interface VariantRun {
+  /** e.g. "seed 1 shuffled" or "seed 1 again, area order (used target)". */
+  label: string;
+  exitCode: number;
+  must: string[];
+  should: string[];
+  seconds: number;
+  error?: string;
+}
+
+/** What the series of runs against one variant in one hosting kind found. */
 export interface VariantOutcome {
   id: string;
   hosting: Hosting;
   description: string;
-  exitCode: number;
-  /** Failing MUST checks: each one is a wrong check, since the variant is legal. */
+  /** Every run of the series, in the order run against the one server. */
+  runs: VariantRun[];
+  /** Failing MUST checks in any run: each one is a wrong check, since the variant is legal. */
   must: string[];
-  /** Failing SHOULD checks: where the variant's choices differ from the profile, as expected. */
+  /** Failing SHOULD checks in any run: where the variant's choices differ from the profile, as expected. */
   should: string[];
   seconds: number;
+  /** Set when a run ended without a result (exit 2 or no results.json). */
   error?: string;
+}
+
+/** One planned run of a series: the suite's `--seed` and whether `--shuffle` is given. */
+interface PlannedRun {
+  label: string;
+  seed: string;
+  shuffle: boolean;
+}
+
+/**
+ * The series run against one variant server (D-300): each seed shuffled, then the first seed again in area order
+ * against the now-used server, so one series covers several orders, a fresh and a used target.
+ */
+export function variantPlan(seeds: string[]): PlannedRun[] {
+  if (seeds.length === 0) throw new Error("a variant series needs at least one seed");
+  return [
+    ...seeds.map((seed) => ({ label: `seed ${seed} shuffled`, seed, shuffle: true })),
+    { label: `seed ${seeds[0]} again, area order (used target)`, seed: seeds[0]!, shuffle: false },
+  ];
 }
 
 /** The demo flags for a target, less the ones the variant has nothing for, plus its own. */
@@ -35,32 +67,57 @@ function variantFlags(variant: Variant, url: string, hosting: Hosting): string[]
   return [...flags, ...(variant.extraFlags ?? [])];
 }
 
-/** Starts the variant, runs the suite against it with `suite`, and stops it. */
+/** What the suite is run with: the target's flags, a report folder and the run's seed. */
+type Suite = (
+  flags: string[],
+  reportDir: string,
+  seed: string,
+) => Promise<{ code: number; result?: RunResult; output: string }>;
+
+const union = (lists: string[][]): string[] => [...new Set(lists.flat())];
+
+/** Starts the variant, runs the planned series against that one server with `suite`, and stops it. */
 export async function runVariant(
   variant: Variant,
   hosting: Hosting,
-  suite: (flags: string[], reportDir: string) => Promise<{ code: number; result?: RunResult; output: string }>,
+  plan: PlannedRun[],
+  suite: Suite,
 ): Promise<VariantOutcome> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), "conformance-variant-"));
   const server = await startVariantServer({ ...profileChoices, ...variant.knobs, hosting }, demoSeed());
+  const runs: VariantRun[] = [];
   try {
-    const { code, result, output } = await suite(variantFlags(variant, server.url, hosting), dir);
-    const failing = (result?.verdicts ?? []).filter((v) => v.status === "fail");
-    return {
-      id: variant.id,
-      hosting,
-      description: variant.description,
-      exitCode: code,
-      must: failing.filter((v) => v.level === "MUST").map((v) => v.id),
-      should: failing.filter((v) => v.level === "SHOULD").map((v) => v.id),
-      seconds: Math.round((Date.now() - started) / 100) / 10,
-      ...(result && code !== 2 ? {} : { error: output.slice(-2000) }),
-    };
+    for (const [index, planned] of plan.entries()) {
+      const runStarted = Date.now();
+      const reportDir = join(dir, String(index));
+      const flags = [...variantFlags(variant, server.url, hosting), ...(planned.shuffle ? ["--shuffle"] : [])];
+      const { code, result, output } = await suite(flags, reportDir, planned.seed);
+      const failing = (result?.verdicts ?? []).filter((v) => v.status === "fail");
+      runs.push({
+        label: planned.label,
+        exitCode: code,
+        must: failing.filter((v) => v.level === "MUST").map((v) => v.id),
+        should: failing.filter((v) => v.level === "SHOULD").map((v) => v.id),
+        seconds: Math.round((Date.now() - runStarted) / 100) / 10,
+        ...(result && code !== 2 ? {} : { error: output.slice(-2000) }),
+      });
+    }
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  const errors = runs.filter((r) => r.error).map((r) => `${r.label}:\n${r.error}`);
+  return {
+    id: variant.id,
+    hosting,
+    description: variant.description,
+    runs,
+    must: union(runs.map((r) => r.must)),
+    should: union(runs.map((r) => r.should)),
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    ...(errors.length > 0 ? { error: errors.join("\n") } : {}),
+  };
 }
 
 /** The variant whose SHOULD failures the others are shown against: the spec-only implementation with the profile's choices. */
