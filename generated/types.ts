@@ -709,7 +709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -808,7 +808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -890,7 +890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1020,7 +1020,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1121,7 +1121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1251,7 +1251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 422: the request breaks the schema; `errors` names each failing field or parameter. */
+            /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
