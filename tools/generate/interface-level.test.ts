@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { interfaceLevel } from "./interface-level.js";
+import { interfaceLevel, narrowingKeywords } from "./interface-level.js";
 import { tableTargets } from "./interface-spec-tables.js";
 import { loadInterfaceTables } from "./interface-tables.js";
 import { sectionByHeading } from "./markdown-tables.js";
@@ -17,26 +17,6 @@ const decisions = readFileSync(resolve(root, "spec/decisions.md"), "utf8");
 const { sections } = loadInterfaceTables();
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Keywords that narrow the accepted values (what the allow-list judges). */
-const constraintKeywords = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minProperties",
-  "maxProperties",
-  "enum",
-  "required",
-];
-
 /** The schemas of error answers: their shape is not shown by the interface spec at all (D-16) and no MUST check reads them. */
 const errorSchemas = new Set(["Problem", "ProblemFieldError", "ProblemType"]);
 
@@ -49,7 +29,7 @@ function constraintsOf(document: Node): string[] {
       return;
     }
     if (!isNode(value)) return;
-    for (const keyword of constraintKeywords)
+    for (const keyword of narrowingKeywords)
       if (keyword in value && !(keyword === "required" && typeof value.required === "boolean"))
         found.push(`${place} ${keyword}=${JSON.stringify(value[keyword])}`);
     for (const [key, child] of Object.entries(value)) {

@@ -9,7 +9,7 @@ import { constraintKeywords } from "./nullable-constraints.js";
 type Node = Record<string, unknown>;
 
 /** Keywords that narrow the values a schema accepts; a marked node loses every one of them. */
-const narrowingKeywords = [...constraintKeywords, "enum", "required"];
+export const narrowingKeywords = [...constraintKeywords, "enum", "required"];
 
 /** The formats TypeSpec writes for its numeric types (int32, int64, float64…): widths the interface spec never states (D-70). */
 const widthFormats = new Set(["int32", "int64", "float", "double"]);
