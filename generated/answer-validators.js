@@ -45,6 +45,7 @@ export const answerValidators = {
   listDeployments_401: validators.answer1,
   listDeployments_403: validators.answer1,
   listDeployments_422: validators.answer1,
+  listDeployments_429: validators.answer1,
   listDeployments_500: validators.answer1,
   listDeployments_503: validators.answer1,
   createDeployment_201: validators.answer5,

@@ -83,7 +83,8 @@ export interface paths {
          *     pagination (operation 5).
          *
          *     The returned `offset` is the request's offset plus the number of resources returned; a page
-         *     shorter than `limit` is the last.
+         *     shorter than `limit` is the last. A page holding a deployment over 16 KiB of JSON may come with
+         *     chunked transfer coding and no `Content-Length` (D-350).
          */
         get: operations["listDeployments"];
         put?: never;
@@ -1124,6 +1125,22 @@ export interface operations {
             /** @description 422: the request breaks the schema, or names a query parameter the operation does not declare (`status[]`, `colour`: D-310); `errors` names each failing field or parameter. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description 429: the organization has too many costly lists in progress, filtered ones (D-113, D-283) or heavy pages
+             *     (D-350); retry after `Retry-After`. Never a rate limit: requests that cost little are never refused.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ export type CellState = "passed" | "failed" | "exercised" | "unreached" | "unrea
 
 /** Documented statuses a run over HTTP cannot provoke, with the reason (D-131); never counted as unexercised. */
 const blackBoxUnreachable: ReadonlyMap<number, string> = new Map([
+  [429, "the suite puts no load on a target, and only load is answered 429 (D-113, D-350)"],
   [500, "a run over HTTP cannot make a correct target fail (D-26)"],
   [503, "a run over HTTP cannot take the target's database away (D-81)"],
 ]);

@@ -27,9 +27,15 @@ export interface PipelineRequest {
   identified?(who: { organizationId: string; tenantId: string }): void;
 }
 
-/** One answer: status, headers (Content-Type included) and a text body, or none. */
+/** A body sent in parts as they are produced (D-350): the adapter calls `close` once it is sent, failed or abandoned (a HEAD, a client gone). */
+export interface StreamedBody {
+  parts: AsyncIterable<string>;
+  close(): void;
+}
+
+/** One answer: status, headers (Content-Type included) and a text body, a streamed one, or none. */
 export interface PipelineAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | StreamedBody | undefined;
 }

@@ -4,7 +4,7 @@
  */
 import type { Dependencies } from "../dependencies.js";
 import type { HttpProblem } from "../errors/http-problem.js";
-import type { PipelineAnswer, PipelineRequest } from "./exchange.js";
+import type { PipelineAnswer, PipelineRequest, StreamedBody } from "./exchange.js";
 import { createPipeline, type PipelineOptions } from "./pipeline.js";
 import { problemAnswer } from "./problem-answer.js";
 
@@ -38,7 +38,34 @@ export function problemResponse(problem: HttpProblem): Response {
 }
 
 function fetchResponse(answer: PipelineAnswer, head: boolean): Response {
-  return new Response(head ? null : (answer.body ?? null), { status: answer.status, headers: answer.headers });
+  const { body } = answer;
+  if (typeof body === "object" && head) body.close();
+  const init = head || body === undefined ? null : typeof body === "string" ? body : readableOf(body);
+  return new Response(init, { status: answer.status, headers: answer.headers });
+}
+
+/** A streamed body (D-350) as a web stream that reads a part only when its reader asks for one, closed at its end or when cancelled. */
+function readableOf(body: StreamedBody): ReadableStream<Uint8Array> {
+  const parts = body.parts[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await parts.next();
+        if (next.done) {
+          body.close();
+          controller.close();
+        } else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        body.close();
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      body.close();
+      await parts.return?.();
+    },
+  });
 }
 
 /** A fetch Request in the pipeline's shape. */

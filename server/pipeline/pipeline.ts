@@ -11,6 +11,7 @@ import { selectTenant } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { maxTargetBytes } from "../errors/target-limit.js";
+import { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
 import { routeTable } from "../routes/index.js";
 import type { Handler } from "../routes/route-table.js";
@@ -78,8 +79,20 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
       validators.body(body);
     }
     const answer = await handler({ principal, params: params as never, body: body as never }, services);
-    const text = answer instanceof JsonText ? answer.text : JSON.stringify(answer);
-    const checked = deps.checkResponse ? (answer instanceof JsonText ? JSON.parse(text) : answer) : undefined;
+    // A heavy page goes out in parts (D-350); the response check reads it whole first.
+    if (answer instanceof JsonStream && !deps.checkResponse)
+      return { status: operation.successStatus, headers: jsonHeaders, body: answer };
+    const text =
+      answer instanceof JsonText
+        ? answer.text
+        : answer instanceof JsonStream
+          ? await answer.text()
+          : JSON.stringify(answer);
+    const checked = deps.checkResponse
+      ? answer instanceof JsonText || answer instanceof JsonStream
+        ? JSON.parse(text)
+        : answer
+      : undefined;
     const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
     if (problems.length > 0) {
       // A response that breaks the contract is a server bug: never send it, say so in the log.

@@ -58,3 +58,14 @@ export const deploymentRenderer: DeploymentRenderer = {
 export function deploymentPageText(joinedTexts: string, offset: number): string {
   return `{"resources":[${joinedTexts}],"offset":${offset}}`;
 }
+
+/** A heavy page's parts (D-350): the same text as `deploymentPageText`, its deployments a slice at a time. */
+export async function* deploymentPageParts(slices: AsyncIterable<string>, offset: number): AsyncGenerator<string> {
+  yield '{"resources":[';
+  let first = true;
+  for await (const slice of slices) {
+    yield first ? slice : `,${slice}`;
+    first = false;
+  }
+  yield `],"offset":${offset}}`;
+}

@@ -7,7 +7,8 @@ import { UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
-import { deploymentPageText } from "../presenters/deployment-text.js";
+import { deploymentPageParts, deploymentPageText } from "../presenters/deployment-text.js";
+import { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
@@ -20,11 +21,14 @@ import { checkSourceFieldValues } from "../rules/source-field-values.js";
 import { checkSourceRules, sourceRuleProblem } from "../rules/source-rules.js";
 import { checkStoredSize } from "../rules/stored-size.js";
 import { storedSourceConfig, storedSourceRevisionConfig } from "../rules/stored-source-config.js";
-import { FilteredListGate, isGatedPage } from "./filtered-list-gate.js";
+import { filteredListGate, isGatedPage } from "./filtered-list-gate.js";
+import { OrganizationGate } from "./organization-gate.js";
 
 export class DeploymentService {
   /** One filtered page at a time per organization (D-113, D-283). */
-  private readonly filteredPages = new FilteredListGate();
+  private readonly filteredPages = filteredListGate();
+  /** Heavy pages being sent (D-350): two per organization, 16 waiting, 429 beyond. */
+  private readonly heavyPages = new OrganizationGate({ running: 2, waiting: 16, what: "heavy pages" });
 
   constructor(private readonly deps: Dependencies) {}
 
@@ -95,10 +99,17 @@ export class DeploymentService {
   }
 
   /** One page of the tenant's deployments, newest first (D-08), and the offset of the next page (D-09), assembled from stored texts (D-83). */
-  async list(principal: Principal, query: DeploymentQuery): Promise<JsonText<DeploymentList>> {
+  async list(
+    principal: Principal,
+    query: DeploymentQuery,
+  ): Promise<JsonText<DeploymentList> | JsonStream<DeploymentList>> {
     const read = () => this.deps.store.listDeploymentTexts(principal.tenantId, query, this.deps.nowUs());
     const page = isGatedPage(query) ? await this.filteredPages.run(principal.organizationId, read) : await read();
     // The next offset is the request's plus the number returned; past the end, the same offset (D-09).
-    return new JsonText(deploymentPageText(page.joined, query.offset + page.count));
+    const next = query.offset + page.count;
+    if ("joined" in page) return new JsonText(deploymentPageText(page.joined, next));
+    // A heavy page is sent a slice at a time while it holds one of the organization's heavy-page slots (D-350).
+    const release = await this.heavyPages.acquire(principal.organizationId);
+    return new JsonStream(deploymentPageParts(page.slices, next), release);
   }
 }

@@ -6,10 +6,10 @@
  */
 
 import { type DeploymentQuery, isUnfiltered } from "../domain/records.js";
-import { HttpProblem } from "../errors/http-problem.js";
+import { type GateSize, OrganizationGate } from "./organization-gate.js";
 
-/** Filtered pages of one organization that may wait while one runs. */
-export const maxWaitingPages = 16;
+/** The filtered-list gate's size: one running, 16 waiting per organization. */
+const filteredListGateSize: GateSize = { running: 1, waiting: 16, what: "filtered lists" };
 
 /** Whether a page's database work is bounded only by the tenant's size: a filter other than `deployment_ids`. */
 export function isGatedPage(query: DeploymentQuery): boolean {
@@ -17,37 +17,6 @@ export function isGatedPage(query: DeploymentQuery): boolean {
 }
 
 /** One running filtered page per organization, a bounded line of waiting ones behind it. */
-export class FilteredListGate {
-  /** Per organization: the resolvers of the pages waiting behind the running one (present while one runs). */
-  private readonly lines = new Map<string, Array<() => void>>();
-
-  /** Runs `page` when it is the organization's turn; 429 when its line is full. */
-  async run<T>(organizationId: string, page: () => Promise<T>): Promise<T> {
-    const line = this.lines.get(organizationId);
-    if (line) {
-      if (line.length >= maxWaitingPages)
-        throw new HttpProblem(
-          "tooManyRequests",
-          `This organization already has ${maxWaitingPages + 1} filtered lists in progress; retry after the time in Retry-After.`,
-          undefined,
-          { "Retry-After": "1" },
-        );
-      await new Promise<void>((resolve) => line.push(resolve));
-    } else {
-      this.lines.set(organizationId, []);
-      // Even the first waits for the next turn of the event loop: the requests that arrived with it (other
-      // organizations' among them) are answered first, instead of after every filtered page of this turn.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    try {
-      return await page();
-    } finally {
-      const waiting = this.lines.get(organizationId)!;
-      const next = waiting.shift();
-      // The next page starts on a later turn of the event loop, after the I/O waiting meanwhile: resolved
-      // at once, it would run in this turn's microtasks and the organization's pages would run back to back.
-      if (next) setImmediate(next);
-      else this.lines.delete(organizationId);
-    }
-  }
+export function filteredListGate(): OrganizationGate {
+  return new OrganizationGate(filteredListGateSize);
 }

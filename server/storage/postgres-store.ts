@@ -1,7 +1,7 @@
 /** PostgreSQL adapter of the Store (Storage): pg pool with timeouts, migrations under an advisory lock, unique constraints and row locks instead of in-process locks. */
 import pg from "pg";
 import { type Clock, nowMicros } from "../domain/clock.js";
-import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
+import type { DeploymentRenderer, StoredText } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -16,6 +16,7 @@ import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
+import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,
@@ -24,7 +25,14 @@ import {
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
-import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
+import {
+  type DatabaseState,
+  type PageTexts,
+  resealedSecrets,
+  type SealOwner,
+  type SlicedDeploymentTexts,
+  type Store,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -57,6 +65,16 @@ export const readyBatchSql =
 
 /** The planner settings, for the sweep's transaction only, that leave readyBatchSql the index scan. */
 export const readyBatchPlan = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off";
+
+/** Rows of `deploymentTextColumns` as the renderer reads them. */
+function storedTexts(rows: Row[]): StoredText[] {
+  return rows.map((row) => ({
+    text: row.rendered as string,
+    status: row.status,
+    readyUs: Number(row.ready_us),
+    latestRevisionId: row.latest_revision_id as string | null,
+  }));
+}
 
 export class PostgresStore implements Store {
   readonly kind = "postgres" as const;
@@ -382,29 +400,45 @@ export class PostgresStore implements Store {
     return toDeploymentRecord(row, nowUs);
   }
 
-  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
-    const page = this.page(`${deploymentTextColumns}, seq`, tenantId, query, nowUs);
-    // The page's texts joined by PostgreSQL (one value instead of a row per deployment to parse, D-83),
-    // with how many finished provisioning since their text was stored.
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts> {
+    const page = this.page(`${inlineTextColumns}, seq`, tenantId, query, nowUs);
+    // The page's texts joined by PostgreSQL (one value instead of a row per deployment to parse, D-83), with how
+    // many finished provisioning since their text was stored and how many texts were left out as heavy (D-350).
     const [summary] = await this.query(
       `SELECT string_agg(rendered, ',' ORDER BY seq DESC) AS joined, count(*) AS count,
-              count(*) FILTER (WHERE status = 'AWAITING_DATABASE' AND ready_us <= $${page.params.length + 1}) AS provisioned
+              count(*) FILTER (WHERE status = 'AWAITING_DATABASE' AND ready_us <= $${page.params.length + 1}) AS provisioned,
+              count(rendered) AS inlined
        FROM (${page.sql}) AS page`,
       [...page.params, nowUs],
     );
+    if (Number(summary?.inlined) < Number(summary?.count))
+      return this.slicedPage(tenantId, this.page(weighedColumns, tenantId, query, nowUs), nowUs);
     if (Number(summary?.provisioned) === 0)
       return { joined: (summary?.joined as string | null) ?? "", count: Number(summary?.count) };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
-    const rows = await this.query(page.sql, page.params);
-    return this.renderer.joinedAsOf(
-      rows.map((row) => ({
-        text: row.rendered as string,
-        status: row.status,
-        readyUs: Number(row.ready_us),
-        latestRevisionId: row.latest_revision_id as string | null,
-      })),
-      nowUs,
+    const rows = this.page(deploymentTextColumns, tenantId, query, nowUs);
+    return this.renderer.joinedAsOf(storedTexts(await this.query(rows.sql, rows.params)), nowUs);
+  }
+
+  /** A heavy page (D-350): its deployments weighed by one statement that reads no text, then read a slice at a time as iterated. */
+  private async slicedPage(
+    tenantId: string,
+    weighed: { sql: string; params: unknown[] },
+    nowUs: number,
+  ): Promise<SlicedDeploymentTexts> {
+    const rows = (await this.query(weighed.sql, weighed.params)).map(
+      (row) => [Number(row.seq), Number(row.bytes)] as const,
     );
+    return {
+      count: rows.length,
+      slices: readSlices(sliceSeqs(rows), async (seqs) => {
+        const texts = await this.query(
+          `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = $1 AND seq = ANY($2::bigint[]) ORDER BY seq DESC`,
+          [tenantId, seqs],
+        );
+        return this.renderer.joinedAsOf(storedTexts(texts), nowUs).joined;
+      }),
+    };
   }
 
   /** A page's SQL in one statement (one round trip): unfiltered as an index seek on seq, filtered with LIMIT and OFFSET. */

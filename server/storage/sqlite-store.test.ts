@@ -11,6 +11,7 @@ import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
 import { inspectStore } from "../testing/store-inspector.js";
+import { joinedPageTexts } from "./page-slices.js";
 import { deploymentColumns, deploymentTextColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 
@@ -145,7 +146,7 @@ describe("SqliteStore texts", () => {
       const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
       const records = await inspectStore(store).listDeployments(tenantId, { limit: 10, offset: 0 }, now);
       expect(records.map((r) => r.status)).toEqual(["AWAITING_DATABASE", "READY"]);
-      expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
+      expect(JSON.parse(`[${await joinedPageTexts(texts)}]`)).toEqual(records.map(presentDeployment));
     } finally {
       await store.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type Clock, nowMicros } from "../domain/clock.js";
-import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
+import type { DeploymentRenderer, StoredText } from "../domain/deployment-renderer.js";
 import type {
   ApiKeyRecord,
   DeploymentQuery,
@@ -18,6 +18,7 @@ import { isUnfiltered } from "../domain/records.js";
 import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { filterConditions, ftsPhrase, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
+import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
 import {
   deploymentColumns,
   deploymentInsertColumns,
@@ -28,7 +29,14 @@ import {
   toOAuthProviderRecord,
 } from "./row-mapping.js";
 import { isSqliteBusy, isSqliteDiskFull, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
-import { type DatabaseState, type DeploymentTexts, resealedSecrets, type SealOwner, type Store } from "./store.js";
+import {
+  type DatabaseState,
+  type PageTexts,
+  resealedSecrets,
+  type SealOwner,
+  type SlicedDeploymentTexts,
+  type Store,
+} from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -56,15 +64,26 @@ export function unfilteredPage(columns: string, limit: number): string {
 /**
  * A page's texts joined by SQLite itself: one string instead of a row and a string per
  * deployment (D-83), how many there are, and how many have finished provisioning since their text
- * was stored (the first parameter is the time). Parameters: now, then the page's own.
+ * was stored (the first parameter is the time), and how many texts it holds: fewer than its rows when the
+ * page's columns are `inlineTextColumns` and it is heavy (D-350). Parameters: now, then the page's own.
  * The aggregate takes the rows in the order the page's subquery yields them (newest first); an
  * `ORDER BY` inside group_concat would sort them again, which doubled the cost of a 100-row page.
  * The store contract tests compare this order with the test inspector's listDeployments for every kind of page.
  */
 function joinedTextPage(pageSql: string): string {
   return `SELECT group_concat(rendered, ','), count(*),
-            count(CASE WHEN status = 'AWAITING_DATABASE' AND ready_us <= ? THEN 1 END)
+            count(CASE WHEN status = 'AWAITING_DATABASE' AND ready_us <= ? THEN 1 END), count(rendered)
           FROM (${pageSql})`;
+}
+
+/** Raw rows of `deploymentTextColumns` as the renderer reads them. */
+function storedTexts(rows: unknown[][]): StoredText[] {
+  return rows.map(([text, status, readyUs, latestRevisionId]) => ({
+    text: text as string,
+    status,
+    readyUs: readyUs as number,
+    latestRevisionId: latestRevisionId as string | null,
+  }));
 }
 
 /** The SQL and parameters of a filtered page: the filters, then `ORDER BY seq DESC` with LIMIT and OFFSET. */
@@ -553,30 +572,59 @@ export class SqliteStore implements Store {
     return insertedDeploymentRecord(d, seq, createdUs, createdUs + d.readyAfterUs, nowUs);
   }
 
-  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
-    const unfiltered = isUnfiltered(query);
-    const page = unfiltered
-      ? { sql: unfilteredPage(deploymentTextColumns, query.limit), params: [tenantId, tenantId, query.offset] }
-      : isScannedInWindows(query)
-        ? await this.windowedPage(tenantId, query, nowUs)
-        : filteredPage(tenantId, query, nowUs, deploymentTextColumns);
-    const [joined, count, provisioned] = this.rawStatement(joinedTextPage(page.sql)).get(nowUs, ...page.params) as [
-      string | null,
-      number,
-      number,
-    ];
+  async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts> {
+    const page = await this.pageOf(tenantId, query, nowUs);
+    const inline = page(inlineTextColumns);
+    const [joined, count, provisioned, inlined] = this.rawStatement(joinedTextPage(inline.sql)).get(
+      nowUs,
+      ...inline.params,
+    ) as [string | null, number, number, number];
+    if (inlined < count) return this.slicedPage(tenantId, page(weighedColumns), nowUs);
     if (provisioned === 0) return { joined: joined ?? "", count };
     // Some deployment of the page finished provisioning after its text was stored: row by row.
-    const rows = this.rawStatement(page.sql).all(...page.params) as unknown[][];
-    return this.renderer.joinedAsOf(
-      rows.map(([text, status, readyUs, latestRevisionId]) => ({
-        text: text as string,
-        status,
-        readyUs: readyUs as number,
-        latestRevisionId: latestRevisionId as string | null,
-      })),
-      nowUs,
+    const rows = page(deploymentTextColumns);
+    return this.renderer.joinedAsOf(storedTexts(this.rawStatement(rows.sql).all(...rows.params) as unknown[][]), nowUs);
+  }
+
+  /** The SQL of a page for the given columns, each kind of page built as D-84, D-93 and D-283 decide. */
+  private async pageOf(
+    tenantId: string,
+    query: DeploymentQuery,
+    nowUs: number,
+  ): Promise<(columns: string) => { sql: string; params: unknown[] }> {
+    if (isUnfiltered(query))
+      return (columns) => ({
+        sql: unfilteredPage(columns, query.limit),
+        params: [tenantId, tenantId, query.offset],
+      });
+    if (isScannedInWindows(query)) {
+      const seqs = await this.windowedPageSeqs(tenantId, query, nowUs);
+      return (columns) => ({
+        sql: `SELECT ${columns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
+        params: [tenantId, seqs],
+      });
+    }
+    return (columns) => filteredPage(tenantId, query, nowUs, columns);
+  }
+
+  /** A heavy page (D-350): its deployments weighed by one statement that reads no text, then read a slice at a time as iterated. */
+  private slicedPage(
+    tenantId: string,
+    weighed: { sql: string; params: unknown[] },
+    nowUs: number,
+  ): SlicedDeploymentTexts {
+    const rows = this.rawStatement(weighed.sql).all(...weighed.params) as Array<[number, number]>;
+    const read = this.rawStatement(
+      `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
     );
+    return {
+      count: rows.length,
+      slices: readSlices(
+        sliceSeqs(rows),
+        (seqs) =>
+          this.renderer.joinedAsOf(storedTexts(read.all(tenantId, JSON.stringify(seqs)) as unknown[][]), nowUs).joined,
+      ),
+    };
   }
 
   /**
@@ -584,13 +632,9 @@ export class SqliteStore implements Store {
    * in windows of `scanWindowRows` sequence numbers, one statement each, with a turn of the event loop between
    * them, until the page's matches are found or the tenant ends. A statement costs a few milliseconds whatever
    * the tenant's size, so another organization's request waits at most one window, not the whole scan.
-   * Returns the page's SQL by sequence number.
+   * Returns the page's sequence numbers as a JSON array.
    */
-  private async windowedPage(
-    tenantId: string,
-    query: DeploymentQuery,
-    nowUs: number,
-  ): Promise<{ sql: string; params: unknown[] }> {
+  private async windowedPageSeqs(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string> {
     const needle = query.nameContains?.toLowerCase();
     const filters = filterConditions("sqlite", { ...query, nameContains: undefined }, nowUs, 4);
     const window = this.rawStatement(
@@ -614,10 +658,7 @@ export class SqliteStore implements Store {
       ];
       for (const [seq] of window.all(...params) as [number][]) seqs.push(seq);
     }
-    return {
-      sql: `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
-      params: [tenantId, JSON.stringify(seqs.slice(query.offset, wanted))],
-    };
+    return JSON.stringify(seqs.slice(query.offset, wanted));
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {

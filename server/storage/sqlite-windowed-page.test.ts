@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
+import { joinedPageTexts } from "./page-slices.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 describe("windowed filtered pages (D-283)", () => {
@@ -20,7 +21,7 @@ describe("windowed filtered pages (D-283)", () => {
     const matches = names.filter((name) => name.includes("zq")).reverse();
     const pageNames = async (offset: number, limit: number, nameContains: string) => {
       const page = await store.listDeploymentTexts(tenantId, { limit, offset, nameContains }, Date.now() * 1000);
-      return (JSON.parse(`[${page.joined}]`) as Array<{ name: string }>).map((d) => d.name);
+      return (JSON.parse(`[${await joinedPageTexts(page)}]`) as Array<{ name: string }>).map((d) => d.name);
     };
     for (const [offset, limit] of [
       [0, 100],

@@ -15,6 +15,7 @@ import { newDeployment as aNewDeployment } from "../testing/new-deployment.js";
 import { inspectStore, type StoreInspector } from "../testing/store-inspector.js";
 import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
 import { MemoryStore } from "./memory-store.js";
+import { joinedPageTexts } from "./page-slices.js";
 import { PostgresStore } from "./postgres-store.js";
 import { SqliteStore } from "./sqlite-store.js";
 import type { SealOwner, Store } from "./store.js";
@@ -322,7 +323,7 @@ for (const adapter of adapters) {
       const same = async (query: DeploymentQuery, nowUs: number) => {
         const texts = await store.listDeploymentTexts(tenant, query, nowUs);
         const records = await inspector.listDeployments(tenant, query, nowUs);
-        expect(JSON.parse(`[${texts.joined}]`)).toEqual(records.map(presentDeployment));
+        expect(JSON.parse(`[${await joinedPageTexts(texts)}]`)).toEqual(records.map(presentDeployment));
         expect(texts.count).toBe(records.length);
         return records.map((r) => r.status);
       };
@@ -340,6 +341,51 @@ for (const adapter of adapters) {
       await store.promoteReadyDeployments(between, 100);
       for (const query of queries) await same(query, between);
       expect(await same({ limit: 10, offset: 0 }, 0)).toEqual(["AWAITING_DATABASE", "READY"]);
+    });
+
+    it("reads a heavy page a slice at a time, joining to the same texts at every moment (D-350)", async () => {
+      const tenant = randomUUID();
+      await store.createTenant({ id: tenant, organizationId, name: "heavy" });
+      const heavyConfig = (i: number) => ({ labels: { k: `${i}`.repeat(100 * 1024) } });
+      // Light and heavy interleaved: 100 KiB texts make slices of two (sliceBytes is 256 KiB).
+      const made = [];
+      for (const [i, heavy] of [false, true, true, false, true, true, true, false].entries())
+        made.push(
+          await store.createDeployment(
+            newDeployment(tenant, `h-${i}${heavy ? "-heavy" : ""}`, {
+              ...(heavy ? { sourceConfig: { resource_spec: heavyConfig(i) } } : {}),
+              imageVersion: i % 2 === 0 ? "2.0" : null,
+              readyAfterUs: 5_000_000,
+            }),
+            Date.now() * 1000,
+          ),
+        );
+      const heavyIds = made.filter((d) => d.name.endsWith("-heavy")).map((d) => d.id);
+      const cases: Array<{ given: DeploymentQuery; want: { sliced: boolean } }> = [
+        { given: { limit: 10, offset: 0 }, want: { sliced: true } },
+        { given: { limit: 3, offset: 5 }, want: { sliced: true } },
+        { given: { limit: 1, offset: 0 }, want: { sliced: false } },
+        { given: { limit: 10, offset: 0, nameContains: "HEAVY" }, want: { sliced: true } },
+        { given: { limit: 10, offset: 0, nameContains: "h-" }, want: { sliced: true } },
+        { given: { limit: 10, offset: 0, imageVersion: "2.0" }, want: { sliced: true } },
+        { given: { limit: 10, offset: 0, statuses: ["AWAITING_DATABASE"] }, want: { sliced: true } },
+        { given: { limit: 10, offset: 0, deploymentIds: heavyIds.slice(0, 2) }, want: { sliced: true } },
+        { given: { limit: 10, offset: 0, deploymentIds: [made[0]!.id] }, want: { sliced: false } },
+      ];
+      const first = made[0]!;
+      // Before provisioning ends, after it ended unwritten, and after the sweep wrote it.
+      for (const nowUs of [first.createdUs, first.readyUs + 1, "swept"] as const) {
+        if (nowUs === "swept") await store.promoteReadyDeployments(first.readyUs + 1, 100);
+        const at = nowUs === "swept" ? first.readyUs + 1 : nowUs;
+        for (const { given, want } of cases) {
+          const texts = await store.listDeploymentTexts(tenant, given, at);
+          const records = await inspector.listDeployments(tenant, given, at);
+          // The in-memory store holds its texts already: it never slices.
+          expect("slices" in texts, JSON.stringify(given)).toBe(want.sliced && store.kind !== "memory");
+          expect(JSON.parse(`[${await joinedPageTexts(texts)}]`)).toEqual(records.map(presentDeployment));
+          expect(texts.count).toBe(records.length);
+        }
+      }
     });
 
     it("filters names by case-insensitive substring, with or without the trigram index (D-84)", async () => {
@@ -416,7 +462,9 @@ for (const adapter of adapters) {
         const page = (await inspector.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
           (d) => d.name,
         );
-        const { joined } = await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now);
+        const joined = await joinedPageTexts(
+          await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now),
+        );
         const texts = (JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((deployment) => deployment.name);
         expect(page).toEqual(newestFirst.slice(offset, offset + 5));
         expect(texts).toEqual(page);
@@ -429,7 +477,7 @@ for (const adapter of adapters) {
       for (let offset = 0; offset <= 4; offset++) {
         const query = { limit: 2, offset, nameContains: "aBc", imageVersion: "2.0" };
         const page = (await inspector.listDeployments(mine, query, now)).map((d) => d.name);
-        const { joined } = await store.listDeploymentTexts(mine, query, now);
+        const joined = await joinedPageTexts(await store.listDeploymentTexts(mine, query, now));
         expect(page).toEqual(withImage.slice(offset, offset + 2));
         expect((JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((d) => d.name)).toEqual(page);
       }

@@ -43,7 +43,7 @@ export interface Store {
    */
   createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
   /** A page newest first (D-08) with the filters of D-39 to D-45, as the stored JSON texts of its deployments as of nowUs (D-83). */
-  listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts>;
+  listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts>;
   /**
    * Re-seals, in one transaction, every value sealed before D-118 (format `v1.`): `reseal` gets the value and
    * what it belongs to and returns the value bound to it. Returns how many were re-sealed.
@@ -89,3 +89,15 @@ export interface DeploymentTexts {
   joined: string;
   count: number;
 }
+
+/**
+ * A page holding a deployment whose text is longer than `inlineTextBytes` (D-350): its texts in slices of about
+ * `sliceBytes`, each slice's texts joined with commas, read from the database only as they are iterated.
+ */
+export interface SlicedDeploymentTexts {
+  count: number;
+  slices: AsyncIterable<string>;
+}
+
+/** What a store answers for a page: its texts at once, or in slices when it is heavy (D-350). */
+export type PageTexts = DeploymentTexts | SlicedDeploymentTexts;

@@ -218,7 +218,7 @@ const operationShapes = {
     section: "5",
     response: { kind: "ref", name: "DeploymentList" },
     success: 200,
-    errors: [401, 403, 422, 500, 503],
+    errors: [401, 403, 422, 429, 500, 503],
   },
   createDeployment: {
     section: "6",

@@ -2,13 +2,10 @@
  * Concurrency scenario of `npm run reliability`: 50 concurrent creates of one name give exactly
  * one 201 and 49 409s, on SQLite and on PostgreSQL (skipped with a note when it is unreachable).
  */
-import { join } from "node:path";
-import pg from "pg";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { onEachStore } from "../harness/each-store.js";
 import { type Caller, call, templateDeployment, walkDeployments } from "../harness/http.js";
-import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
-import { startReference } from "../harness/reference.js";
 import type { ScenarioResult } from "./scenario.js";
 
 interface ConcurrencyOptions {
@@ -63,45 +60,9 @@ async function rounds(
 
 export async function concurrencyScenario(options: ConcurrencyOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
-  const summary: string[] = [];
-  const sqlite = await startReference({
-    name: "concurrency-sqlite",
-    logDir: options.logDir,
-    sqlitePath: join(options.dataDir, "concurrency.sqlite"),
-  });
-  try {
-    summary.push(await rounds(sqlite, "SQLite", options, failures));
-  } finally {
-    await sqlite.stop();
-  }
-
-  const base = postgresBaseUrl();
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    summary.push(
-      `PostgreSQL: skipped, unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})`,
-    );
-    return { name: "concurrency", failures, summary };
-  }
-  const schema = `reliability_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const postgres = await startReference({
-      name: "concurrency-postgres",
-      logDir: options.logDir,
-      databaseUrl: withSearchPath(base, schema),
-      env: { DATABASE_SCHEMA: schema },
-    });
-    try {
-      summary.push(await rounds(postgres, "PostgreSQL", options, failures));
-    } finally {
-      await postgres.stop();
-    }
-  } finally {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await admin.end();
-  }
+  const summary = await onEachStore(
+    { name: "concurrency", dataDir: options.dataDir, logDir: options.logDir, validateResponses: true },
+    async (server, store) => [await rounds(server, store, options, failures)],
+  );
   return { name: "concurrency", failures, summary };
 }

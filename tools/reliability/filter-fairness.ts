@@ -6,15 +6,11 @@
  * (D-311), and the CPU each answered Acme list cost is printed. On SQLite, and on PostgreSQL (a schema of its own
  * in TEST_DATABASE_URL) when it can be reached.
  */
-import { join } from "node:path";
-import pg from "pg";
 import { demo } from "../../contract/index.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
-import { processUsage } from "../bench/server-cpu.js";
+import { type CpuClock, onEachStore } from "../harness/each-store.js";
 import { call, templateDeployment } from "../harness/http.js";
-import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
 import { quantile } from "../harness/quantile.js";
-import { startReference } from "../harness/reference.js";
 import { runHeavyClients, trivialLatencies } from "./fairness.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -53,28 +49,6 @@ async function seed(server: ChildServer, count: number): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: 20 }, client));
-}
-
-/** CPU milliseconds used so far by the server process and, on PostgreSQL, by the backends serving it. */
-type CpuClock = () => Promise<number>;
-
-/** The CPU of the server process alone (SQLite runs in it). */
-function serverCpu(server: ChildServer): CpuClock {
-  return async () => processUsage(server.pid)?.cpuMs ?? 0;
-}
-
-/**
- * The server's CPU plus that of the PostgreSQL backends connected to the run's database (the scenario's own, but
- * for the admin connection), so a query's cost counts where PostgreSQL spends it; a backend that closed meanwhile
- * is not counted, which only lowers the figure.
- */
-function serverAndBackendCpu(server: ChildServer, admin: pg.Client): CpuClock {
-  return async () => {
-    const { rows } = await admin.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-    );
-    return rows.reduce((sum, { pid }) => sum + (processUsage(pid)?.cpuMs ?? 0), processUsage(server.pid)?.cpuMs ?? 0);
-  };
 }
 
 /** Runs each query's load against a seeded server; one summary line per query, failures pushed. */
@@ -126,45 +100,9 @@ async function measure(
 
 export async function filterFairnessScenario(options: FilterFairnessOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
-  const summary: string[] = [];
-  const sqlite = await startReference({
-    name: "filter-fairness-sqlite",
-    logDir: options.logDir,
-    sqlitePath: join(options.dataDir, "filter-fairness.sqlite"),
-    validateResponses: false,
-  });
-  try {
-    summary.push(...(await measure(sqlite, "SQLite", serverCpu(sqlite), options, failures)));
-  } finally {
-    await sqlite.stop();
-  }
-
-  const base = postgresBaseUrl();
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    summary.push(`PostgreSQL: skipped, unreachable (${(error as Error).message})`);
-    return { name: "filter-fairness", failures, summary };
-  }
-  const schema = `filter_fairness_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const postgres = await startReference({
-      name: "filter-fairness-postgres",
-      logDir: options.logDir,
-      databaseUrl: withSearchPath(base, schema),
-      validateResponses: false,
-      env: { DATABASE_SCHEMA: schema },
-    });
-    try {
-      summary.push(...(await measure(postgres, "PostgreSQL", serverAndBackendCpu(postgres, admin), options, failures)));
-    } finally {
-      await postgres.stop();
-    }
-  } finally {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await admin.end();
-  }
+  const summary = await onEachStore(
+    { name: "filter-fairness", dataDir: options.dataDir, logDir: options.logDir },
+    (server, store, cpu) => measure(server, store, cpu, options, failures),
+  );
   return { name: "filter-fairness", failures, summary };
 }

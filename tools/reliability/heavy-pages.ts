@@ -2,14 +2,15 @@
  * Heavy pages scenario of `npm run reliability` (D-282): Acme (self-hosted) holds 100 deployments at the stored
  * bound (64 KiB of source_config, 100 secrets with 255-character names), so `limit=100` is the heaviest page one
  * organization can ask for; 18 clients read it concurrently while Globex sends `limit=1` lists. Holds: the
- * server's RSS stays under `allowedRssMiB`, Globex's p99 under 50 ms, every heavy answer 200 or 429.
+ * server's RSS stays under `allowedRssMiB`, Globex's p99 under 50 ms, every heavy answer 200 or 429 (D-350). On
+ * SQLite, and on PostgreSQL (a schema of its own in TEST_DATABASE_URL) when it can be reached.
  */
-import { join } from "node:path";
 import { demo } from "../../contract/index.js";
-import { processUsage } from "../bench/server-cpu.js";
+import type { ChildServer } from "../../server/testing/child-server.js";
+import { type CpuClock, onEachStore } from "../harness/each-store.js";
 import { call } from "../harness/http.js";
 import { quantile } from "../harness/quantile.js";
-import { rssKiB, startReference } from "../harness/reference.js";
+import { rssKiB } from "../harness/reference.js";
 import { runHeavyClients, trivialLatencies } from "./fairness.js";
 import type { ScenarioResult } from "./scenario.js";
 
@@ -42,70 +43,79 @@ function heaviestDeployment(name: string): Record<string, unknown> {
 }
 
 export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<ScenarioResult> {
-  const server = await startReference({
-    name: "heavy-pages",
-    logDir: options.logDir,
-    sqlitePath: join(options.dataDir, "heavy-pages.sqlite"),
-    validateResponses: false,
-    env: { HOSTING: "self_hosted" },
-  });
   const failures: string[] = [];
-  try {
-    const acme = { url: server.url, apiKey: demo.acme.apiKey };
-    options.log("heavy-pages: creating 100 deployments at the stored bound");
-    for (let i = 0; i < 100; i++) {
-      const created = await call(acme, "POST", "/v2/deployments", heaviestDeployment(`heavy-${i}`));
-      if (created.status !== 201) throw new Error(`a create at the bound answered ${created.status}`);
-    }
-    const over = heaviestDeployment("heavy-over");
-    (over.source_revision_config as Record<string, string>).image_uri += "x";
-    const refused = await call<{ errors?: Array<{ pointer: string }> }>(acme, "POST", "/v2/deployments", over);
-    if (refused.status !== 422 || refused.body.errors?.[0]?.pointer !== "/source_config")
-      failures.push(`one byte over the bound answered ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`);
-    const page = await fetch(new URL("/v2/deployments?limit=100", server.url), {
-      headers: { "x-api-key": acme.apiKey },
-    });
-    const pageBytes = (await page.arrayBuffer()).byteLength;
+  const summary = await onEachStore(
+    { name: "heavy-pages", dataDir: options.dataDir, logDir: options.logDir, env: { HOSTING: "self_hosted" } },
+    (server, store, cpu) => measure(server, store, cpu, options, failures),
+  );
+  return { name: "heavy-pages", failures, summary };
+}
 
-    const rssBefore = (rssKiB(server.pid) ?? 0) / 1024;
-    let rssPeak = rssBefore;
-    const cpuBefore = processUsage(server.pid)?.cpuMs ?? 0;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, (rssKiB(server.pid) ?? 0) / 1024);
-    }, 50);
-    const heavy = runHeavyClients(server.url, acme.apiKey, "/v2/deployments?limit=100", options.loadMs, readers);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const loadEnd = performance.now() + options.loadMs - 600;
-    let loaded: number[] = [];
-    try {
-      loaded = await trivialLatencies(server.url, () => performance.now() < loadEnd);
-    } catch (error) {
-      failures.push(`a Globex list failed under the load: ${(error as Error).message}`);
-    }
-    const { statuses } = await heavy;
-    clearInterval(sampler);
-    // The server's CPU for each heavy answer, Globex's light lists included (a fraction of a millisecond each).
-    const cpuPerPageMs = ((processUsage(server.pid)?.cpuMs ?? 0) - cpuBefore) / Math.max(statuses["200"] ?? 0, 1);
-
-    const p99 = quantile(loaded, 0.99);
-    if (rssPeak >= allowedRssMiB) failures.push(`peak RSS ${rssPeak.toFixed(0)} MiB (allowed < ${allowedRssMiB})`);
-    if (p99 >= allowedP99Ms) failures.push(`Globex p99 ${p99.toFixed(0)} ms (allowed < ${allowedP99Ms})`);
-    const unexpected = Object.keys(statuses).filter((status) => status !== "200" && status !== "429");
-    if (unexpected.length > 0) failures.push(`heavy pages answered ${unexpected.join(", ")}`);
-    return {
-      name: "heavy-pages",
-      failures,
-      summary: [
-        `the heaviest page (limit=100 at the D-282 bound): ${(pageBytes / 1e6).toFixed(2)} MB`,
-        `${readers} readers for ${(options.loadMs / 1000).toFixed(0)} s: ${Object.entries(statuses)
-          .map(([status, n]) => `${n} × ${status}`)
-          .join(
-            ", ",
-          )}; RSS ${rssBefore.toFixed(0)} MiB before, peak ${rssPeak.toFixed(0)} MiB; server CPU ${cpuPerPageMs.toFixed(0)} ms a page`,
-        `Globex limit=1 meanwhile: ${loaded.length} requests, p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
-      ],
-    };
-  } finally {
-    await server.stop();
+/** Fills Acme with the heaviest page, then reads it from 18 clients while Globex lists; summary lines, failures pushed. */
+async function measure(
+  server: ChildServer,
+  store: string,
+  cpu: CpuClock,
+  options: HeavyPagesOptions,
+  failures: string[],
+): Promise<string[]> {
+  const acme = { url: server.url, apiKey: demo.acme.apiKey };
+  options.log(`heavy-pages: ${store}: creating 100 deployments at the stored bound`);
+  for (let i = 0; i < 100; i++) {
+    const created = await call(acme, "POST", "/v2/deployments", heaviestDeployment(`heavy-${i}`));
+    if (created.status !== 201) throw new Error(`${store}: a create at the bound answered ${created.status}`);
   }
+  const over = heaviestDeployment("heavy-over");
+  (over.source_revision_config as Record<string, string>).image_uri += "x";
+  const refused = await call<{ errors?: Array<{ pointer: string }> }>(acme, "POST", "/v2/deployments", over);
+  if (refused.status !== 422 || refused.body.errors?.[0]?.pointer !== "/source_config")
+    failures.push(
+      `${store}: one byte over the bound answered ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`,
+    );
+  const page = await fetch(new URL("/v2/deployments?limit=100", server.url), {
+    headers: { "x-api-key": acme.apiKey },
+  });
+  const pageText = await page.text();
+  const pageBytes = Buffer.byteLength(pageText);
+  const parsed = JSON.parse(pageText) as { resources: Array<{ name: string }>; offset: number };
+  const names = parsed.resources.map((deployment) => deployment.name);
+  if (names.join() !== Array.from({ length: 100 }, (_, i) => `heavy-${99 - i}`).join() || parsed.offset !== 100)
+    failures.push(`${store}: the heaviest page is not the 100 deployments newest first with offset 100`);
+
+  const rssBefore = (rssKiB(server.pid) ?? 0) / 1024;
+  let rssPeak = rssBefore;
+  const cpuBefore = await cpu();
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, (rssKiB(server.pid) ?? 0) / 1024);
+  }, 50);
+  const heavy = runHeavyClients(server.url, acme.apiKey, "/v2/deployments?limit=100", options.loadMs, readers);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const loadEnd = performance.now() + options.loadMs - 600;
+  let loaded: number[] = [];
+  try {
+    loaded = await trivialLatencies(server.url, () => performance.now() < loadEnd);
+  } catch (error) {
+    failures.push(`${store}: a Globex list failed under the load: ${(error as Error).message}`);
+  }
+  const { statuses, missingRetryAfter } = await heavy;
+  clearInterval(sampler);
+  // The server's CPU (and its PostgreSQL backends') for each heavy answer, Globex's light lists included (a fraction of a millisecond each).
+  const cpuPerPageMs = ((await cpu()) - cpuBefore) / Math.max(statuses["200"] ?? 0, 1);
+
+  const p99 = quantile(loaded, 0.99);
+  if (rssPeak >= allowedRssMiB)
+    failures.push(`${store}: peak RSS ${rssPeak.toFixed(0)} MiB (allowed < ${allowedRssMiB})`);
+  if (p99 >= allowedP99Ms) failures.push(`${store}: Globex p99 ${p99.toFixed(0)} ms (allowed < ${allowedP99Ms})`);
+  const unexpected = Object.keys(statuses).filter((status) => status !== "200" && status !== "429");
+  if (unexpected.length > 0) failures.push(`${store}: heavy pages answered ${unexpected.join(", ")}`);
+  if (missingRetryAfter > 0) failures.push(`${store}: ${missingRetryAfter} answers 429 without Retry-After`);
+  return [
+    `${store}: the heaviest page (limit=100 at the D-282 bound): ${(pageBytes / 1e6).toFixed(2)} MB`,
+    `${store}: ${readers} readers for ${(options.loadMs / 1000).toFixed(0)} s: ${Object.entries(statuses)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(
+        ", ",
+      )}; RSS ${rssBefore.toFixed(0)} MiB before, peak ${rssPeak.toFixed(0)} MiB; server CPU ${cpuPerPageMs.toFixed(0)} ms a page`,
+    `${store}: Globex limit=1 meanwhile: ${loaded.length} requests, p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+  ];
 }

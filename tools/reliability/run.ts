@@ -48,7 +48,7 @@ const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] 
   --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
                    (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
   --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness, outage,
-                   heavy-pages, filter-fairness (default: all but heavy-pages)
+                   heavy-pages, filter-fairness (default: all)
   --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
   --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
   --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
@@ -127,12 +127,9 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
   ],
 ];
 
-/** Scenarios run only when named in --only: its 50 ms p99 bound does not hold yet on a shared machine (docs/limits-and-hardening.md). */
-const optIn = new Set(["heavy-pages"]);
-
 const results: ScenarioResult[] = [];
 for (const [name, run] of scenarios) {
-  if (only ? !only.includes(name) : optIn.has(name)) continue;
+  if (only && !only.includes(name)) continue;
   log(`${name}: starting`);
   try {
     results.push(await run());
