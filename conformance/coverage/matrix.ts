@@ -6,7 +6,7 @@ import { citedDecisions, type DecisionRow } from "./decisions.js";
 /**
  * failed: the failure exchange of a failing check got this status; passed: a passing check got it;
  * exercised: only checks that failed elsewhere or were skipped got it; unreached: no exchange got it;
- * unreachable: no exchange got it and no black-box run can make a target answer it (D-131).
+ * unreachable: no exchange got it and no black-box run makes a target answer it (D-131; 429 needs load, D-350).
  */
 export type CellState = "passed" | "failed" | "exercised" | "unreached" | "unreachable";
 

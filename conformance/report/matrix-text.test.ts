@@ -47,7 +47,7 @@ describe("renderMatrix", () => {
   });
   it("counts cells and decisions and lists undocumented statuses", () => {
     expect(lines).toContain(
-      "Statuses: 4 of 5 documented (operation, status) pairs reached: 2 passed, 1 failed, 1 exercised only; 1 never reached; 0 not reachable over HTTP (500, 503: D-131)",
+      "Statuses: 4 of 5 documented (operation, status) pairs reached: 2 passed, 1 failed, 1 exercised only; 1 never reached; 0 not reachable over HTTP (429 D-350, 500 and 503 D-131)",
     );
     expect(lines).toContain(
       "Decisions: 2 of 3 (D-NN) cited by a check of this run: 1 passed, 1 failed, 0 skipped; 1 not checked",

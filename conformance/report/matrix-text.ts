@@ -9,7 +9,7 @@ export function coverageCounts(coverage: Coverage): string[] {
   const count = (state: CellState) => cells.filter((c) => c.state === state).length;
   const reached = cells.length - count("unreached") - count("unreachable");
   const lines = [
-    `Statuses: ${reached} of ${cells.length} documented (operation, status) pairs reached: ${count("passed")} passed, ${count("failed")} failed, ${count("exercised")} exercised only; ${count("unreached")} never reached; ${count("unreachable")} not reachable over HTTP (500, 503: D-131)`,
+    `Statuses: ${reached} of ${cells.length} documented (operation, status) pairs reached: ${count("passed")} passed, ${count("failed")} failed, ${count("exercised")} exercised only; ${count("unreached")} never reached; ${count("unreachable")} not reachable over HTTP (429 D-350, 500 and 503 D-131)`,
   ];
   if (coverage.decisions.length > 0) {
     const of = (state: string) => coverage.decisions.filter((d) => d.state === state).length;
