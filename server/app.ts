@@ -1,9 +1,8 @@
 /**
  * The Koa adapter of the pipeline (D-270): the reference server's app. Koa brings the request id and the
- * access log, CORS (D-132) and the send buffers (D-92); @koa/router routes each operation of the contract and
+ * access log, CORS (D-132), the send buffers (D-92) and streamed bodies (D-350); @koa/router routes each operation of the contract and
  * the health check to its pipeline step; everything else a request meets is the pipeline's (server/pipeline/).
  */
-import { Readable } from "node:stream";
 import Router from "@koa/router";
 import Koa, { type Context } from "koa";
 import type { Logger } from "pino";
@@ -12,11 +11,12 @@ import { corsMiddleware, corsPolicyFromEnv } from "./cors.js";
 import type { Dependencies } from "./dependencies.js";
 import { HttpProblem } from "./errors/http-problem.js";
 import { bindRequest, requestLog, requestLogging } from "./logging.js";
-import type { PipelineAnswer, PipelineRequest, StreamedBody } from "./pipeline/exchange.js";
+import type { PipelineAnswer, PipelineRequest } from "./pipeline/exchange.js";
 import { healthRoute } from "./pipeline/health.js";
 import { hostFieldCount } from "./pipeline/host-fields.js";
 import { createPipeline } from "./pipeline/pipeline.js";
 import { SendBuffers } from "./routes/send-buffers.js";
+import { streamedBody } from "./routes/streamed-body.js";
 
 export function createApp(deps: Dependencies): Koa {
   const app = new Koa();
@@ -28,7 +28,8 @@ export function createApp(deps: Dependencies): Koa {
     ctx.status = answer.status;
     ctx.set(answer.headers);
     if (typeof answer.body === "string") ctx.body = sendBuffers.body(answer.body, ctx.res);
-    else if (answer.body !== undefined) ctx.body = streamed(ctx, answer.body);
+    else if (answer.body !== undefined)
+      ctx.body = streamedBody(answer.body, ctx.res, () => (ctx.state.pipelineRequest as PipelineRequest).log());
   };
   app.use(requestLogging(deps.logger));
   app.use(corsMiddleware(corsPolicyFromEnv(process.env, deps.config.demo)));
@@ -52,22 +53,6 @@ export function createApp(deps: Dependencies): Koa {
   router.get(healthRoute.path, async (ctx) => write(ctx, await pipeline.health()));
   app.use(router.routes());
   return app;
-}
-
-/**
- * A streamed body (D-350) as a byte stream that reads its next part only once the socket has taken the last one
- * (Koa pipes it, and destroys it when the response ends or the client goes, which closes the body). A part that
- * fails after the head was sent cannot become a problem answer: the connection is cut, so the client sees a
- * truncated body rather than a complete-looking one, and the failure is logged.
- */
-function streamed(ctx: Context, body: StreamedBody): Readable {
-  const stream = Readable.from(body.parts, { objectMode: false, highWaterMark: 64 * 1024 });
-  stream.once("close", () => body.close());
-  stream.once("error", (error) => {
-    (ctx.state.pipelineRequest as PipelineRequest).log().error({ err: error }, "a streamed answer failed midway");
-    ctx.res.destroy();
-  });
-  return stream;
 }
 
 /** `/v1/integrations/codehost/{integration_id}/repos` → `/v1/integrations/codehost/:integration_id/repos`. */

@@ -170,10 +170,11 @@ function pageMemory(file: string, page: { sql: string; params: unknown[] }): { r
     db.pragma("cache_size = -1024");
     db.pragma("temp_store = MEMORY");
     const statement = db.prepare(sql);
+    globalThis.gc();
     const before = peakKiB();
     const rows = statement.all(...params).length;
     console.log(JSON.stringify({ rows, peakGrowthKiB: peakKiB() - before }));`;
-  const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], {
+  const output = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", probe], {
     env: { ...process.env, PAGE_PROBE: JSON.stringify({ file, ...page }) },
     encoding: "utf8",
   });
@@ -200,7 +201,9 @@ describe("SqliteStore filtered pages (D-93)", () => {
         const query = { limit: 10, offset: count - 10, nameContains: "deployment", statuses: ["READY"] };
         const measured = pageMemory(file, filteredPage(tenantId, query, Date.now() * 1000, deploymentTextColumns));
         expect(measured.rows).toBe(10);
-        expect(measured.peakGrowthKiB).toBeLessThan(4 * 1024);
+        // About 1.5 MB alone; up to 4.5 MB while the whole suite runs beside it (the probe's garbage collector gets
+        // less CPU). Sorted, it was about 10 MB.
+        expect(measured.peakGrowthKiB).toBeLessThan(6 * 1024);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
