@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "./http.js";
 import { causeOf, groupProblems, normalize } from "./problems.js";
+import { aVerdict } from "./testing/verdicts.js";
 import type { Verdict } from "./verdict.js";
 
 const exchange = (method: string, url: string, status: number, operation?: string): Exchange => ({
@@ -12,17 +13,8 @@ const exchange = (method: string, url: string, status: number, operation?: strin
   ...(operation ? { operation } : {}),
 });
 
-const failed = (id: string, level: Verdict["level"], message: string, ex?: Exchange): Verdict => ({
-  id,
-  level,
-  tags: [],
-  statement: "",
-  specRef: "",
-  area: "a",
-  status: "fail",
-  durationMs: 1,
-  failure: { message, ...(ex ? { exchange: ex } : {}) },
-});
+const failed = (id: string, level: Verdict["level"], message: string, ex?: Exchange): Verdict =>
+  aVerdict({ id, level, status: "fail", failure: { message, ...(ex ? { exchange: ex } : {}) } });
 
 const createAnswer = exchange("POST", "http://h/v2/deployments", 201, "createDeployment");
 const listAnswer = exchange("GET", "http://h/v2/deployments?limit=20", 200, "listDeployments");
@@ -134,7 +126,7 @@ describe("normalize", () => {
   const cases: { given: string; want: string }[] = [
     { given: "expected 'S256', got 'plain'", want: "expected 'S256', got 'plain'" },
     { given: "created_at 2026-11-25T10:00:00.123Z is later", want: "created_at <time> is later" },
-    { given: 'name "a b c d" refused (shrunk input: {"x":1})', want: "name <value> refused" },
+    { given: 'name "a b c d" refused\nshrunk counter-example (seed 7): {"x":1}', want: "name <value> refused" },
   ];
   for (const c of cases) it(c.given, () => expect(normalize(c.given)).toBe(c.want));
 });

@@ -41,7 +41,7 @@ const wrongStatus =
 function firstLine(text: string): string {
   return text
     .split("\n")[0]!
-    .replace(/ \(shrunk input: .*$| \[fast-check .*$| shortest failing sequence.*$/, "")
+    .replace(/ \[fast-check .*$| shortest failing sequence.*$/, "")
     .trim();
 }
 

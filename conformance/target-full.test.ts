@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CheckFailure, CheckSkip } from "./check.js";
 import type { Exchange } from "./http.js";
 import { fullStopIn, quotaRefusal, targetFullReport, throwIfFull } from "./target-full.js";
+import { aVerdict } from "./testing/verdicts.js";
 import type { Verdict } from "./verdict.js";
 
 const answer = (method: string, status: number, json: unknown): Exchange => ({
@@ -56,17 +57,8 @@ describe("throwIfFull and fullStopIn", () => {
 });
 
 describe("targetFullReport", () => {
-  const verdict = (id: string, status: Verdict["status"], skipReason?: string): Verdict => ({
-    id,
-    level: "MUST",
-    tags: [],
-    statement: "",
-    specRef: "",
-    area: "a",
-    status,
-    durationMs: 1,
-    ...(skipReason ? { skipReason } : {}),
-  });
+  const verdict = (id: string, status: Verdict["status"], skipReason?: string): Verdict =>
+    aVerdict({ id, status, ...(skipReason ? { skipReason } : {}) });
   const cases: { name: string; given: Verdict[]; want: RegExp[] | undefined }[] = [
     {
       name: "nothing refused",

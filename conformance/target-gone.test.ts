@@ -2,23 +2,18 @@
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "./result.js";
 import { notRunChecks, targetGoneReport } from "./target-gone.js";
+import { aVerdict } from "./testing/verdicts.js";
 import type { Verdict } from "./verdict.js";
 
 const gone = "not run: the target stopped answering (ECONNREFUSED, then ECONNREFUSED on a second request)";
 
 function verdict(id: string, status: Verdict["status"], why?: string): Verdict {
-  return {
+  return aVerdict({
     id,
-    level: "MUST",
-    tags: [],
-    statement: "",
-    specRef: "",
-    area: "a",
     status,
-    durationMs: 0,
     ...(status === "skip" ? { skipReason: why ?? "needs --integration-id" } : {}),
     ...(status === "fail" ? { failure: { message: why ?? "answered 500" } } : {}),
-  };
+  });
 }
 
 describe("notRunChecks", () => {

@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { differences, paths, providerAsStated } from "../helpers.js";
-import type { Exchange } from "../http.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
 import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
+import { holdsFor } from "./properties-run.js";
 
 type Json = Record<string, unknown>;
 
@@ -20,30 +20,14 @@ const runsOf = (ctx: CheckContext) => Math.max(5, Math.round(ctx.config.fuzzRuns
 /** Property runs of a provider check: a thirtieth of --fuzz-runs, at least 3, as a target may cap providers per organization (D-245). */
 const providerRunsOf = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 30));
 
-/** Runs a seeded property and turns its shrunk counterexample into a CheckFailure carrying the failing exchange. */
-async function holds<T>(
+/** POS-* properties run as the PROP-* ones do, with 30 s each: a create and a read per input. */
+function holds<T>(
   ctx: CheckContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  numRuns = runsOf(ctx),
+  runs = runsOf(ctx),
 ) {
-  let failing: Exchange | undefined;
-  const result = await fc.check(
-    fc.asyncProperty(arbitrary, async (value) => {
-      try {
-        await predicate(value);
-      } catch (error) {
-        failing = (error as { exchange?: Exchange }).exchange;
-        throw error;
-      }
-    }),
-    { seed: ctx.config.seed, numRuns, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
-  );
-  ctx.note(`${result.numRuns} generated inputs, seed ${ctx.config.seed}`);
-  if (result.failed) {
-    const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-    ensure(false, `${cause} (shrunk input: ${JSON.stringify(result.counterexample?.[0])})`, failing);
-  }
+  return holdsFor(ctx, arbitrary, predicate, runs, 30_000);
 }
 
 /** The body as it must come back: secret values masked are judged elsewhere (D-55), names must stay. */

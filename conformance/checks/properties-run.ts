@@ -16,6 +16,7 @@ export async function holdsFor<T>(
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
   runs: number = propertyRuns(ctx),
+  timeLimitMs = 20_000,
 ): Promise<void> {
   let failing: Exchange | undefined;
   const result = await fc.check(
@@ -27,7 +28,7 @@ export async function holdsFor<T>(
         throw error;
       }
     }),
-    { seed: ctx.config.seed, numRuns: runs, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
+    { seed: ctx.config.seed, numRuns: runs, interruptAfterTimeLimit: timeLimitMs, markInterruptAsFailure: false },
   );
   ctx.note(`${result.numRuns} generated inputs, seed ${ctx.config.seed}`);
   if (!result.failed) return;

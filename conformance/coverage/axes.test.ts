@@ -1,19 +1,11 @@
 /** Tests of the property axes: cell states from the verdicts' cell notes, and the empty cells. */
 import { describe, expect, it } from "vitest";
+import { aVerdict } from "../testing/verdicts.js";
 import type { Verdict } from "../verdict.js";
 import { axes, cellNote, computeAxes, emptyCells } from "./axes.js";
 
-const verdict = (id: string, status: Verdict["status"], notes: string[]): Verdict => ({
-  id,
-  level: "MUST",
-  tags: [],
-  statement: id,
-  specRef: "interface-spec",
-  area: "properties",
-  status,
-  durationMs: 1,
-  notes,
-});
+const verdict = (id: string, status: Verdict["status"], notes: string[]): Verdict =>
+  aVerdict({ id, statement: id, specRef: "interface-spec", area: "properties", status, notes });
 
 const cellOf = (verdicts: Verdict[], axis: keyof typeof axes, row: string, column: string) => {
   const found = computeAxes(verdicts).find((a) => a.name === axes[axis].name)!;

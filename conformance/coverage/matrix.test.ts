@@ -1,6 +1,7 @@
 /** Tests of the coverage matrix: cell states from given verdicts, undocumented statuses, decision states, the unreached list. */
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../http.js";
+import { aVerdict } from "../testing/verdicts.js";
 import type { Verdict } from "../verdict.js";
 import { type CellState, computeCoverage } from "./matrix.js";
 
@@ -32,18 +33,14 @@ function verdict(
   answers: Verdict["answers"],
   failure?: Exchange,
 ): Verdict {
-  return {
+  return aVerdict({
     id,
-    level: "MUST",
-    tags: [],
     statement: id,
     specRef,
-    area: "a",
     status,
-    durationMs: 1,
     answers,
     ...(failure ? { failure: { message: "x", exchange: failure } } : {}),
-  };
+  });
 }
 
 describe("computeCoverage", () => {

@@ -1,20 +1,11 @@
 /** Tests of the weak-run warnings: each sign of a run that proved little, and none for a run that proved much. */
 import { describe, expect, it } from "vitest";
+import { aVerdict } from "../testing/verdicts.js";
 import type { Verdict } from "../verdict.js";
 import { weakRunWarnings } from "./warnings.js";
 
 function verdict(status: Verdict["status"], answers: Verdict["answers"] = []): Verdict {
-  return {
-    id: "X-001",
-    level: "MUST",
-    tags: [],
-    statement: "",
-    specRef: "",
-    area: "a",
-    status,
-    durationMs: 0,
-    answers,
-  };
+  return aVerdict({ status, answers });
 }
 
 describe("weakRunWarnings", () => {

@@ -4,6 +4,7 @@ import { weakRunWarnings } from "../coverage/warnings.js";
 import { noVerdictPrefix } from "../no-verdict.js";
 import { groupProblems } from "../problems.js";
 import { exitCodeOf, type RunResult, summarize } from "../result.js";
+import { aVerdict } from "../testing/verdicts.js";
 import type { Verdict } from "../verdict.js";
 import { renderConsole } from "./console.js";
 
@@ -13,7 +14,7 @@ function verdict(
   status: Verdict["status"],
   extra: Partial<Verdict> = {},
 ): Verdict {
-  return {
+  return aVerdict({
     id,
     level,
     tags: ["listDeployments"],
@@ -21,9 +22,8 @@ function verdict(
     specRef: level === "MUST" ? "interface-spec: 5" : "D-09",
     area: "deployments-list",
     status,
-    durationMs: 1,
     ...extra,
-  };
+  });
 }
 
 const failure = (message: string): Partial<Verdict> => ({
