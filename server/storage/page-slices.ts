@@ -2,7 +2,6 @@
  * Heavy pages in slices (D-350): a page with a deployment text over `inlineTextBytes` is read from the database a
  * slice of about `sliceBytes` at a time, with a turn of the event loop before each, instead of as one string.
  */
-import type { PageTexts } from "./store.js";
 
 /** A deployment text longer than this makes its page a sliced one (an ordinary deployment's is under 1 KiB). */
 const inlineTextBytes = 16 * 1024;
@@ -52,12 +51,4 @@ export async function* readSlices(
     const joined = await read(seqs);
     if (joined !== "") yield joined;
   }
-}
-
-/** A page's texts joined with commas, whether the store answered them at once or in slices. */
-export async function joinedPageTexts(page: PageTexts): Promise<string> {
-  if ("joined" in page) return page.joined;
-  const parts: string[] = [];
-  for await (const slice of page.slices) parts.push(slice);
-  return parts.join(",");
 }

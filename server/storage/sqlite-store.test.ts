@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
+import { joinedPageTexts } from "../testing/page-texts.js";
 import { inspectStore } from "../testing/store-inspector.js";
-import { joinedPageTexts } from "./page-slices.js";
 import { deploymentColumns, deploymentTextColumns } from "./row-mapping.js";
 import { filteredPage, SqliteStore, unfilteredPage } from "./sqlite-store.js";
 

@@ -76,6 +76,11 @@ function joinedTextPage(pageSql: string): string {
           FROM (${pageSql})`;
 }
 
+/** The deployments of a tenant given by sequence number, newest first (parameters: tenant, a JSON array of numbers). */
+function seqListPage(columns: string): string {
+  return `SELECT ${columns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`;
+}
+
 /** Raw rows of `deploymentTextColumns` as the renderer reads them. */
 function storedTexts(rows: unknown[][]): StoredText[] {
   return rows.map(([text, status, readyUs, latestRevisionId]) => ({
@@ -600,7 +605,7 @@ export class SqliteStore implements Store {
     if (isScannedInWindows(query)) {
       const seqs = await this.windowedPageSeqs(tenantId, query, nowUs);
       return (columns) => ({
-        sql: `SELECT ${columns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
+        sql: seqListPage(columns),
         params: [tenantId, seqs],
       });
     }
@@ -614,9 +619,7 @@ export class SqliteStore implements Store {
     nowUs: number,
   ): SlicedDeploymentTexts {
     const rows = this.rawStatement(weighed.sql).all(...weighed.params) as Array<[number, number]>;
-    const read = this.rawStatement(
-      `SELECT ${deploymentTextColumns} FROM deployments WHERE tenant_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC`,
-    );
+    const read = this.rawStatement(seqListPage(deploymentTextColumns));
     return {
       count: rows.length,
       slices: readSlices(

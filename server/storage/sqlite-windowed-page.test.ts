@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
-import { joinedPageTexts } from "./page-slices.js";
+import { joinedPageTexts } from "../testing/page-texts.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 describe("windowed filtered pages (D-283)", () => {
