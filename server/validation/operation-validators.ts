@@ -40,8 +40,12 @@ function bind(operation: ContractOperation): OperationValidators {
   if (!parameterValidator || (operation.requestBody && !bodyValidator)) {
     throw new Error(`generated/validators.ts has no validator for ${operation.id}: run \`npm run generate\``);
   }
+  // The query names the operation declares, by name, for the unknown-name check of every request (D-310).
+  const queryParameters = new Map(
+    parameters.filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter]),
+  );
   return {
-    parameters: (raw) => validateParameters(parameters, parameterValidator, raw),
+    parameters: (raw) => validateParameters(parameters, queryParameters, parameterValidator, raw),
     body:
       bodyValidator &&
       ((value) => {
@@ -67,6 +71,7 @@ function bind(operation: ContractOperation): OperationValidators {
 
 function validateParameters(
   parameters: ContractParameter[],
+  queryParameters: ReadonlyMap<string, ContractParameter>,
   validator: ValidateFunction,
   raw: RawRequestParts,
 ): Record<string, unknown> {
@@ -96,7 +101,7 @@ function validateParameters(
   }
   const valid = validator(data);
   const errors = [
-    ...unknownQueryNames(parameters, raw.query),
+    ...unknownQueryNames(queryParameters, raw.query),
     ...repeated.map((name) => ({ parameter: name, detail: "must be given at most once" })),
     ...malformed,
     ...(valid ? [] : parameterFieldErrors(validator.errors ?? [])),
@@ -116,12 +121,9 @@ function validateParameters(
  * ignored filter widens the list the client believes filtered (D-310).
  */
 function unknownQueryNames(
-  parameters: ContractParameter[],
+  declared: ReadonlyMap<string, ContractParameter>,
   query: RawRequestParts["query"],
 ): Array<{ parameter: string; detail: string }> {
-  const declared = new Map(
-    parameters.filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter]),
-  );
   return Object.keys(query)
     .filter((name) => !declared.has(name))
     .map((name) => {
