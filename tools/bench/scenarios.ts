@@ -6,13 +6,12 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { demo, documentPath, operation } from "../../contract/index.js";
 import type { DeploymentList } from "../../generated/client.js";
 import { freePort } from "../../mock/src/free-port.js";
 import type { ChildServer } from "../../server/testing/child-server.js";
+import { onPostgres } from "../harness/each-store.js";
 import { type Caller, call, templateDeployment, walkDeployments } from "../harness/http.js";
-import { postgresBaseUrl, withSearchPath } from "../harness/postgres.js";
 import { repoRoot, rssKiB, startReference } from "../harness/reference.js";
 import { runHeavyClients } from "../reliability/fairness.js";
 import type { BenchConfig } from "./config.js";
@@ -492,31 +491,7 @@ async function startupFigure(ctx: BenchContext, sqlitePath: string): Promise<Non
 /** The same list call on PostgreSQL, in a fresh schema that is dropped afterwards. */
 export async function postgresRow(ctx: BenchContext): Promise<void> {
   const label = "reference PostgreSQL: list limit=20 offset=0";
-  const base = postgresBaseUrl();
-  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    addRow(
-      ctx,
-      "pg-list20-off0",
-      label,
-      undefined,
-      `PostgreSQL unreachable at ${base.replace(/\/\/[^@]*@/, "//")}: ${(error as Error).message}`,
-    );
-    return;
-  }
-  let server: ChildServer | undefined;
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    server = await startReference({
-      name: "reference-postgres",
-      logDir: ctx.logDir,
-      databaseUrl: withSearchPath(base, schema),
-      validateResponses: false,
-      env: { DATABASE_SCHEMA: schema },
-    });
+  const outcome = await onPostgres({ name: "reference", logDir: ctx.logDir }, async (server) => {
     const acme: Caller = { url: server.url, apiKey: demo.acme.apiKey };
     const seeded = await seedDeployments(acme, ctx.config.postgresDeployments, "bp", ctx.config.connections);
     const path = "/v2/deployments?limit=20&offset=0";
@@ -528,9 +503,6 @@ export async function postgresRow(ctx: BenchContext): Promise<void> {
       await runLoad(loadOptions(ctx, server.url, path, { headers: keyHeaders(acme), pid: server.pid })),
       note,
     );
-  } finally {
-    await server?.stop();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await admin.end();
-  }
+  });
+  if ("unreachable" in outcome) addRow(ctx, "pg-list20-off0", label, undefined, `PostgreSQL ${outcome.unreachable}`);
 }

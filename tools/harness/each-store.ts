@@ -12,15 +12,19 @@ export type CpuClock = () => Promise<number>;
 /** One store's run: the server, the store's name for the summary, and its CPU clock. */
 type StoreMeasure = (server: ChildServer, store: "SQLite" | "PostgreSQL", cpu: CpuClock) => Promise<string[]>;
 
-interface EachStoreOptions {
+interface ServerOptions {
   /** The servers' log names are `<name>-sqlite` and `<name>-postgres`; the schema's starts with it. */
   name: string;
-  dataDir: string;
   logDir: string;
   /** The servers' environment over startReference's. */
   env?: Record<string, string>;
   /** Check every answer against the contract (default false, as in production). */
   validateResponses?: boolean;
+}
+
+interface EachStoreOptions extends ServerOptions {
+  /** Where the SQLite file goes. */
+  dataDir: string;
 }
 
 /** The CPU of the server process alone (SQLite runs in it). */
@@ -42,6 +46,42 @@ function serverAndBackendCpu(server: ChildServer, admin: pg.Client): CpuClock {
   };
 }
 
+/**
+ * Starts the reference server on PostgreSQL in a schema of its own, runs `run` against it and drops the schema
+ * after; when PostgreSQL cannot be reached, says so (its address without credentials) instead.
+ */
+export async function onPostgres<T>(
+  options: ServerOptions,
+  run: (server: ChildServer, admin: pg.Client) => Promise<T>,
+): Promise<{ ran: T } | { unreachable: string }> {
+  const base = postgresBaseUrl();
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { unreachable: `unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})` };
+  }
+  const schema = `${options.name.replaceAll("-", "_")}_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const server = await startReference({
+      name: `${options.name}-postgres`,
+      logDir: options.logDir,
+      databaseUrl: withSearchPath(base, schema),
+      validateResponses: options.validateResponses ?? false,
+      env: { ...options.env, DATABASE_SCHEMA: schema },
+    });
+    try {
+      return { ran: await run(server, admin) };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 /** Runs `measure` on each store in turn; the summary lines of both. */
 export async function onEachStore(options: EachStoreOptions, measure: StoreMeasure): Promise<string[]> {
   const summary: string[] = [];
@@ -57,35 +97,9 @@ export async function onEachStore(options: EachStoreOptions, measure: StoreMeasu
   } finally {
     await sqlite.stop();
   }
-
-  const base = postgresBaseUrl();
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    summary.push(
-      `PostgreSQL: skipped, unreachable at ${base.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message})`,
-    );
-    return summary;
-  }
-  const schema = `${options.name.replaceAll("-", "_")}_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const postgres = await startReference({
-      name: `${options.name}-postgres`,
-      logDir: options.logDir,
-      databaseUrl: withSearchPath(base, schema),
-      validateResponses: options.validateResponses ?? false,
-      env: { ...options.env, DATABASE_SCHEMA: schema },
-    });
-    try {
-      summary.push(...(await measure(postgres, "PostgreSQL", serverAndBackendCpu(postgres, admin))));
-    } finally {
-      await postgres.stop();
-    }
-  } finally {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await admin.end();
-  }
+  const postgres = await onPostgres(options, (server, admin) =>
+    measure(server, "PostgreSQL", serverAndBackendCpu(server, admin)),
+  );
+  summary.push(...("ran" in postgres ? postgres.ran : [`PostgreSQL: skipped, ${postgres.unreachable}`]));
   return summary;
 }
