@@ -66,6 +66,21 @@ const cases: Array<{ given: string; raw: string | Buffer; want: { status: number
     want: { status: 400, type: "malformed-request" },
   },
   {
+    given: "a Host field holding a list (D-412)",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nHost: a, b\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "a Host field holding a list without a space (D-412)",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nHost: a,b\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
+    given: "a Host field with a space in it (D-412)",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
     given: "an HTTP/0.9 request line, without a version (D-310)",
     raw: "GET /v2/auth/providers\r\n\r\n",
     want: { status: 400, type: "malformed-request" },

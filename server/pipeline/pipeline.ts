@@ -2,7 +2,7 @@
  * The request pipeline, written once (D-270): every step of a request over the pipeline's own request and
  * answer shapes (exchange.ts), for the two adapters to run, the Koa app of the reference server (server/app.ts)
  * and the fetch handler of the mocks (fetch-adapter.ts). A request goes: admission (400 without an HTTP version,
- * without Host or with two; 414), routing (health, an operation, else 404 or 405), authentication (401),
+ * without Host, with two or with an invalid one; 414), routing (health, an operation, else 404 or 405), authentication (401),
  * parameters (422, unknown names included), tenant (403), body (415, 413, 400, 422), the handler of the route
  * table, the response check (D-13 to D-16), problem details and the common headers on every answer.
  */
@@ -20,6 +20,7 @@ import { compileOperationValidators } from "../validation/operation-validators.j
 import { commonHeaders } from "./common-headers.js";
 import type { PipelineAnswer, PipelineRequest } from "./exchange.js";
 import { health, healthRoute } from "./health.js";
+import { isHostValue } from "./host-fields.js";
 import { readJsonRequestBody } from "./json-request-body.js";
 import { failureAnswer, type ProblemOf, problemAnswer } from "./problem-answer.js";
 import { unmatched } from "./unmatched.js";
@@ -122,6 +123,11 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
       return problemAnswer(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
     if (request.hostFields !== undefined && request.hostFields > 1)
       return problemAnswer(new HttpProblem("malformedRequest", "A request must carry one Host header, not several."));
+    // RFC 9110 §7.2: a Host field with an invalid value (a list `a, b` among them) is a 400 too (D-412).
+    if (!isHostValue(request.headers.host))
+      return problemAnswer(
+        new HttpProblem("malformedRequest", "The Host header must name one host, with its port or not."),
+      );
     // RFC 9110 §15.5.15: a target longer than the server takes is 414 (D-115); a longer one that overflows
     // Node's 16 KiB head is answered 414 by answerClientErrors.
     if (request.targetBytes > maxTargetBytes)
@@ -165,9 +171,13 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
   };
 }
 
-/** The query as the validators read it: a repeated name gives an array, `+` is a space, invalid escapes stay as sent. */
+/**
+ * The query as the validators read it: a repeated name gives an array, `+` is a space, invalid escapes stay as sent.
+ * A record without a prototype, so `__proto__`, `constructor` or `hasOwnProperty` is a name like any other, refused
+ * when undeclared (D-310, D-412), not a setter or an inherited value.
+ */
 function queryOf(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  const query: Record<string, string | string[]> = Object.create(null);
   if (search === "") return query;
   for (const [name, value] of new URLSearchParams(search)) {
     const known = query[name];

@@ -228,6 +228,15 @@ describe("parameter validation (422 naming the parameter)", () => {
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([{ parameter: "colour", detail: "is not a parameter of this operation" }]);
   });
+
+  // A query record with a prototype took `__proto__` as a setter (ignored, 200) and read `constructor` as inherited.
+  for (const name of ["__proto__", "constructor", "hasOwnProperty", "toString", "valueOf"]) {
+    it(`refuses ${name} as a query name like any other undeclared one (D-412)`, async () => {
+      const response = await server.request("GET", `/v2/deployments?${name}=1`);
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual([{ parameter: name, detail: "is not a parameter of this operation" }]);
+    });
+  }
 });
 
 describe("large pages (pooled send buffers, D-92)", () => {

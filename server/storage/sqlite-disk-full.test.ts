@@ -1,4 +1,4 @@
-/** D-280: a SQLite disk without space is a 503 with Retry-After and a degraded /healthz, never a 500; both recover once space returns (here SQLite's max_page_count stands for the disk). */
+/** D-280, D-413: a SQLite disk without space is a 503 with Retry-After and a 503 /healthz, never a 500; both recover once space returns (here SQLite's max_page_count stands for the disk). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operation } from "../../contract/index.js";
 import { bodyFor } from "../testing/fixtures.js";
@@ -18,7 +18,7 @@ describe.skipIf(testDatabaseUrl !== undefined)("a full disk under SQLite", () =>
     await server?.close();
   });
 
-  it("answers creates 503, /healthz degraded, reads 200, and recovers by itself", async () => {
+  it("answers creates 503, /healthz 503 full, reads 200, and recovers by itself", async () => {
     expect((await server.request("POST", deployments, { body: bodyFor("internal_template", "before") })).status).toBe(
       201,
     );
@@ -39,8 +39,9 @@ describe.skipIf(testDatabaseUrl !== undefined)("a full disk under SQLite", () =>
     expect(statuses.at(-1)).toBe(503);
     expect(statuses).not.toContain(500);
     const health = await server.request("GET", "/healthz", { key: null });
-    expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: "degraded", database: "full" });
+    expect(health.status).toBe(503);
+    expect(health.headers.get("retry-after")).toBe("2");
+    expect(health.body).toEqual({ status: "unavailable", database: "full" });
     expect((await server.request("GET", deployments)).status).toBe(200);
 
     db.pragma("max_page_count = 1073741823");
@@ -48,5 +49,29 @@ describe.skipIf(testDatabaseUrl !== undefined)("a full disk under SQLite", () =>
     expect((await server.request("POST", deployments, { body: bodyFor("internal_template", "after") })).status).toBe(
       201,
     );
+  });
+
+  it("stays full while a large create fails, though smaller writes still fit (D-413)", async () => {
+    // About 60 KB of secret values: more than the few pages left below, where an 8 KB probe still fits.
+    const large = (name: string) => ({
+      ...bodyFor("internal_template", name),
+      secrets: Array.from({ length: 30 }, (_, i) => ({ name: `S${i}`, value: "v".repeat(1000) })),
+    });
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    const pages = Number(db.pragma("page_count", { simple: true }));
+    db.pragma(`max_page_count = ${pages + 6}`);
+    const refused = await server.request("POST", deployments, { body: large("large-full") });
+    expect(refused.status).toBe(503);
+    // A small create still commits, yet a create of the size that failed cannot: /healthz stays not ok.
+    expect((await server.request("POST", deployments, { body: bodyFor("internal_template", "small") })).status).toBe(
+      201,
+    );
+    const health = await server.request("GET", "/healthz", { key: null });
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: "unavailable", database: "full" });
+
+    db.pragma("max_page_count = 1073741823");
+    expect((await server.request("GET", "/healthz", { key: null })).status).toBe(200);
+    expect((await server.request("POST", deployments, { body: large("large-after") })).status).toBe(201);
   });
 });

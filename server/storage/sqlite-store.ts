@@ -280,32 +280,37 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Whether the last write failed for want of disk space (D-280); the next write that commits clears it. */
-  private diskFull = false;
+  /**
+   * The bytes of the largest write that failed for want of disk space since a write at least as large last
+   * committed (0: none failed): /healthz is "full" while it is set (D-280, D-413). A smaller write that commits
+   * does not clear it, since creates of that size may still fail.
+   */
+  private failedWriteBytes = 0;
 
-  /** Notes a failed write's error: a full disk makes /healthz "full" until a write commits again (D-280). */
-  private writeFailed(error: unknown): unknown {
-    if (isSqliteDiskFull(error)) this.diskFull = true;
+  /** Notes a failed write's error and about how many bytes it would have stored: a full disk latches "full" (D-413). */
+  private writeFailed(error: unknown, bytes = diskProbeBytes): unknown {
+    if (isSqliteDiskFull(error)) this.failedWriteBytes = Math.max(this.failedWriteBytes, bytes);
     return error;
   }
 
   /**
    * Reads, then asks for the write lock without waiting and gives it back at once: "locked" when another
-   * connection holds it (D-110). After a write failed for want of disk space, a write of about a create's
-   * size (a meta row inserted and deleted in one transaction) tells whether space has come back: "full"
-   * until it commits (D-280).
+   * connection holds it (D-110). After a write failed for want of disk space, a write as large as the largest
+   * that failed (a meta row inserted and deleted in one transaction, at most `maxDiskProbeBytes`) tells whether
+   * space has come back: "full" until it commits (D-280, D-413). Nothing is written while no write failed.
    */
   async ping(): Promise<DatabaseState> {
     this.statement("SELECT 1").get();
-    if (this.diskFull) {
+    if (this.failedWriteBytes > 0) {
       try {
+        const probe = "x".repeat(Math.min(this.failedWriteBytes, maxDiskProbeBytes));
         this.db
           .transaction(() => {
-            this.statement("INSERT INTO meta (key, value) VALUES ('disk_probe', ?)").run("x".repeat(diskProbeBytes));
+            this.statement("INSERT INTO meta (key, value) VALUES ('disk_probe', ?)").run(probe);
             this.statement("DELETE FROM meta WHERE key = 'disk_probe'").run();
           })
           .immediate();
-        this.diskFull = false;
+        this.failedWriteBytes = 0;
       } catch (error) {
         if (isSqliteBusy(error)) return "locked";
         if (isSqliteDiskFull(error)) return "full";
@@ -516,11 +521,13 @@ export class SqliteStore implements Store {
         this.retryCreatesLater(batch, error);
         return;
       }
-      for (const item of batch) item.reject(this.writeFailed(error));
+      const bytes = batchBytes(batch.map((item) => item.deployment));
+      for (const item of batch) item.reject(this.writeFailed(error, bytes));
       return;
     }
     this.busyCommits = 0;
-    this.diskFull = false;
+    if (this.failedWriteBytes > 0 && batchBytes(batch.map((item) => item.deployment)) >= this.failedWriteBytes)
+      this.failedWriteBytes = 0;
     batch.forEach((item, i) => {
       const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
       if (outcome.record) item.resolve(outcome.record);
@@ -756,8 +763,21 @@ function ownerOnlyFiles(databasePath: string): void {
   }
 }
 
-/** The size of the probe row of ping while the disk is full: about what one create writes. */
+/** What a write other than a create is taken to need when it fails for want of space: about what one create writes. */
 const diskProbeBytes = 8192;
+
+/** The largest probe row of ping while the disk is full: above the largest create D-282 allows. */
+const maxDiskProbeBytes = 512 * 1024;
+
+/**
+ * About the bytes a group commit of these creates stores: each deployment's values twice (its columns and its
+ * rendered text, D-83), at least `diskProbeBytes`. Reckoned only while a full disk is latched or a commit failed.
+ */
+function batchBytes(deployments: readonly NewDeployment[]): number {
+  let bytes = 0;
+  for (const deployment of deployments) bytes += 2 * Buffer.byteLength(JSON.stringify(deployment));
+  return Math.max(bytes, diskProbeBytes);
+}
 
 /** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
 const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";
