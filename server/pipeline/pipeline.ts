@@ -4,7 +4,7 @@
  * and the fetch handler of the mocks (fetch-adapter.ts). A request goes: admission (400 without an HTTP version,
  * without Host, with two or with an invalid one; 414), routing (health, an operation, else 404 or 405), authentication (401),
  * parameters (422, unknown names included), tenant (403), body (415, 413, 400, 422), the handler of the route
- * table, the response check (D-13 to D-16), problem details and the common headers on every answer.
+ * table, the response check (D-13 to D-16; a streamed page's slice by slice, D-410), problem details and the common headers on every answer.
  */
 import { type ContractOperation, matchPath, type OperationId, operationList } from "../../contract/index.js";
 import { selectTenant } from "../auth/authenticate.js";
@@ -80,22 +80,9 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
       validators.body(body);
     }
     const answer = await handler({ principal, params: params as never, body: body as never }, services);
-    // A heavy page goes out in parts (D-350); the response check reads it whole first.
-    if (answer instanceof JsonStream && !deps.checkResponse)
-      return { status: operation.successStatus, headers: jsonHeaders, body: answer };
-    const text =
-      answer instanceof JsonText
-        ? answer.text
-        : answer instanceof JsonStream
-          ? await answer.text()
-          : JSON.stringify(answer);
-    const checked = deps.checkResponse
-      ? answer instanceof JsonText || answer instanceof JsonStream
-        ? JSON.parse(text)
-        : answer
-      : undefined;
-    const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
-    if (problems.length > 0) {
+    const breaches = (checked: unknown): void => {
+      const problems = deps.checkResponse?.(operation, operation.successStatus, checked) ?? [];
+      if (problems.length === 0) return;
       // A response that breaks the contract is a server bug: never send it, say so in the log.
       request
         .log()
@@ -107,7 +94,19 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
         "internal",
         "The server produced a response that breaks its contract; this is a server bug.",
       );
+    };
+    // A heavy page goes out in parts (D-350), checked a slice at a time before each is sent (D-410): never read
+    // whole, so the response check holds no more of it than the send does.
+    if (answer instanceof JsonStream) {
+      const stream = deps.checkResponse ? answer.checkedRuns(breaches) : answer;
+      return {
+        status: operation.successStatus,
+        headers: jsonHeaders,
+        body: { parts: stream.parts(), close: stream.close },
+      };
     }
+    const text = answer instanceof JsonText ? answer.text : JSON.stringify(answer);
+    if (deps.checkResponse) breaches(answer instanceof JsonText ? JSON.parse(text) : answer);
     return { status: operation.successStatus, headers: jsonHeaders, body: text };
   };
 

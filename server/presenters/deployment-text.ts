@@ -3,9 +3,12 @@
  * state fields (status, active_revision_id, updated_at) first so that provisioning rewrites only
  * that head, and a page is the texts joined without parsing or serializing any row again.
  */
+
+import type { DeploymentList } from "../../contract/schemas.js";
 import type { DeploymentRenderer, StoredText } from "../domain/deployment-renderer.js";
 import type { DeploymentRecord } from "../domain/records.js";
 import { presentDeployment } from "./deployment.js";
+import { JsonStream } from "./json-stream.js";
 import { isoFromMicros } from "./timestamps.js";
 
 /** The JSON text of a deployment as stored (its stored status, not one derived from the time). */
@@ -59,13 +62,11 @@ export function deploymentPageText(joinedTexts: string, offset: number): string 
   return `{"resources":[${joinedTexts}],"offset":${offset}}`;
 }
 
-/** A heavy page's parts (D-350): the same text as `deploymentPageText`, its deployments a slice at a time. */
-export async function* deploymentPageParts(slices: AsyncIterable<string>, offset: number): AsyncGenerator<string> {
-  yield '{"resources":[';
-  let first = true;
-  for await (const slice of slices) {
-    yield first ? slice : `,${slice}`;
-    first = false;
-  }
-  yield `],"offset":${offset}}`;
+/** A heavy page (D-350): the same text as `deploymentPageText`, its deployments a slice at a time; `close` frees its slot. */
+export function deploymentPageStream(
+  slices: AsyncIterable<string>,
+  offset: number,
+  close: () => void,
+): JsonStream<DeploymentList> {
+  return new JsonStream('{"resources":[', slices, `],"offset":${offset}}`, close);
 }

@@ -1,4 +1,4 @@
-/** D-350 over HTTP: a heavy page is streamed in slices, read whole when responses are checked, and its slot is freed however the exchange ends. */
+/** D-350, D-410 over HTTP: a heavy page is streamed in slices, checked slice by slice when responses are checked, and its slot is freed however the exchange ends. */
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acmeKey, startTestServer, type TestServer } from "../testing/test-server.js";
@@ -65,7 +65,7 @@ describe("a heavy page", () => {
     { given: "?limit=100&name_contains=heavy-1", want: { names: ["heavy-11", "heavy-10", "heavy-1"], offset: 3 } },
   ];
   for (const { given, want } of cases)
-    it(`${given}: the same page streamed in chunks and checked whole`, async () => {
+    it(`${given}: the same page streamed in chunks, checked or not`, async () => {
       const streamed = await streaming.request("GET", `/v2/deployments${given}`);
       const checked = await checking.request("GET", `/v2/deployments${given}`);
       for (const response of [streamed, checked]) {
@@ -74,8 +74,8 @@ describe("a heavy page", () => {
         expect(response.body.resources.map((d: { name: string }) => d.name)).toEqual(want.names);
         expect(response.body.offset).toBe(want.offset);
       }
-      expect(streamed.headers.get("transfer-encoding")).toBe("chunked");
-      expect(checked.headers.get("content-length")).toBe(String(Buffer.byteLength(checked.text)));
+      // Checked, the page is still sent in slices (D-410): it was read whole first, its slot freed before it was sent.
+      for (const response of [streamed, checked]) expect(response.headers.get("transfer-encoding")).toBe("chunked");
     });
 
   it("frees its slot after HEAD requests and clients that leave midway: 40 of them, then a full read", async () => {
@@ -104,5 +104,26 @@ describe("a heavy page", () => {
     }
     expect(streaming.logs.some((line) => line.includes("a streamed answer failed midway"))).toBe(true);
     expect((await streaming.request("GET", "/v2/deployments?limit=100")).status).toBe(200);
+  });
+
+  it("checked, cuts the connection and logs when a later slice breaks the contract, having held one slice at a time (D-410)", async () => {
+    const page = await checking.request("GET", "/v2/deployments?limit=1");
+    const valid = JSON.stringify(page.body.resources[0]);
+    const store = checking.store;
+    const original = store.listDeploymentTexts.bind(store);
+    store.listDeploymentTexts = async () => ({
+      count: 2,
+      slices: (async function* () {
+        yield valid;
+        yield '{"name":"no other field"}';
+      })(),
+    });
+    try {
+      await expect(checking.request("GET", "/v2/deployments?limit=100")).rejects.toThrow();
+    } finally {
+      store.listDeploymentTexts = original;
+    }
+    expect(checking.logs.some((line) => line.includes("response breaks the contract"))).toBe(true);
+    expect((await checking.request("GET", "/v2/deployments?limit=100")).status).toBe(200);
   });
 });

@@ -7,8 +7,8 @@ import { UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentDeployment } from "../presenters/deployment.js";
-import { deploymentPageParts, deploymentPageText } from "../presenters/deployment-text.js";
-import { JsonStream } from "../presenters/json-stream.js";
+import { deploymentPageStream, deploymentPageText } from "../presenters/deployment-text.js";
+import type { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
@@ -110,6 +110,6 @@ export class DeploymentService {
     if ("joined" in page) return new JsonText(deploymentPageText(page.joined, next));
     // A heavy page is sent a slice at a time while it holds one of the organization's heavy-page slots (D-350).
     const release = await this.heavyPages.acquire(principal.organizationId);
-    return new JsonStream(deploymentPageParts(page.slices, next), release);
+    return deploymentPageStream(page.slices, next, release);
   }
 }
