@@ -35,3 +35,47 @@ describe("windowed filtered pages (D-283)", () => {
     await store.close();
   });
 });
+
+describe("a name filter at a deep offset (D-411)", () => {
+  it("is read in windows with turns of the event loop between them, and pages exactly", async () => {
+    const store = new SqliteStore({ renderer: deploymentRenderer, path: ":memory:" });
+    await store.migrate();
+    const organizationId = randomUUID();
+    const tenantId = randomUUID();
+    await store.createOrganization({ id: organizationId, name: "o" });
+    await store.createTenant({ id: tenantId, organizationId, name: "t" });
+    // Every name matches: a dense needle, so a deep page walked the trigram index up to its offset in one statement.
+    const names = Array.from({ length: 4_500 }, (_, i) => `seed-${i}`);
+    await Promise.all(names.map((name) => store.createDeployment(newDeployment(tenantId, name), Date.now() * 1000)));
+    const newestFirst = [...names].reverse();
+    const cases = [
+      { offset: 0, limit: 20, windowed: false },
+      { offset: 1_980, limit: 20, windowed: false },
+      { offset: 1_981, limit: 20, windowed: true },
+      { offset: 4_000, limit: 1, windowed: true },
+      { offset: 4_490, limit: 100, windowed: true },
+    ];
+    for (const { offset, limit, windowed } of cases) {
+      let turns = 0;
+      let reading = true;
+      const tick = () => {
+        if (!reading) return;
+        turns += 1;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const page = await store.listDeploymentTexts(
+        tenantId,
+        { limit, offset, nameContains: "seed-" },
+        Date.now() * 1000,
+      );
+      reading = false;
+      const got = (JSON.parse(`[${await joinedPageTexts(page)}]`) as Array<{ name: string }>).map((d) => d.name);
+      expect(got, `offset ${offset}`).toEqual(newestFirst.slice(offset, offset + limit));
+      // Windows of 2,000 sequence numbers: at least one turn of the event loop between two of them.
+      if (windowed) expect(turns, `offset ${offset}`).toBeGreaterThan(0);
+      else expect(turns, `offset ${offset}`).toBe(0);
+    }
+    await store.close();
+  });
+});

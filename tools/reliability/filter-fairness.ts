@@ -1,7 +1,9 @@
 /**
  * Filter fairness scenario of `npm run reliability` (D-283): one organization (Acme) holds `deployments`
  * deployments named `seed-<n>` and runs 8 clients of each filtered list that matches few or none of them
- * (`name_contains=zz`, `status=UNKNOWN`, `image_version=nope`, `name_contains=seed&status=UNKNOWN`) in turn, while
+ * (`name_contains=zz`, `status=UNKNOWN`, `image_version=nope`, `name_contains=seed&status=UNKNOWN`), then of a
+ * needle that matches all of them at a deep offset (`name_contains=seed-&offset=<deployments - 1,000>&limit=1`,
+ * D-411), in turn, while
  * another organization (Globex) sends `limit=1` lists one after the other; Globex's p99 must stay under 50 ms
  * (D-311), and the CPU each answered Acme list cost is printed. On SQLite, and on PostgreSQL (a schema of its own
  * in TEST_DATABASE_URL) when it can be reached.
@@ -26,12 +28,16 @@ interface FilterFairnessOptions {
 
 /** The bound on Globex's p99 while Acme runs any of the queries. */
 const allowedP99Ms = 50;
-const sparseQueries = [
-  "name_contains=zz",
-  "status=UNKNOWN",
-  "image_version=nope",
-  "name_contains=seed&status=UNKNOWN",
-] as const;
+
+/** The queries Acme's clients send, each in turn: the sparse filters (D-311), then the dense needle deep in (D-411). */
+function queries(deployments: number): string[] {
+  return [
+    ...["name_contains=zz", "status=UNKNOWN", "image_version=nope", "name_contains=seed&status=UNKNOWN"].map(
+      (query) => `${query}&limit=20`,
+    ),
+    `name_contains=seed-&offset=${Math.max(deployments - 1_000, 0)}&limit=1`,
+  ];
+}
 
 /** Creates `seed-0` … `seed-<count - 1>` from 20 clients; a 503 (a pool wait beyond its timeout) is tried again, at most 5 times. */
 async function seed(server: ChildServer, count: number): Promise<void> {
@@ -72,9 +78,9 @@ async function measure(
   lines.push(
     `${store}: Globex limit=1 alone: p50 ${quantile(baseline, 0.5).toFixed(1)} ms, p99 ${quantile(baseline, 0.99).toFixed(1)} ms, CPU ${globexCpuMs.toFixed(2)} ms a request`,
   );
-  for (const query of sparseQueries) {
+  for (const query of queries(options.deployments)) {
     const loadCpu = await cpu();
-    const heavy = runHeavyClients(server.url, demo.acme.apiKey, `/v2/deployments?${query}&limit=20`, options.loadMs);
+    const heavy = runHeavyClients(server.url, demo.acme.apiKey, `/v2/deployments?${query}`, options.loadMs);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const loadEnd = performance.now() + options.loadMs - 600;
     const loaded = await trivialLatencies(server.url, () => performance.now() < loadEnd);
