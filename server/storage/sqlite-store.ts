@@ -644,22 +644,25 @@ export class SqliteStore implements Store {
    * A filtered page whose matches may be few among the tenant's rows (D-283): the tenant is read newest first
    * in windows of `scanWindowRows` sequence numbers, one statement each, with a turn of the event loop between
    * them, until the page's matches are found or the tenant ends. A statement costs a few milliseconds whatever
-   * the tenant's size, so another organization's request waits at most one window, not the whole scan.
+   * the tenant's size, so another organization's request waits at most one window, not the whole scan. While
+   * the offset is still ahead, a window's matches are only counted (D-411): a dense filter deep in returns no row
+   * of the windows before its page, and holds only the page's sequence numbers.
    * Returns the page's sequence numbers as a JSON array.
    */
   private async windowedPageSeqs(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<string> {
     const needle = query.nameContains?.toLowerCase();
     const filters = filterConditions("sqlite", { ...query, nameContains: undefined }, nowUs, 4);
-    const window = this.rawStatement(
-      `SELECT seq FROM deployments WHERE tenant_id = ? AND seq <= ? AND seq > ?${needle === undefined ? "" : " AND instr(name_lower, ?) > 0"}${filters.sql} ORDER BY seq DESC`,
-    );
+    const conditions = `tenant_id = ? AND seq <= ? AND seq > ?${needle === undefined ? "" : " AND instr(name_lower, ?) > 0"}${filters.sql}`;
+    const window = this.rawStatement(`SELECT seq FROM deployments WHERE ${conditions} ORDER BY seq DESC`);
+    const counted = this.rawStatement(`SELECT count(*) FROM deployments WHERE ${conditions}`);
     const top = this.statement("SELECT deployment_seq FROM tenant_counters WHERE tenant_id = ?").get(tenantId) as
       | Row
       | undefined;
-    const wanted = query.offset + query.limit;
     const seqs: number[] = [];
+    // Matches newer than the page not yet passed over.
+    let ahead = query.offset;
     const newest = Number(top?.deployment_seq ?? 0);
-    for (let high = newest; high > 0 && seqs.length < wanted; high -= scanWindowRows) {
+    for (let high = newest; high > 0 && seqs.length < query.limit; high -= scanWindowRows) {
       // Requests that arrived meanwhile are served before the next window.
       if (high !== newest) await new Promise((resolve) => setImmediate(resolve));
       const params = [
@@ -669,9 +672,19 @@ export class SqliteStore implements Store {
         ...(needle === undefined ? [] : [needle]),
         ...filters.params,
       ];
-      for (const [seq] of window.all(...params) as [number][]) seqs.push(seq);
+      if (ahead > 0) {
+        const [matches] = counted.get(...params) as [number];
+        if (matches <= ahead) {
+          ahead -= matches;
+          continue;
+        }
+      }
+      for (const [seq] of window.all(...params) as [number][]) {
+        if (ahead > 0) ahead -= 1;
+        else if (seqs.length < query.limit) seqs.push(seq);
+      }
     }
-    return JSON.stringify(seqs.slice(query.offset, wanted));
+    return JSON.stringify(seqs);
   }
 
   async resealUnbound(reseal: (sealed: string, owner: SealOwner) => string): Promise<number> {
