@@ -1221,10 +1221,11 @@ const makers: Maker[] = [
         );
     }
   },
-  // Protocol odds of D-310, each with the status it must get: two Host lines and an HTTP/0.9 request line are
-  // 400 before authentication; a query name the operation does not declare is 422, never ignored.
+  // Protocol odds of D-310 and D-412, each with the status it must get: two Host lines, a Host list and an HTTP/0.9
+  // request line are 400 before authentication; a query name the operation does not declare is 422, never
+  // ignored, the names every JavaScript object inherits (`__proto__`, `constructor`) included.
   (rng) => {
-    const variant = pick(rng, ["host-twice", "host-twice-1.0", "http-0.9", "query-name"] as const);
+    const variant = pick(rng, ["host-twice", "host-twice-1.0", "host-list", "http-0.9", "query-name"] as const);
     const target = pick(rng, [deploymentsPath, providersPath]);
     const base = { category: "protocol", operation: `GET ${target}`, method: "GET", target };
     switch (variant) {
@@ -1232,10 +1233,29 @@ const makers: Maker[] = [
         return { ...base, variant, headers: [["host", pick(rng, ["127.0.0.1", "evil.example"])]], expectStatus: 400 };
       case "host-twice-1.0":
         return { ...base, variant, version: "HTTP/1.0", headers: [["Host", "evil.example"]], expectStatus: 400 };
+      case "host-list":
+        return {
+          ...base,
+          variant,
+          host: false,
+          headers: [["Host", pick(rng, ["a, b", "a,b", "127.0.0.1, evil.example"])]],
+          expectStatus: 400,
+        };
       case "http-0.9":
         return { ...base, variant, version: "", host: false, auth: rng() < 0.5, expectStatus: 400 };
       default: {
-        const name = pick(rng, ["status[]", "limit[]", "status[0]", "name_contains[]", "statuss", "Limit", "tenant"]);
+        const name = pick(rng, [
+          "status[]",
+          "limit[]",
+          "status[0]",
+          "name_contains[]",
+          "statuss",
+          "Limit",
+          "tenant",
+          "__proto__",
+          "constructor",
+          "hasOwnProperty",
+        ]);
         const value = name.startsWith("limit") || name === "Limit" ? "1" : "READY";
         return {
           ...base,
