@@ -6,7 +6,7 @@
 import net from "node:net";
 
 /** The open connections and what each was answered. */
-export interface NonReaders {
+interface NonReaders {
   /** Answers by status as read from their status lines; "none" while a connection has had no answer yet. */
   statuses(): Record<string, number>;
   /** How many of them the server has closed (a stalled answer cut, D-350). */
