@@ -74,7 +74,7 @@ describe("a heavy page", () => {
         expect(response.body.resources.map((d: { name: string }) => d.name)).toEqual(want.names);
         expect(response.body.offset).toBe(want.offset);
       }
-      // Checked, the page is still sent in slices (D-410): it was read whole first, its slot freed before it was sent.
+      // Checked, the page is still sent in slices (D-410); it used to be read whole first, its slot freed before it was sent.
       for (const response of [streamed, checked]) expect(response.headers.get("transfer-encoding")).toBe("chunked");
     });
 

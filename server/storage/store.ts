@@ -81,7 +81,7 @@ export function resealedSecrets(
 }
 
 /** What a ping learnt: the database answers reads and writes, or reads only while another process holds its write lock (D-110). */
-/** "locked": another process holds the SQLite write lock (D-110); "full": SQLite's last write found no disk space (D-280). */
+/** "locked": another process holds the SQLite write lock (D-110); "full": a SQLite write found no disk space and none as large has committed since (D-280, D-413). */
 export type DatabaseState = "ok" | "locked" | "full";
 
 /** A page of deployments as JSON text: the texts joined with commas (the inside of a JSON array), and how many there are. */
