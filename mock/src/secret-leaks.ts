@@ -36,13 +36,14 @@ const showsSecret = (value: unknown): boolean => typeof value === "string" && !/
 /** The leaks of an answer: secret fields that show a value, credentials echoed in its body or headers. */
 export function secretLeaks(body: unknown, headers: IncomingHttpHeaders, credentials: readonly string[]): Violation[] {
   const leaks: Violation[] = [];
-  const leak = (location: string[], message: string) =>
+  const leak = (location: string[], message: string): void => {
     leaks.push({ location: ["response", ...location], severity: "Error", code: "secret-leak", message });
+  };
   const visit = (node: unknown, path: string[]): void => {
     if (typeof node === "string") {
       if (credentials.some((credential) => node.includes(credential)))
         leak(["body", ...path], "the answer echoes a credential the request sent");
-    } else if (Array.isArray(node)) node.forEach((item, index) => visit(item, [...path, String(index)]));
+    } else if (Array.isArray(node)) for (const [index, item] of node.entries()) visit(item, [...path, String(index)]);
     else if (node !== null && typeof node === "object")
       for (const [key, value] of Object.entries(node)) {
         if (secretFields.has(key) && showsSecret(value))
