@@ -8,7 +8,7 @@
 export const defaultMaxResponseBytes = 8 * 1024 * 1024;
 
 /** A body as read: its text (up to the bound), and whether the answer went on past the bound. */
-export interface BoundedBody {
+interface BoundedBody {
   text: string;
   cut: boolean;
 }
