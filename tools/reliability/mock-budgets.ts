@@ -1,0 +1,137 @@
+/**
+ * Mock budgets scenario of `npm run reliability` (D-395..D-397): the stateful mock (`deployment-mock --stateful`, a
+ * child process) under made-up keys that PUT 0.9 MB states into every session they may hold, fill the `default`
+ * session and send a victim's session id. Holds: the mock's peak RSS stays under `allowedRssMiB`, it answers
+ * every request (no 5xx but the budget's 503), and the victim's sessions, `default` and named, keep its deployment.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { repoRoot } from "../harness/reference.js";
+import type { ScenarioResult } from "./scenario.js";
+
+interface MockBudgetsOptions {
+  /** Made-up keys, each putting a state into `sessionsPerKey` sessions (36 and 20 in the red-team run). */
+  keys: number;
+  sessionsPerKey: number;
+  log(message: string): void;
+}
+
+/** The mock's peak RSS under the flood (measured 2026-11-27: see docs/limits-and-hardening.md). */
+const allowedRssMiB = 1024;
+
+/** A state of about 0.9 MB that the sandbox can answer from: 900 deployments with long names and images. */
+function heavyState(): string {
+  const deployments = Array.from({ length: 900 }, (_, i) => {
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    const n = String(i).padStart(12, "0");
+    return {
+      id: `00000000-0000-4000-8000-${n}`,
+      tenant_id: "00000000-0000-4000-8000-000000000000",
+      name: `flood-${"n".repeat(200)}-${i}`,
+      source: "internal_container",
+      source_config: {},
+      source_revision_config: { image_uri: `registry.example/${"a".repeat(420)}:1` },
+      secrets: [],
+      secret_references: null,
+      image_version: null,
+      status: "READY",
+      created_at: at,
+      updated_at: at,
+      latest_revision_id: null,
+      active_revision_id: null,
+    };
+  });
+  return JSON.stringify({ format: "deployment-mock-state/1", deployments: deployments.reverse(), oauth_providers: [] });
+}
+
+const launcher = `
+import { startMock } from "./mock/src/mock.ts";
+const mock = await startMock({ port: 0, stateful: true });
+process.stdout.write(mock.url + "\\n");
+`;
+
+export async function mockBudgetsScenario(options: MockBudgetsOptions): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", launcher], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let peakKiB = 0;
+  const sample = setInterval(() => {
+    try {
+      const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
+    } catch {
+      // the child is gone
+    }
+  }, 100);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.once("data", (data: Buffer) => resolve(data.toString("utf8").trim()));
+      child.once("exit", (code) => reject(new Error(`the mock exited ${code} before it listened`)));
+    });
+    const ask = async (method: string, path: string, key: string, session?: string, body?: string) => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          "X-Api-Key": key,
+          "Content-Type": "application/json",
+          ...(session === undefined ? {} : { "X-Mock-Session": session }),
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+      const text = await response.text();
+      return { status: response.status, text };
+    };
+    const create = (name: string) =>
+      JSON.stringify({
+        name,
+        source: "internal_container",
+        source_config: {},
+        source_revision_config: { image_uri: "registry.example/victim:1" },
+        secrets: [],
+      });
+    for (const session of [undefined, "team"])
+      if (
+        (await ask("POST", "/v2/deployments", "victim", session, create(`victims-${session ?? "default"}`))).status !==
+        201
+      )
+        failures.push(`the victim could not create in its ${session ?? "default"} session`);
+    const state = heavyState();
+    const statuses = new Map<number, number>();
+    for (let key = 0; key < options.keys; key++) {
+      for (let session = 0; session < options.sessionsPerKey; session++) {
+        const { status } = await ask("PUT", "/__mock/state", `made-up-${key}`, `s${session}`, state);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      // the same key in the victim's named session and the default one
+      for (const session of ["team", undefined]) {
+        const { status } = await ask("PUT", "/__mock/state", `made-up-${key}`, session, state);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }
+    options.log(`mock-budgets: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(", ")}`);
+    for (const status of statuses.keys())
+      if (status >= 500 && status !== 503) failures.push(`a state put was answered ${status}`);
+    for (const session of [undefined, "team"]) {
+      const name = `victims-${session ?? "default"}`;
+      const { status, text } = await ask("GET", `/v2/deployments?name_contains=${name}`, "victim", session);
+      if (status !== 200 || !text.includes(name))
+        failures.push(`the victim's ${session ?? "default"} session lost its deployment (${status})`);
+    }
+    const peakMiB = peakKiB / 1024;
+    if (peakMiB > allowedRssMiB)
+      failures.push(`the mock's peak RSS was ${peakMiB.toFixed(0)} MiB, over ${allowedRssMiB}`);
+    return {
+      name: "mock-budgets",
+      failures,
+      summary: [
+        `${options.keys} made-up keys × ${options.sessionsPerKey + 2} sessions, a ${(state.length / 1e6).toFixed(2)} MB state each: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(", ")}`,
+        `mock peak RSS ${peakMiB.toFixed(0)} MiB (allowed ${allowedRssMiB}); the victim's default and named sessions kept`,
+      ],
+    };
+  } finally {
+    clearInterval(sample);
+    child.kill("SIGTERM");
+  }
+}
