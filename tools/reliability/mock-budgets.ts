@@ -98,33 +98,41 @@ export async function mockBudgetsScenario(options: MockBudgetsOptions): Promise<
         source_revision_config: { image_uri: "registry.example/victim:1" },
         secrets: [],
       });
-    for (const session of [undefined, "team"])
-      if (
-        (await ask("POST", "/v2/deployments", "victim", session, create(`victims-${session ?? "default"}`))).status !==
-        201
-      )
-        failures.push(`the victim could not create in its ${session ?? "default"} session`);
     const state = heavyState();
+    // a made-up key is the first to use `default`, and fills it
+    await ask("PUT", "/__mock/state", "made-up-first", undefined, state);
+    for (const session of [undefined, "team"]) {
+      const made = await ask("POST", "/v2/deployments", "victim", session, create(`victims-${session ?? "default"}`));
+      if (made.status !== 201)
+        failures.push(`the victim's create in its ${session ?? "default"} session was ${made.status}`);
+    }
     const statuses = new Map<number, number>();
     for (let key = 0; key < options.keys; key++) {
       for (let session = 0; session < options.sessionsPerKey; session++) {
-        const { status } = await ask("PUT", "/__mock/state", `made-up-${key}`, `s${session}`, state);
+        const { status } = await ask("PUT", "/__mock/state", `made-up-${key}`, `k${key}-s${session}`, state);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
-      // the same key in the victim's named session and the default one
+      // the same key in the victim's named session and the default one: a state put and a create
       for (const session of ["team", undefined]) {
         const { status } = await ask("PUT", "/__mock/state", `made-up-${key}`, session, state);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await ask("POST", "/v2/deployments", `made-up-${key}`, session, create(`made-up-${key}`));
       }
     }
     options.log(`mock-budgets: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(", ")}`);
     for (const status of statuses.keys())
       if (status >= 500 && status !== 503) failures.push(`a state put was answered ${status}`);
     for (const session of [undefined, "team"]) {
-      const name = `victims-${session ?? "default"}`;
+      const where = session ?? "default";
+      const name = `victims-${where}`;
       const { status, text } = await ask("GET", `/v2/deployments?name_contains=${name}`, "victim", session);
       if (status !== 200 || !text.includes(name))
-        failures.push(`the victim's ${session ?? "default"} session lost its deployment (${status})`);
+        failures.push(`the victim's ${where} session lost its deployment (${status})`);
+      const again = await ask("POST", "/v2/deployments", "victim", session, create(`${name}-after`));
+      if (again.status !== 201)
+        failures.push(`the victim's create in its ${where} session was ${again.status} after the flood`);
+      const reset = await ask("POST", "/__mock/reset", "victim", session);
+      if (reset.status !== 204) failures.push(`the victim's reset of its ${where} session was ${reset.status}`);
     }
     const peakMiB = peakKiB / 1024;
     if (exited !== undefined) failures.push(`the mock exited (${exited}) under the flood`);
