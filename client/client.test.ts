@@ -71,6 +71,15 @@ describe("createServiceClient", () => {
     expect(seen!.headers.accept).toContain("application/json");
   });
 
+  it.each([
+    { given: undefined, want: /apiKey is undefined \(is the environment variable/ },
+    { given: "", want: /apiKey is empty/ },
+  ])("refuses a missing key at creation ($given), sending nothing (D-394)", ({ given, want }) => {
+    seen = undefined;
+    expect(() => createServiceClient({ baseUrl, apiKey: given as unknown as string })).toThrow(want);
+    expect(seen).toBeUndefined();
+  });
+
   it.each<{ name: string; given: ListQuery; want: string }>([
     { name: "status", given: { status: ["READY", "UNUSED"] }, want: "READY,UNUSED" },
     {

@@ -26,10 +26,12 @@ import { newRunId } from "./data.js";
 import { doctor } from "./doctor.js";
 import { PreflightError, preflight } from "./preflight.js";
 import { groupProblems } from "./problems.js";
+import { maskDeep, userSecrets } from "./redact.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
 import { type CheckExchange, toHar } from "./report/har.js";
 import { renderReplay } from "./report/replay.js";
+import { terminalSafe } from "./report/terminal-text.js";
 import { writeReports } from "./report/write.js";
 import { createdResources, exitCodeOf, type RunResult, summarize } from "./result.js";
 import { runChecks } from "./runner.js";
@@ -88,7 +90,9 @@ export async function runConformance(
       ? 2
       : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
-  return { result, exchanges };
+  // a secret the user gave, echoed by the target into a failure message, a header or a body, leaves no report (D-392)
+  const secrets = userSecrets(config);
+  return { result: maskDeep(result, secrets), exchanges: maskDeep(exchanges, secrets) };
 }
 
 /** Writes the HAR file of a run. */
@@ -114,7 +118,7 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
-      console.error(`conformance: ${error.message}`);
+      console.error(`conformance: ${terminalSafe(error.message)}`);
       return 2;
     }
     throw error;
@@ -156,7 +160,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
-      console.error(`conformance: ${error.message}`);
+      console.error(`conformance: ${terminalSafe(error.message)}`);
       return 2;
     }
     throw error;

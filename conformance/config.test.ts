@@ -259,11 +259,11 @@ describe("envName and publicConfig", () => {
     expect(text).not.toContain("secret-main");
     expect(text).not.toContain("secret-other");
   });
-  it("redacts credential headers given with -H", () => {
+  it("redacts every header given with -H (D-392)", () => {
     const { config } = resolveConfig(
       ["--base-url", "http://x", "--api-key", "k", "-H", "Authorization: Bearer tok-123", "-H", "X-Team: core"],
       {},
     );
-    expect(publicConfig(config).headers).toEqual({ Authorization: "[REDACTED]", "X-Team": "core" });
+    expect(publicConfig(config).headers).toEqual({ Authorization: "[REDACTED]", "X-Team": "[REDACTED]" });
   });
 });

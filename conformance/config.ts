@@ -1,6 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { defaultMaxResponseBytes } from "./bounded-read.js";
 import { didYouMean } from "./closest.js";
 import { redactHeaders } from "./redact.js";
 
@@ -47,6 +48,8 @@ export interface ConformanceConfig {
   headers: Record<string, string>;
   /** An answer slower than this (ms) fails the check that sent it (D-87). */
   maxResponseTimeMs?: number;
+  /** The most bytes of one answer's body the suite reads; a longer answer fails the check that got it (D-391). */
+  maxResponseBytes: number;
   /** Write every exchange of the run as HAR 1.2 to this file. */
   har?: string;
   /** A documented status no check reached makes the exit code 1. */
@@ -95,6 +98,7 @@ const options = [
   { key: "verbose", flag: "verbose", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
   { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
+  { key: "maxResponseBytes", flag: "max-response-bytes", kind: "string" },
   { key: "har", flag: "har", kind: "string" },
   { key: "failOnUnexercised", flag: "fail-on-unexercised", kind: "boolean" },
   { key: "warnSkippedPercent", flag: "warn-skipped-percent", kind: "string" },
@@ -138,6 +142,7 @@ export function usage(): string {
     "  --verbose                    also print each failed check's request, answer and curl command",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
     "  --max-response-time MS       an answer slower than MS fails the check that sent it",
+    "  --max-response-bytes N       read at most N bytes of an answer's body; a longer one fails its check (default 8388608)",
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
     "  --fail-on-unexercised        exit 1 when a documented status of an operation was never reached",
     "  --warn-skipped-percent N     warn when more than N% of the selected checks were skipped (default 50)",
@@ -370,6 +375,8 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
   const settleMs = optionalInt(str("settleMs"), "settle-ms", 0, 600_000) ?? 20_000;
   const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
+  const maxResponseBytes =
+    optionalInt(str("maxResponseBytes"), "max-response-bytes", 1024, 1024 * 1024 * 1024) ?? defaultMaxResponseBytes;
   const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
@@ -397,6 +404,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     verbose: raw.verbose === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
     maxResponseTimeMs,
+    maxResponseBytes,
     har: str("har"),
     failOnUnexercised: raw.failOnUnexercised === true,
     warnSkippedPercent,
@@ -423,7 +431,7 @@ export function publicConfig(config: ConformanceConfig | RunConfig): Record<stri
   const { apiKey, otherApiKey, headers, ...rest } = config;
   return {
     ...rest,
-    headers: redactHeaders(headers ?? {}),
+    headers: redactHeaders(headers ?? {}, Object.keys(headers ?? {})),
     apiKey: apiKey ? "[REDACTED]" : undefined,
     otherApiKey: otherApiKey ? "[REDACTED]" : undefined,
   };

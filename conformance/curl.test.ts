@@ -51,6 +51,11 @@ describe("toCurl", () => {
       },
       want: `curl -i -X GET 'http://h/x' -H "Authorization: Bearer $CONFORMANCE_API_KEY"`,
     },
+    {
+      name: "a redacted -H value is a shell variable, never the value (D-392)",
+      given: { method: "GET", url: "http://h/x", headers: { "X-Gw-Token": "[REDACTED]" }, keyRef: "main" as const },
+      want: `curl -i -X GET 'http://h/x' -H 'X-Gw-Token: '"$CONFORMANCE_HEADER_X_GW_TOKEN"`,
+    },
   ];
   for (const c of cases) it(c.name, () => expect(toCurl(c.given)).toBe(c.want));
 });

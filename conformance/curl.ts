@@ -1,9 +1,20 @@
 /** Renders a recorded request as a curl command that reproduces it, for the output of a failing check. */
 import type { RecordedRequest } from "./http.js";
+import { REDACTED } from "./redact.js";
 
 /** Single-quotes a value for a POSIX shell. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The shell variable a printed command refers to for a redacted header's value (D-392): `X-Gw-Token` → `$CONFORMANCE_HEADER_X_GW_TOKEN`. */
+function headerVariable(name: string): string {
+  return `$CONFORMANCE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+
+/** `-H`'s argument that sends a header with its value from `headerVariable` (the name quoted apart: a token may hold `$`). */
+export function headerArgument(name: string): string {
+  return `${shellQuote(`${name}: `)}"${headerVariable(name)}"`;
 }
 
 /**
@@ -33,7 +44,8 @@ export function toCurl(request: RecordedRequest): string {
       continue;
     }
     if (name.toLowerCase() === "content-length") continue;
-    parts.push("-H", shellQuote(`${name}: ${value}`));
+    // a redacted value (a -H value, a credential) is a shell variable the user sets, never the value
+    parts.push("-H", value === REDACTED ? headerArgument(name) : shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) {
     const body = request.bodyTruncated ? `${request.body}` : request.body;

@@ -12,6 +12,8 @@ import { paths } from "./helpers.js";
 import { TransportError } from "./http.js";
 import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "./inputs.js";
 import { PreflightError, preflight } from "./preflight.js";
+import { maskLiterals, userSecrets } from "./redact.js";
+import { terminalSafe } from "./report/terminal-text.js";
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
 async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
@@ -137,12 +139,15 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
     verdicts = await diagnoseInputs(config);
   } catch (error) {
     if (error instanceof TransportError) {
-      console.error(`conformance doctor: the target stopped answering: ${error.message}`);
+      console.error(`conformance doctor: the target stopped answering: ${terminalSafe(error.message)}`);
       return 2;
     }
     throw error;
   }
   const { allChecks } = await import("./checks/index.js");
-  console.log(renderDoctor(config.baseUrl, verdicts, allChecks).join("\n"));
+  // an input's detail may quote the target: its control characters are escaped (D-393), a user secret masked (D-392)
+  console.log(
+    terminalSafe(maskLiterals(renderDoctor(config.baseUrl, verdicts, allChecks).join("\n"), userSecrets(config))),
+  );
   return verdicts.some((v) => v.state === "wrong") ? 2 : 0;
 }

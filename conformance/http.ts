@@ -1,4 +1,5 @@
 /** HTTP exchanges with the target, recorded with secrets redacted; a failure shows what was sent and what came back. */
+import { readBounded } from "./bounded-read.js";
 import { redactBody, redactHeaders } from "./redact.js";
 
 /** A request as it is shown in reports: key and secrets redacted. */
@@ -18,6 +19,8 @@ interface RecordedResponse {
   headers: Record<string, string>;
   body: string;
   bodyTruncated?: boolean;
+  /** The answer went on past --max-response-bytes (this bound) and was not read further (D-391). */
+  cutAtBytes?: number;
 }
 
 /** One request and its answer. `json` is the parsed body (undefined when it is not JSON). */
@@ -43,8 +46,12 @@ interface OutgoingRequest {
   body?: string;
   keyRef: RecordedRequest["keyRef"];
   timeoutMs: number;
-  /** Literal secrets to mask in the recorded bodies (client secrets, secret values sent). */
+  /** The most bytes of the answer's body read (D-391). */
+  maxBytes: number;
+  /** Literal secrets to mask in the recorded headers and bodies: the user's (keys, -H values, D-392) and those sent. */
   secrets?: string[];
+  /** Names of the headers the user gave with -H: their values are redacted as credentials (D-392). */
+  userHeaders?: string[];
 }
 
 /** Thrown when the target cannot be reached or does not answer in time. */
@@ -65,7 +72,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   const recordedRequest: RecordedRequest = {
     method: out.method,
     url: out.url,
-    headers: redactHeaders(out.headers),
+    headers: redactHeaders(out.headers, out.userHeaders, out.secrets),
     keyRef: out.keyRef,
     ...(out.body !== undefined ? shown(redactBody(out.body, out.secrets)) : {}),
   };
@@ -73,15 +80,17 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   const started = performance.now();
   let response: Response;
   let text: string;
+  let cut: boolean;
   try {
     response = await fetch(out.url, {
       method: out.method,
       headers: out.headers,
       body: out.body,
       signal: AbortSignal.timeout(out.timeoutMs),
+      // a redirect is the target's answer, judged as such: the key and -H headers never go to another address (D-391)
       redirect: "manual",
     });
-    text = await response.text();
+    ({ text, cut } = await readBounded(response, out.maxBytes));
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (error as Error).name === "TimeoutError";
@@ -97,7 +106,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   });
   let json: unknown;
   try {
-    json = text.length > 0 ? JSON.parse(text) : undefined;
+    json = text.length > 0 && !cut ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
@@ -106,9 +115,10 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     request: recordedRequest,
     response: {
       status: response.status,
-      headers: redactHeaders(headers),
+      headers: redactHeaders(headers, [], out.secrets),
       body: shownBody.body,
-      ...(shownBody.bodyTruncated ? { bodyTruncated: true } : {}),
+      ...(shownBody.bodyTruncated || cut ? { bodyTruncated: true } : {}),
+      ...(cut ? { cutAtBytes: out.maxBytes } : {}),
     },
     json,
     startedAt,

@@ -7,6 +7,7 @@ import type { ConformanceConfig } from "./config.js";
 import { paths } from "./helpers.js";
 import { buildUrl, type Exchange, sendHttp } from "./http.js";
 import { keyHeader } from "./key-header.js";
+import { userSecrets } from "./redact.js";
 
 /** The verdict on one input. */
 export interface InputVerdict {
@@ -44,7 +45,9 @@ export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> 
     body: a.json === undefined ? undefined : JSON.stringify(a.json),
     keyRef: a.apiKey ? "other" : "main",
     timeoutMs: Math.min(config.timeoutMs, 5000),
-    secrets: [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : [])],
+    maxBytes: config.maxResponseBytes,
+    secrets: userSecrets(config),
+    userHeaders: Object.keys(config.headers),
   });
 }
 

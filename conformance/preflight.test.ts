@@ -36,6 +36,14 @@ describe("diagnose", () => {
     },
     { given: "a wrong key", answers: [json(401), json(401)], want: /401, 401: .*check --api-key$/ },
     {
+      given: "a base URL that redirects elsewhere (D-391)",
+      answers: [
+        { status: 307, json: false, location: "http://elsewhere.example/v2/auth/providers\x1b[2J" },
+        { status: 307, json: false, location: "http://elsewhere.example/v2/deployments" },
+      ],
+      want: /redirects \(307, 307\) to http:\/\/elsewhere\.example\/v2\/auth\/providers\\x1b\[2J; the suite follows no redirect.*check --base-url/,
+    },
+    {
       given: "a tenant the key may not use",
       config: { tenantId: "7a2e3d4c-5b6a-4f9e-8d7c-1b2c3d4e5f60" },
       answers: [json(403), json(403)],

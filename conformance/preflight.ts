@@ -6,18 +6,21 @@
  */
 
 import { operation } from "../contract/index.js";
+import { readBounded } from "./bounded-read.js";
 import type { ConformanceConfig } from "./config.js";
 import { TransportError } from "./http.js";
 import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
+import { maskLiterals, userSecrets } from "./redact.js";
+import { terminalSafe } from "./report/terminal-text.js";
 
 /** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
 export class PreflightError extends Error {
   override name = "PreflightError";
 }
 
-/** One probe answer: the status and whether the body was JSON, or why nothing came back. */
-export type ProbeAnswer = { status: number; json: boolean } | { unreachable: string };
+/** One probe answer: the status, whether the body was JSON and where a redirect pointed, or why nothing came back. */
+export type ProbeAnswer = { status: number; json: boolean; location?: string } | { unreachable: string };
 
 /** Longest wait for one probe request. */
 const probeTimeoutMs = 5000;
@@ -44,7 +47,7 @@ async function probeGet(
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, probeTimeoutMs)),
       redirect: "manual",
     });
-    const text = await res.text();
+    const { text } = await readBounded(res, config.maxResponseBytes);
     // a JSON body is the interface whatever its Content-Type says: a wrong header is the server's to fail, not setup (D-241)
     let json = false;
     try {
@@ -53,7 +56,8 @@ async function probeGet(
     } catch {
       json = false;
     }
-    return { status: res.status, json };
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
+    return { status: res.status, json, ...(location !== null ? { location } : {}) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return {
@@ -74,8 +78,12 @@ export function diagnose(
   const unreachable = answers.find((a): a is { unreachable: string } => "unreachable" in a);
   if (unreachable)
     return `cannot reach ${config.baseUrl}: ${unreachable.unreachable}: check --base-url (is the service running there?)`;
-  const got = answers as readonly { status: number; json: boolean }[];
+  const got = answers as readonly { status: number; json: boolean; location?: string }[];
   const statuses = got.map((a) => a.status).join(", ");
+  // the suite follows no redirect (D-391): a base URL that redirects is a setup mistake, shown with where it points
+  const redirected = got.find((a) => a.location !== undefined);
+  if (redirected && got.every((a) => a.status >= 300 && a.status < 400))
+    return `${config.baseUrl} redirects (${statuses}) to ${terminalSafe(redirected.location!)}; the suite follows no redirect, so it sends no key there: check --base-url (give the address the redirect names, if you trust it)`;
   if (
     got.every(
       (a) => a.status === 404 || a.status === 405 || (a.status < 500 && !a.json) || (a.status >= 300 && a.status < 400),
@@ -113,7 +121,7 @@ export async function preflight(config: ConformanceConfig, { ids = true } = {}):
   if (config.tenantId && answers.every((a) => "status" in a && (a.status === 401 || a.status === 403)))
     withoutTenant = await probeGet(config, operation("listDeployments").path, { withTenant: false });
   const problem = diagnose(config, answers, withoutTenant);
-  if (problem) throw new PreflightError(problem);
+  if (problem) throw new PreflightError(maskLiterals(problem, userSecrets(config)));
   if (!ids) return;
   let verdicts: InputVerdict[];
   try {

@@ -1,6 +1,6 @@
 /** Tests of redaction: keys and secrets never appear in recorded exchanges. */
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactBody, redactHeaders, redactJson } from "./redact.js";
+import { maskDeep, REDACTED, redactBody, redactHeaders, redactJson } from "./redact.js";
 
 describe("redactHeaders", () => {
   const cases: { given: Record<string, string>; want: Record<string, string> }[] = [
@@ -48,5 +48,24 @@ describe("redactBody", () => {
   });
   it("leaves short literals alone (no accidental masking of common text)", () => {
     expect(redactBody("abc", ["a"])).toBe("abc");
+  });
+});
+
+describe("the user's secrets and the contract's secret fields (D-390, D-392)", () => {
+  const secrets = ['dk_"quoted"_key', "gw-token-1234"];
+  const cases: { given: string; text: string; want: string }[] = [
+    { given: "a cut JSON body", text: '[{"client_secret":"abc', want: `[{"client_secret":"${REDACTED}"` },
+    { given: "a key echoed JSON-escaped", text: '{"k":"dk_\\"quoted\\"_key"}', want: `{"k":"${REDACTED}"}` },
+    { given: "a token echoed percent-encoded", text: "u=gw-token-1234&x", want: `u=${REDACTED}&x` },
+  ];
+  for (const c of cases) it(c.given, () => expect(redactBody(c.text, secrets)).toBe(c.want));
+  it("masks a secret echoed in any header, and every -H header by name", () => {
+    expect(redactHeaders({ "X-Echo": "got gw-token-1234", "X-Gw": "on" }, ["x-gw"], secrets)).toEqual({
+      "X-Echo": `got ${REDACTED}`,
+      "X-Gw": REDACTED,
+    });
+  });
+  it("masks every string of a report, keys of objects included", () => {
+    expect(maskDeep({ a: ["gw-token-1234"], "gw-token-1234": 1 }, secrets)).toEqual({ a: [REDACTED], [REDACTED]: 1 });
   });
 });

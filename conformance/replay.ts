@@ -1,9 +1,9 @@
 /** `replay <check-id> --seed N [flags]`: one check again with the same generated data, and the command that does it for a failure. */
 import { fileURLToPath } from "node:url";
+import { defaultMaxResponseBytes } from "./bounded-read.js";
 import type { RunConfig } from "./config.js";
 import { ConfigError } from "./config.js";
-import { shellQuote } from "./curl.js";
-import { redactHeaders } from "./redact.js";
+import { headerArgument, shellQuote } from "./curl.js";
 
 /** The check id and the flags of a replay command line (`argv` without the `replay` word). */
 export function parseReplayArgs(argv: string[]): { checkId: string; flags: string[] } {
@@ -51,6 +51,8 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
   if (config.timeoutMs !== 10_000) add("--timeout-ms", String(config.timeoutMs));
   if (config.settleMs !== 20_000) add("--settle-ms", String(config.settleMs));
   if (config.maxResponseTimeMs !== undefined) add("--max-response-time", String(config.maxResponseTimeMs));
-  for (const [name, value] of Object.entries(redactHeaders(config.headers))) add("-H", `${name}: ${value}`);
+  if (config.maxResponseBytes !== defaultMaxResponseBytes) add("--max-response-bytes", String(config.maxResponseBytes));
+  // every -H value is a secret (D-392): a shell variable the user sets, as the keys are
+  for (const name of Object.keys(config.headers)) parts.push("-H", headerArgument(name));
   return parts.join(" ");
 }

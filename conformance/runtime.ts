@@ -1,6 +1,7 @@
 /** The context a check runs with: an HTTP sender bound to the configuration, exchange log, created resources. */
 
-import { answerProblems, type ContractLevel, matchPath } from "../contract/index.js";
+import { answerProblems, type ContractLevel, matchPath, secretFields } from "../contract/index.js";
+import { cutMessage } from "./bounded-read.js";
 import {
   type Check,
   type CheckContext,
@@ -14,6 +15,7 @@ import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
 import { keyHeader } from "./key-header.js";
 import { isNoVerdict } from "./no-verdict.js";
+import { userSecrets } from "./redact.js";
 import { throwIfFull } from "./target-full.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
 
@@ -35,7 +37,7 @@ function secretsIn(value: unknown, out: string[] = []): string[] {
     for (const v of value) secretsIn(v, out);
   } else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
-      if ((k === "client_secret" || k === "value") && typeof v === "string") out.push(v);
+      if (secretFields.has(k) && typeof v === "string") out.push(v);
       else secretsIn(v, out);
     }
   }
@@ -108,7 +110,7 @@ export function createContext(
         body = JSON.stringify(request.json);
       } else if (request.raw !== undefined) body = request.raw;
       Object.assign(headers, request.headers ?? {});
-      const secrets = [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : []), ...secretsIn(request.json)];
+      const secrets = [...userSecrets(config), ...secretsIn(request.json)];
       throwIfGone();
       const exchange = await sendHttp({
         method: request.method,
@@ -117,7 +119,9 @@ export function createContext(
         body,
         keyRef,
         timeoutMs: config.timeoutMs,
+        maxBytes: config.maxResponseBytes,
         secrets,
+        userHeaders: Object.keys(config.headers),
       }).catch(async (error: unknown) => {
         // a refused or reset connection may mean the target is gone: conformance/target-gone.ts
         if (error instanceof TransportError) await confirmGone(config, error);
@@ -127,6 +131,8 @@ export function createContext(
       if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
       throwIfFull(exchange);
+      if (exchange.response.cutAtBytes !== undefined)
+        throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);
       if (config.maxResponseTimeMs !== undefined && exchange.durationMs > config.maxResponseTimeMs)
         throw new CheckFailure(
           `the answer took ${exchange.durationMs} ms, more than --max-response-time ${config.maxResponseTimeMs} ms (D-87)`,

@@ -4,6 +4,7 @@
  */
 
 import { operation } from "../contract/index.js";
+import { readBounded } from "./bounded-read.js";
 import { CheckSkip } from "./check.js";
 import type { ConformanceConfig } from "./config.js";
 import type { TransportError } from "./http.js";
@@ -51,8 +52,10 @@ export async function confirmGone(config: ConformanceConfig, error: TransportErr
     const res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}${operation("listOAuthProviders").path}`, {
       headers: { Accept: "application/json", ...config.headers, ...keyHeader(config, config.apiKey) },
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
+      // any answer, a redirect too, says the target is there: the key and -H headers never follow it elsewhere (D-391)
+      redirect: "manual",
     });
-    await res.arrayBuffer();
+    await readBounded(res, config.maxResponseBytes);
     return;
   } catch (second) {
     const code = (second as { cause?: { code?: string } }).cause?.code ?? (second as Error).name;

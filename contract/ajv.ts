@@ -49,9 +49,10 @@ export function createContractAjv(options: ContractAjvOptions = {}): ContractAjv
     ...(options.standaloneCode ? { code: { source: true, formats: _`contractFormats` } } : {}),
   });
   for (const [name, format] of Object.entries(contractFormats)) ajv.addFormat(name, format);
-  // OpenAPI keywords that are annotations only (and `x-decision`, the decision that adds a constraint, D-220), and the
+  // OpenAPI keywords that are annotations only (and `x-decision`, the decision that adds a constraint, D-220; `x-secret`,
+  // a field whose value no output may show, D-390), and the
   // document's top-level fields, which Ajv meets as keywords of the root schema when it resolves a pointer into the document.
-  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "x-decision"]);
+  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "x-decision", "x-secret"]);
   ajv.addVocabulary([
     "openapi",
     "info",

@@ -40,4 +40,5 @@ export {
   operations,
 } from "./operations.js";
 export { knownPaths, matchPath, type PathMatch } from "./path-matcher.js";
+export { secretFields } from "./secret-fields.js";
 export { isStorableText, unstorableTextDetail, unstorableTextPointers } from "./storable-text.js";

@@ -11,6 +11,7 @@ import { targetFullReport } from "../target-full.js";
 import type { Verdict } from "../verdict.js";
 import { renderAxes } from "./axes-text.js";
 import { renderMatrix } from "./matrix-text.js";
+import { terminalSafeDeep } from "./terminal-text.js";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -136,7 +137,9 @@ function problemSection(result: RunResult): string[] {
 }
 
 /** The whole console report. */
-export function renderConsole(result: RunResult, options: { quiet?: boolean; verbose?: boolean } = {}): string {
+export function renderConsole(given: RunResult, options: { quiet?: boolean; verbose?: boolean } = {}): string {
+  // what came from the target reaches the terminal with its control characters escaped (D-393)
+  const result = terminalSafeDeep(given);
   const out: string[] = [];
   const order = result.config.shuffle === true ? ", shuffled" : "";
   out.push(bold(`Conformance run ${result.runId} against ${result.target} (seed ${result.seed}${order})`), "");

@@ -1,9 +1,13 @@
 /** Console output of `replay`: the verdict of the one check and every exchange it made, in order. */
 import type { RunResult } from "../result.js";
 import type { CheckExchange } from "./har.js";
+import { terminalSafeDeep } from "./terminal-text.js";
 import { exchangeText, failureText } from "./text.js";
 
-export function renderReplay(result: RunResult, exchanges: readonly CheckExchange[]): string {
+export function renderReplay(given: RunResult, givenExchanges: readonly CheckExchange[]): string {
+  // what came from the target reaches the terminal with its control characters escaped (D-393)
+  const result = terminalSafeDeep(given);
+  const exchanges = terminalSafeDeep(givenExchanges);
   const out = [`Replay of run ${result.runId} against ${result.target} (seed ${result.seed})`, ""];
   for (const v of result.verdicts) {
     const verdict = v.status === "pass" ? "passed" : v.status === "fail" ? "FAILED" : `skipped (${v.skipReason})`;

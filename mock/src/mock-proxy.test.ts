@@ -7,6 +7,7 @@ import { runWalkthrough } from "../../examples/walkthrough.js";
 import { type ChildServer, startChildServer } from "../../server/testing/child-server.js";
 import { type RunningMock, startMock } from "./mock.js";
 import { type ContractProxy, startContractProxy } from "./mock-proxy.js";
+import { SeedRecorder } from "./seed-recorder.js";
 
 const validProvider = {
   id: "9a1f0c52-4c1e-4f0e-9d59-3d2f6f7d8e01",
@@ -109,6 +110,48 @@ describe("npm run mock:proxy in front of a broken implementation", () => {
     expect(summary.rules.find((rule) => rule.side === "response" && rule.rule === "body.offset minimum")?.count).toBe(
       2,
     );
+  });
+});
+
+describe("npm run mock:proxy --record in front of an implementation that leaks secrets (D-398)", () => {
+  const key = "dk_leaky_client_key_0042";
+  let upstream: Server;
+  let proxy: ContractProxy;
+  const recorder = new SeedRecorder();
+  beforeAll(async () => {
+    upstream = createServer((request, response) => {
+      // the provider list shows its client secret, and the key comes back in a header and a name
+      const echoed = String(request.headers["x-api-key"]);
+      response.writeHead(200, { "content-type": "application/json", "x-echo": echoed });
+      response.end(
+        JSON.stringify([{ ...validProvider, name: `for ${echoed}`, client_secret: "leaked-upstream-secret" }]),
+      );
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    proxy = await startContractProxy({
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      port: 0,
+      recorder,
+    });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+  });
+
+  it("counts the leaks as contract breaches and records neither the secret nor the key", async () => {
+    const response = await fetch(`${proxy.url}/v2/auth/providers`, { headers: { "X-Api-Key": key } });
+    await response.arrayBuffer();
+    const leaks = proxy.report.violating
+      .flatMap((exchange) => exchange.response)
+      .filter((violation) => violation.code === "secret-leak")
+      .map((violation) => violation.location.slice(1).join("."));
+    expect(leaks.sort()).toEqual(["body.0.client_secret", "body.0.name", "header.x-echo"]);
+    expect(proxy.report.summary().responsesBreakingContract).toBe(1);
+    const recorded = JSON.stringify(recorder.state());
+    expect(recorded).not.toContain("leaked-upstream-secret");
+    expect(recorded).not.toContain(key);
+    expect(recorder.state().oauth_providers).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,8 @@
  * contract, reporting every request and response that breaks it. Traffic passes
  * unchanged (no `--errors`); the front reads Prism's `sl-violations` header of each answer, prints
  * the violating exchanges, and prints a summary on exit (and writes it as JSON with `--report`). With
- * `--record FILE` it also writes, on exit, what the upstream answered as a seed of the stateful mock (D-323).
+ * `--record FILE` it also writes, on exit, what the upstream answered as a seed of the stateful mock (D-323), never a
+ * secret; an answer that shows a secret or echoes a credential breaks the contract (D-398).
  */
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -13,6 +14,7 @@ import { forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
 import { startPrism } from "./prism-process.js";
+import { credentialsOf, secretLeaks } from "./secret-leaks.js";
 import { SeedRecorder } from "./seed-recorder.js";
 import { formatExchange, formatSummary, type ViolatingExchange, ViolationReport } from "./violation-report.js";
 import { parseViolationsHeader } from "./violations.js";
@@ -70,10 +72,20 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const body = await readBody(incoming);
       const response = await forward(target, incoming, body);
       const header = response.headers["sl-violations"];
-      const violations = parseViolationsHeader(Array.isArray(header) ? header.join(",") : header);
+      const credentials = credentialsOf(incoming.headers);
+      const violations = [
+        ...parseViolationsHeader(Array.isArray(header) ? header.join(",") : header),
+        ...secretLeaks(jsonOf(response.body), response.headers, credentials),
+      ];
       const exchange = report.record(incoming.method ?? "GET", incoming.url ?? "/", response.status, violations);
       if (exchange) options.onViolation?.(exchange);
-      options.recorder?.observe(incoming.method ?? "GET", incoming.url ?? "/", response.status, response.body);
+      options.recorder?.observe(
+        incoming.method ?? "GET",
+        incoming.url ?? "/",
+        response.status,
+        response.body,
+        credentials,
+      );
       writeAnswer(outgoing, response);
     })().catch((error: unknown) => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
@@ -102,11 +114,21 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   };
 }
 
+/** A body as JSON, or its text when it is not JSON (a credential echoed in plain text is still found). */
+function jsonOf(body: Buffer): unknown {
+  const text = body.toString("utf8");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 const usage = `Usage: deployment-mock proxy --upstream URL [--port N] [--report FILE] [--record FILE]
   --upstream URL   the implementation to check, e.g. http://127.0.0.1:8080 (default: UPSTREAM_URL)
   --port N         port of the proxy on 127.0.0.1 (default 4020; 0 picks a free one)
   --report FILE    write the summary and the violating exchanges there as JSON on exit
-  --record FILE    write what the upstream answered (deployments, providers, repositories; no secret values)
+  --record FILE    write what the upstream answered (deployments, providers, repositories; no secret, no credential)
                    there on exit, as a seed for deployment-mock --stateful --seed FILE`;
 
 /** The command line `deployment-mock proxy --upstream URL` (`npm run mock:proxy -- ...`); runs until SIGINT or SIGTERM. */

@@ -70,4 +70,13 @@ describe("SeedRecorder", () => {
     expect(Object.keys(state.repositories ?? {})).toEqual(repositories);
     expect(JSON.stringify(state)).not.toContain("hidden");
   });
+
+  it("keeps no field the contract marks secret and no credential the answer echoed (D-398)", () => {
+    const recorder = new SeedRecorder();
+    const leaky = { ...provider, name: "for dk_echoed_key_1", client_secret: "upstream-leak" };
+    recorder.observe("GET", "/v2/auth/providers", 200, json([leaky]), ["dk_echoed_key_1"]);
+    const text = JSON.stringify(recorder.state());
+    expect(text).not.toMatch(/upstream-leak|client_secret|dk_echoed_key_1/);
+    expect(recorder.state().oauth_providers[0]?.name).toBe("for [REDACTED]");
+  });
 });

@@ -134,8 +134,15 @@ export class ProblemError extends Error {
   }
 }
 
-/** Creates a typed client that authenticates every request. */
+/**
+ * Creates a typed client that authenticates every request. A missing or empty key is an error here (D-394), never
+ * a request with `X-Api-Key: undefined`: `createServiceClient({ apiKey: process.env.API_KEY })` with the variable unset throws.
+ */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  if (typeof options.apiKey !== "string" || options.apiKey === "")
+    throw new TypeError(
+      `createServiceClient needs an API key: apiKey is ${typeof options.apiKey === "string" ? "empty" : String(options.apiKey)} (is the environment variable that holds it set?)`,
+    );
   const client = createFetchClient<ClientPaths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     fetch:

@@ -1,6 +1,8 @@
 /**
- * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness,outage,heavy-pages,filter-fairness] [-- --seed=N]`:
+ * `npm run reliability [-- --quick] [-- --only=crash,shutdown,concurrency,fuzz,lock,fairness,outage,heavy-pages,filter-fairness,hostile-target,mock-budgets] [-- --seed=N]`:
  * runs the crash, shutdown, concurrency, fuzz, lock, fairness, outage, heavy-pages and filter-fairness scenarios against freshly started reference servers,
+ * hostile-target (the conformance suite against a target that never ends an answer and echoes secrets) and
+ * mock-budgets (the stateful mock under made-up keys' state puts),
  * prints what each measured, and exits non-zero on any violation. `--quick` (or RELIABILITY_QUICK=1) is
  * the smaller CI mode: fewer crash cycles and concurrency rounds, same checks.
  */
@@ -16,7 +18,9 @@ import { fairnessScenario } from "./fairness.js";
 import { filterFairnessScenario } from "./filter-fairness.js";
 import { fuzzScenario } from "./fuzz.js";
 import { heavyPagesScenario } from "./heavy-pages.js";
+import { hostileTargetScenario } from "./hostile-target.js";
 import { lockScenario } from "./lock.js";
+import { mockBudgetsScenario } from "./mock-budgets.js";
 import { outageScenario } from "./outage.js";
 import type { ScenarioResult } from "./scenario.js";
 import { shutdownScenario } from "./shutdown.js";
@@ -32,6 +36,9 @@ const quickSettings = {
   filterDeployments: 4_000,
   filterLoadMs: 3_000,
   heavyLoadMs: 4_000,
+  hostileTimeoutMs: 10_000,
+  floodKeys: 12,
+  floodSessions: 10,
 };
 const fullSettings = {
   cycles: 20,
@@ -43,12 +50,15 @@ const fullSettings = {
   filterDeployments: 40_000,
   filterLoadMs: 6_000,
   heavyLoadMs: 10_000,
+  hostileTimeoutMs: 60_000,
+  floodKeys: 36,
+  floodSessions: 20,
 };
 const usage = `Usage: npm run reliability -- [--quick] [--only=LIST] [--seed=N] [--cycles=N] [--fuzz-count=N]
   --quick          the CI mode (also RELIABILITY_QUICK=1): ${quickSettings.cycles} crash cycles, ${quickSettings.rounds} concurrency rounds
                    (default: ${fullSettings.cycles} and ${fullSettings.rounds}); the same checks
   --only=LIST      comma-separated scenarios of crash, shutdown, concurrency, fuzz, lock, fairness, outage,
-                   heavy-pages, filter-fairness (default: all)
+                   heavy-pages, filter-fairness, hostile-target, mock-budgets (default: all)
   --seed=N         seed of the crash timing and the fuzz cases (default 20261121)
   --cycles=N       crash cycles (default ${fullSettings.cycles}, quick ${quickSettings.cycles})
   --fuzz-count=N   fuzz requests (default ${fullSettings.fuzzCount}, quick ${quickSettings.fuzzCount})
@@ -124,6 +134,11 @@ const scenarios: [string, () => Promise<ScenarioResult>][] = [
         logDir,
         log,
       }),
+  ],
+  ["hostile-target", () => hostileTargetScenario({ timeoutMs: settings.hostileTimeoutMs, log })],
+  [
+    "mock-budgets",
+    () => mockBudgetsScenario({ keys: settings.floodKeys, sessionsPerKey: settings.floodSessions, log }),
   ],
 ];
 

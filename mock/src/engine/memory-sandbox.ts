@@ -1,12 +1,13 @@
 /**
  * The sandbox (D-79), the one of every mock (D-272): a fetch handler over the in-memory store (D-170, D-171)
  * with no native module and no listening server, so MSW runs it in-process and a thin Node server
- * (memory-sandbox-server.ts) puts it on a port. One state per `X-Mock-Session`, owned by the key that made it
- * (reset and delete need that key), bounded per key and in all (session-table.ts), each session holding at
- * most `maxDeploymentsPerSession` deployments and `maxBytesPerSession` bytes of writes (then a 503 that says to
- * reset it); `Prefer: code=`/`example=` answered from the titled examples. A session's state is seeded,
- * read and replaced in one format (`/__mock/state`, D-320) and its clock moved forward (`/__mock/clock`, D-321),
- * by its owner only, as reset is (D-272).
+ * (memory-sandbox-server.ts) puts it on a port. One state per `X-Mock-Session` id and key: another key under the
+ * same id, `default` included, has a session of its own (D-396). Sessions are bounded per key and in all, in
+ * number and bytes (session-table.ts); each holds at most `maxDeploymentsPerSession` deployments and
+ * `maxBytesPerSession` bytes of writes and states put (then a 503 that says to reset it); `Prefer: code=`/`example=`
+ * answered from the titled examples. A session's state is seeded, read and replaced in one format
+ * (`/__mock/state`, D-320; a state the sandbox could not answer from is a 422, D-395) and its clock moved forward
+ * (`/__mock/clock`, D-321, at most 100 years in all).
  */
 
 import pino, { type Logger } from "pino";
@@ -19,10 +20,12 @@ import { errorSummary } from "../../../server/errors/error-summary.js";
 import { HttpProblem } from "../../../server/errors/http-problem.js";
 import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
 import { StoreFull } from "../../../server/storage/memory-store.js";
+import { bodyLimitBytes } from "../../../server/validation/json-body.js";
 import { mockCorsPolicy } from "./mock-cors.js";
 import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
 import { createSandboxSession, type SandboxSession, storeFullProblem } from "./sandbox-session.js";
 import { SessionTable, sandboxPolicy } from "./session-table.js";
+import { assertAnswerable, maxClockAdvanceMs } from "./state-answers.js";
 
 /** Options of createMemorySandbox. */
 export interface MemorySandboxOptions {
@@ -35,8 +38,10 @@ export interface MemorySandboxOptions {
   maxSessionsPerKey?: number;
   /** Deployments a session holds at most, seeds included (1,000 by default). */
   maxDeploymentsPerSession?: number;
-  /** Bytes of answers to writes a session takes before it refuses more (4 MiB by default, D-272). */
+  /** Bytes of answers to writes and of states put a session takes before it refuses more (4 MiB by default, D-272, D-396). */
   maxBytesPerSession?: number;
+  /** Bytes all sessions hold together: past it the key holding the most loses its least recently used session (128 MiB by default, D-396). */
+  maxBytesInAll?: number;
   logger?: Logger;
   /** Which browser origins may call (D-132); every loopback origin and no other by default, as the sandbox. */
   cors?: CorsPolicy;
@@ -58,10 +63,10 @@ export interface SavedSession {
 /** The sandbox's sessions behind one fetch handler. */
 export interface MemorySandbox {
   handle: FetchHandler;
-  /** Drops one session (the next request under its id starts it again), or every session without an id. */
+  /** Drops the sessions of an id, every key's (the next request under it starts it again), or every session without an id. */
   reset(sessionId?: string): void;
   sessionCount(): number;
-  /** The state of a session (`default` without an id) for its owner key; an error when no request made it yet. */
+  /** The state of a session (`default` without an id) for the key that used it last; an error when no request made it yet. */
   snapshot(sessionId?: string): Promise<MockState>;
   /** Replaces a session's state; a session no request made yet starts from it (D-320). */
   restore(state: MockState, sessionId?: string): Promise<void>;
@@ -109,11 +114,12 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     {
       maxSessions: options.maxSessions ?? sandboxPolicy.maxSessions,
       maxSessionsPerKey: options.maxSessionsPerKey ?? sandboxPolicy.maxSessionsPerKey,
+      maxBytes: options.maxBytesInAll ?? sandboxPolicy.maxBytes,
     },
     (id, owner) =>
       newSession(id, owner).catch((error: unknown) => {
         // A session whose seed could not be loaded (more than the cap with the examples) is not kept: the next request tries again.
-        sessions.drop(id);
+        sessions.drop(id, owner);
         throw error;
       }),
   );
@@ -121,26 +127,28 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
   let keyless: Promise<SandboxSession> | undefined;
   const reset = (sessionId?: string): void => {
     if (sessionId === undefined) sessions.clear();
-    else sessions.drop(sessionId);
+    else for (const [id, owner] of [...sessions.entries()]) if (id === sessionId) sessions.drop(id, owner);
     onChange();
   };
-  /** 401 without a key, 403 for another key's session (D-272); undefined when the key may act on the session. */
-  const refusal = (sessionId: string, key: string, what: string): Response | undefined => {
-    if (key === "") return problemResponse(unauthenticated(`Send the X-Api-Key that made the session to ${what}.`));
-    const owner = sessions.ownerOf(sessionId);
-    if (owner !== undefined && owner !== key)
-      return problemResponse(
-        new HttpProblem("forbidden", `This mock session was made by another API key; only that key may ${what}.`),
-      );
-    return undefined;
-  };
-  /** Drops a session for its owner. */
+  /** 401 without a key: a session is always the key's own (D-396), so no other refusal is needed. */
+  const refusal = (key: string, what: string): Response | undefined =>
+    key === "" ? problemResponse(unauthenticated(`Send the X-Api-Key whose session to ${what}.`)) : undefined;
+  /** Drops the key's own session of that id. */
   const resetOwned = (sessionId: string, key: string): Response => {
-    const refused = refusal(sessionId, key, "reset it");
+    const refused = refusal(key, "reset");
     if (refused) return refused;
-    reset(sessionId);
+    sessions.drop(sessionId, key);
+    onChange();
     return new Response(null, { status: 204 });
   };
+  /** The session's budget spent: a 503 that says how to go on. */
+  const budgetSpent = (): Response =>
+    problemResponse(
+      new HttpProblem(
+        "serviceUnavailable",
+        `This mock session has taken its budget of ${maxBytes} bytes of writes and states; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
+      ),
+    );
   /** `/__mock/state` and `/__mock/clock` for the session's owner (D-320, D-321). */
   const stateAdmin = async (request: Request, path: string, sessionId: string, key: string): Promise<Response> => {
     const route = path === "/__mock/state" ? { GET: true, PUT: true } : { POST: true };
@@ -150,24 +158,36 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
           Allow: Object.keys(route).join(", "),
         }),
       );
-    const refused = refusal(sessionId, key, path === "/__mock/state" ? "read or replace its state" : "move its clock");
+    const refused = refusal(key, path === "/__mock/state" ? "read or replace the state of" : "move the clock of");
     if (refused) return refused;
     const session = await sessions.session(sessionId, key);
     if (request.method === "GET") return Response.json(await session.snapshot(key));
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > bodyLimitBytes)
+      return problemResponse(
+        new HttpProblem("payloadTooLarge", `The body is larger than ${bodyLimitBytes} bytes; send a smaller state.`),
+      );
     let body: unknown;
     try {
-      body = await request.json();
+      body = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
       return problemResponse(new HttpProblem("malformedJson", "The body is not JSON."));
     }
     if (request.method === "PUT") {
+      // a state put counts against the session's budget: the session then holds that state, and what it took before is gone (D-396)
+      if (bytes.byteLength > maxBytes) return budgetSpent();
       try {
-        await session.restore(key, parseMockState(body));
+        const state = parseMockState(body);
+        assertAnswerable(state);
+        await session.restore(key, state);
       } catch (error) {
         if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
         if (!(error instanceof MockStateError)) throw error;
-        return problemResponse(new HttpProblem("validation", `The state is not a mock state: ${error.message}.`));
+        return problemResponse(
+          new HttpProblem("validation", `The state is not a mock state the sandbox can answer from: ${error.message}.`),
+        );
       }
+      sessions.charge(sessionId, key, bytes.byteLength, true);
       onChange();
       return new Response(null, { status: 204 });
     }
@@ -175,6 +195,13 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     if (!Number.isSafeInteger(advance) || (advance as number) < 0)
       return problemResponse(
         new HttpProblem("validation", 'Send {"advance_ms": N}, N a whole number of milliseconds, 0 or more.'),
+      );
+    if (session.advancedMs + (advance as number) > maxClockAdvanceMs)
+      return problemResponse(
+        new HttpProblem(
+          "validation",
+          `The clock runs at most ${maxClockAdvanceMs} ms (100 years) ahead; it is ${session.advancedMs} ms ahead now (D-395).`,
+        ),
       );
     session.advancedMs += advance as number;
     onChange();
@@ -218,17 +245,11 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
     const session = await sessions.session(sessionId, key);
     const writes = request.method === "POST";
-    if (writes && session.bytesUsed >= maxBytes)
-      return problemResponse(
-        new HttpProblem(
-          "serviceUnavailable",
-          `This mock session has taken its budget of ${maxBytes} bytes of writes; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
-        ),
-      );
+    if (writes && sessions.bytesOf(sessionId, key) >= maxBytes) return budgetSpent();
     const response = await session.handle(request, sent);
     if (!writes || response.status >= 300) return response;
     const body = await response.arrayBuffer();
-    session.bytesUsed += body.byteLength;
+    sessions.charge(sessionId, key, body.byteLength);
     onChange();
     return new Response(body, { status: response.status, headers: response.headers });
   };
@@ -245,9 +266,9 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     }
   };
   const handle: FetchHandler = (request, sent) => withCors(cors, request, () => answerAlways(request, sent));
-  /** The session `id` and its owner, or an error naming what to do first. */
+  /** The session `id` of the key that used it last, and that key, or an error naming what to do first. */
   const existing = async (id: string): Promise<{ session: SandboxSession; owner: string }> => {
-    const owner = sessions.ownerOf(id);
+    const owner = sessions.lastOwnerOf(id);
     if (owner === undefined)
       throw new Error(`No mock session "${id}" yet: send a request with an X-Api-Key under it first.`);
     return { session: await sessions.session(id, owner), owner };
@@ -262,7 +283,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     },
     async restore(state, sessionId = "default") {
       const checked = parseMockState(state);
-      if (sessions.ownerOf(sessionId) === undefined) restored.set(sessionId, checked);
+      assertAnswerable(checked);
+      if (sessions.lastOwnerOf(sessionId) === undefined) restored.set(sessionId, checked);
       else {
         const { session, owner } = await existing(sessionId);
         await session.restore(owner, checked);
@@ -272,7 +294,10 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     async advanceClock(ms, sessionId = "default") {
       if (!Number.isSafeInteger(ms) || ms < 0)
         throw new RangeError(`advance by whole milliseconds, 0 or more; got ${ms}`);
-      (await existing(sessionId)).session.advancedMs += ms;
+      const { session } = await existing(sessionId);
+      if (session.advancedMs + ms > maxClockAdvanceMs)
+        throw new RangeError(`the clock runs at most ${maxClockAdvanceMs} ms (100 years) ahead (D-395)`);
+      session.advancedMs += ms;
       onChange();
     },
     async savedSessions() {

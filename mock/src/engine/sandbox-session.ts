@@ -23,10 +23,9 @@ import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
 import { seedExamples } from "./seed-examples.js";
 
-/** A session: its fetch handler, the bytes its writes took, its clock, and its state for a key. */
+/** A session: its fetch handler, its clock, and its state for a key (its bytes are the session table's, D-396). */
 export interface SandboxSession {
   handle: FetchHandler;
-  bytesUsed: number;
   /** Milliseconds the session's clock runs ahead of the wall clock. */
   advancedMs: number;
   /** The key's deployments and providers as they read now. */
@@ -75,7 +74,6 @@ export async function createSandboxSession(
     tenantId: demo.acme.productionTenantId,
   });
   session.handle = createFetchApp(deps, { problemOf: storeFullProblem });
-  session.bytesUsed = 0;
   session.snapshot = async (key) => {
     const owner = await deps.authenticate(key);
     return {

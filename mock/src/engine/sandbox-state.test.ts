@@ -1,4 +1,4 @@
-/** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its owner only (D-272). */
+/** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its own key only (D-396), within what the sandbox can answer from (D-395). */
 import { describe, expect, it } from "vitest";
 import { createMemorySandbox, type MemorySandbox } from "./memory-sandbox.js";
 import { type MockState, mockStateFormat, type StateDeployment } from "./mock-state.js";
@@ -107,10 +107,7 @@ describe("snapshot and restore", () => {
 describe("who may read, replace and move a session", () => {
   it.each([
     ["GET", "/__mock/state", "", undefined, 401],
-    ["GET", "/__mock/state", "intruder", undefined, 403],
-    ["PUT", "/__mock/state", "intruder", seed(1), 403],
     ["POST", "/__mock/clock", "", { advance_ms: 1 }, 401],
-    ["POST", "/__mock/clock", "intruder", { advance_ms: 1 }, 403],
     ["POST", "/__mock/clock", "owner", { advance_ms: -1 }, 422],
     ["POST", "/__mock/clock", "owner", { advance: 1 }, 422],
     ["PUT", "/__mock/state", "owner", { format: "other" }, 422],
@@ -137,5 +134,85 @@ describe("who may read, replace and move a session", () => {
     const bad = { ...seed(2), deployments: [seeded(1, "READY"), { ...seeded(2, "READY"), status: "GONE" }] };
     const { body } = await call(sandbox, "PUT", "/__mock/state", "owner", bad);
     expect((body as { detail: string }).detail).toContain("/deployments/1/status");
+  });
+});
+
+describe("a state or a clock the sandbox could not answer from is refused (D-395)", () => {
+  const far = (n: number) => ({ ...seeded(n, "READY"), created_at: "+100000-01-01T00:00:00Z" });
+  it.each([
+    ["a clock of 1e300 ms", { ...seed(1), clock_advanced_ms: 1e300 }, "/clock_advanced_ms"],
+    ["a clock past 100 years", { ...seed(1), clock_advanced_ms: 2 * 8.64e15 }, "/clock_advanced_ms"],
+    ["a far created_at", { ...seed(1), deployments: [far(1)] }, "/deployments/0/created_at"],
+    [
+      "a created_at past 2199",
+      { ...seed(1), deployments: [{ ...seeded(1, "READY"), created_at: "2300-01-01T00:00:00Z" }] },
+      "/deployments/0/created_at",
+    ],
+    [
+      "a source_config the contract's answer cannot carry",
+      {
+        ...seed(2),
+        deployments: [seeded(2, "READY"), { ...seeded(1, "READY"), source_config: { resource_spec: "big" } }],
+      },
+      "/deployments/1/source_config",
+    ],
+  ])("%s: 422 naming the pointer, and the session answers on", async (_name, state, pointer) => {
+    const sandbox = createMemorySandbox();
+    const put = await call(sandbox, "PUT", "/__mock/state", "owner", state);
+    expect(put.status).toBe(422);
+    expect((put.body as { detail: string }).detail).toContain(pointer);
+    expect((await call(sandbox, "GET", "/v2/deployments", "owner")).status).toBe(200);
+    expect(
+      (
+        await call(sandbox, "POST", "/v2/deployments", "owner", {
+          name: "after",
+          source: "internal_container",
+          source_config: {},
+          source_revision_config: { image_uri: "registry.example/a:1" },
+          secrets: [],
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it("two clock moves of 8.64e15 ms: the second past the bound is 422, and lists still answer", async () => {
+    const sandbox = createMemorySandbox();
+    await call(sandbox, "GET", "/v2/deployments", "owner");
+    expect((await call(sandbox, "POST", "/__mock/clock", "owner", { advance_ms: 8.64e12 })).status).toBe(422);
+    expect((await call(sandbox, "POST", "/__mock/clock", "owner", { advance_ms: 3e12 })).status).toBe(200);
+    expect((await call(sandbox, "POST", "/__mock/clock", "owner", { advance_ms: 3e12 })).status).toBe(422);
+    expect((await call(sandbox, "GET", "/v2/deployments", "owner")).status).toBe(200);
+  });
+
+  it("a body over 1 MiB is 413, not 'not JSON'", async () => {
+    const sandbox = createMemorySandbox();
+    const big = { ...seed(1), padding: "x".repeat(1024 * 1024) };
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", big)).status).toBe(413);
+  });
+
+  it("state puts count against the session's budget, and all sessions' bytes stay bounded (D-396)", async () => {
+    const sandbox = createMemorySandbox({ maxBytesPerSession: 64 * 1024, maxBytesInAll: 256 * 1024 });
+    const heavy = {
+      ...seed(1),
+      deployments: Array.from({ length: 40 }, (_, i) => ({
+        ...seeded(i + 1, "READY"),
+        name: `heavy-${"n".repeat(200)}-${i}`,
+      })),
+    };
+    const size = JSON.stringify(heavy).length;
+    expect(size).toBeLessThan(64 * 1024);
+    // 36 made-up keys, 20 sessions each: the table sheds the heaviest key's oldest sessions, the victim's stays
+    await call(sandbox, "PUT", "/__mock/state", "victim", seed(2), "mine");
+    for (let key = 0; key < 36; key++)
+      for (let session = 0; session < 3; session++)
+        expect((await call(sandbox, "PUT", "/__mock/state", `made-up-${key}`, heavy, `s${session}`)).status).toBe(204);
+    expect(sandbox.sessionCount()).toBeLessThanOrEqual(Math.ceil((256 * 1024) / size) + 1);
+    const mine = await call(sandbox, "GET", "/v2/deployments", "victim", undefined, "mine");
+    expect((mine.body as Listed).resources.map((d) => d.id)).toEqual(seed(2).deployments.map((d) => d.id));
+    const tooBig = {
+      ...seed(1),
+      deployments: Array.from({ length: 400 }, (_, i) => ({ ...seeded(i + 1, "READY"), name: `big-${i}` })),
+    };
+    expect((await call(sandbox, "PUT", "/__mock/state", "victim", tooBig, "mine")).status).toBe(503);
   });
 });

@@ -76,13 +76,13 @@ describe("SessionTable", () => {
     expect(dropped).toEqual(wantDropped);
   });
 
-  it("knows each session's owner, and a drop frees the owner's quota", () => {
+  it("knows the key that used an id last, and a drop frees the owner's quota", () => {
     const { sessions, dropped } = table({ maxSessions: 10, maxSessionsPerKey: 1 });
     sessions.session("a", "k");
-    expect(sessions.ownerOf("a")).toBe("k");
-    expect(sessions.ownerOf("b")).toBeUndefined();
-    sessions.drop("a");
-    sessions.drop("a");
+    expect(sessions.lastOwnerOf("a")).toBe("k");
+    expect(sessions.lastOwnerOf("b")).toBeUndefined();
+    sessions.drop("a", "k");
+    sessions.drop("a", "k");
     expect(dropped).toEqual([1]);
     sessions.session("b", "k");
     expect(dropped).toEqual([1]);
@@ -95,6 +95,32 @@ describe("SessionTable", () => {
     for (let i = 0; i < 1200; i++) sessions.session(`s-${i}`, `made-up-${i}`);
     expect(sessions.size).toBe(100);
     expect(sessions.session("demo", "demo-key")).toBe(1201);
-    expect(sessions.ownerOf("demo")).toBe("demo-key");
+    expect(sessions.lastOwnerOf("demo")).toBe("demo-key");
+  });
+
+  it("the same id under two keys is two sessions, default included (D-396)", () => {
+    const { sessions } = table({ maxSessions: 10, maxSessionsPerKey: 5 });
+    expect([
+      sessions.session("default", "a"),
+      sessions.session("default", "b"),
+      sessions.session("default", "a"),
+    ]).toEqual([1, 2, 1]);
+    sessions.drop("default", "b");
+    expect(sessions.session("default", "a")).toBe(1);
+  });
+
+  it("past the bytes of all sessions, the key holding the most bytes loses its least recently used (D-396)", () => {
+    const { sessions, dropped } = table({ maxSessions: 100, maxSessionsPerKey: 20, maxBytes: 100 });
+    sessions.session("v", "victim");
+    sessions.charge("v", "victim", 30);
+    for (const id of ["a1", "a2", "a3"]) {
+      sessions.session(id, "attacker");
+      sessions.charge(id, "attacker", 30);
+    }
+    // 120 bytes: the attacker's oldest goes, never the victim's
+    expect(dropped).toEqual([2]);
+    sessions.charge("a3", "attacker", 30, true);
+    expect(sessions.bytesOf("v", "victim")).toBe(30);
+    expect(sessions.bytesOf("a3", "attacker")).toBe(30);
   });
 });
