@@ -102,6 +102,8 @@ async function createsAndListsLinearize(ctx: CheckContext): Promise<void> {
       const history = await Promise.all(
         ops.map((create, i) => (create ? createOp(ctx, `${stem}${i}`) : listOp(ctx, stem))),
       );
+      // one list after the round: every create answered 2xx by then must show in it
+      history.push(await listOp(ctx, stem));
       // every name a list showed is one this round created, listed once
       for (const op of history)
         if (op.output.kind === "listed")
@@ -141,7 +143,7 @@ export const concurrencyLawChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "Creates of distinct names and lists of them, 8 to 16 sent together: some order consistent with real time explains every answer (a list shows exactly the creates before it, a refused create never shows), and each create is answered with its own record",
+      "Creates of distinct names and lists of them, 8 to 16 sent together, then one list: some order consistent with real time explains every answer (a list shows exactly the creates before it, a refused create never shows), and each create is answered with its own record",
     specRef:
       "interface-spec: 6. Create a deployment (Response: one Deployment record); 5. List deployments; D-370 (a linearizability check)",
     needs: ["write", "state"],

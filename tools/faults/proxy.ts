@@ -13,6 +13,8 @@ export interface ProxyRequest {
   body: string;
   /** The parsed JSON body, when it is JSON. */
   json: unknown;
+  /** The connection it came on: the same object for every request of one kept-alive connection. */
+  connection: object;
 }
 
 /** A response as the proxy returns it; a fault may change any part. */
@@ -89,6 +91,7 @@ export async function startFaultProxy(
           rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
           body,
           json: parse(body),
+          connection: incoming.socket,
         };
         let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
