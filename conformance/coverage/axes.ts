@@ -25,6 +25,11 @@ export const characterClasses = [
   "query-specials",
   "edge-whitespace",
   "long",
+  "compatibility",
+  "normalization",
+  "one-character",
+  "two-characters",
+  "at-bound",
 ] as const;
 
 export type CharacterClass = (typeof characterClasses)[number];
