@@ -101,8 +101,16 @@ export async function startFaultProxy(
                 ? JSON.stringify(req.json)
                 : req.body
               : req.body;
-          res = await upstream(req.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
-          res = (await fault?.response?.(req, res, upstream)) ?? res;
+          // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
+          const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
+          res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
+          res = (await fault?.response?.(asSent, res, upstream)) ?? res;
+          if (req.method === "HEAD")
+            res = {
+              ...res,
+              headers: { ...res.headers, "content-length": String(Buffer.byteLength(res.body)) },
+              body: "",
+            };
         }
         writeAnswer(outgoing, res);
       } catch (error) {
