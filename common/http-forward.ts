@@ -91,7 +91,7 @@ export function writeAnswer(
   for (const [name, value] of Object.entries(answer.headers))
     if (value !== undefined && !hopByHop.has(name.toLowerCase())) headers[name] = value;
   const given = (answer.headers as Record<string, string | string[] | undefined>)["content-length"];
-  const length = outgoing.req?.method === "HEAD" && given !== undefined ? given : Buffer.byteLength(answer.body);
+  const length = outgoing.req?.method === "HEAD" && typeof given === "string" ? given : Buffer.byteLength(answer.body);
   outgoing.writeHead(answer.status, { ...headers, ...extra, "content-length": length });
   outgoing.end(answer.body);
 }

@@ -23,7 +23,7 @@ export interface SequentialModel<S, I, O> {
 }
 
 /** The verdict: an order that explains every answer, none (with the longest prefix found), or a search cut at its budget. */
-export type Linearization =
+type Linearization =
   | { kind: "linearizable"; order: number[] }
   | { kind: "not-linearizable"; longestPrefix: number[] }
   | { kind: "unknown"; visited: number };

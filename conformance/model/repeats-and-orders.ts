@@ -7,7 +7,7 @@ import fc from "fast-check";
 import type { ArrayShape } from "../coverage/axes.js";
 
 /** A drawn array and the shapes it has. */
-export interface ShapedArray<T> {
+interface ShapedArray<T> {
   items: T[];
   shapes: ArrayShape[];
 }
