@@ -1,4 +1,5 @@
 /** Given histories of concurrent creates and lists, the checker finds an order that explains them, or shows there is none. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { linearize, type Operation } from "./linearizability.js";
 import { type NamedInput, type NamedOutput, nameSetModel } from "./name-set-model.js";
@@ -118,5 +119,47 @@ describe("linearize", () => {
         Array.from({ length: 61 }, () => list([], 0, 1)),
       ),
     ).toThrow(/at most 60/);
+  });
+});
+
+describe("linearize over generated histories", () => {
+  /** A history run against the model itself, each operation overlapping its neighbours by `overlap` ticks. */
+  const honest = fc
+    .array(fc.oneof(fc.constantFrom("a", "b", "c", "d", "e"), fc.constant(null)), { minLength: 1, maxLength: 12 })
+    .chain((ops) => fc.tuple(fc.constant(ops), fc.integer({ min: 0, max: 3 })))
+    .map(([ops, overlap]) => {
+      const names = new Set<string>();
+      return ops.map((name, i): Op => {
+        const [invokedAt, answeredAt] = [i * 2, i * 2 + 1 + overlap];
+        if (name === null) return list([...names], invokedAt, answeredAt);
+        const taken = names.has(name);
+        names.add(name);
+        return create(name, invokedAt, answeredAt, taken ? "conflict" : "created");
+      });
+    });
+
+  it("finds every history the model itself produced linearizable, overlapping or not", () => {
+    fc.assert(
+      fc.property(honest, (history) => linearize(nameSetModel(true), history).kind === "linearizable"),
+      {
+        seed: 11,
+        numRuns: 200,
+      },
+    );
+  });
+
+  it("finds no order once a list after every create leaves out a created name", () => {
+    fc.assert(
+      fc.property(honest, (history) => {
+        const created = history.flatMap((op) =>
+          op.input.kind === "create" && op.output.kind === "created" ? [op.input.name] : [],
+        );
+        fc.pre(created.length > 0);
+        const end = Math.max(...history.map((op) => op.answeredAt)) + 1;
+        const lost = list(created.slice(1), end, end + 1);
+        return linearize(nameSetModel(true), [...history, lost]).kind === "not-linearizable";
+      }),
+      { seed: 12, numRuns: 200 },
+    );
   });
 });
