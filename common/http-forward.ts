@@ -78,7 +78,10 @@ export function forward(
   return send(target, { method: method ?? "GET", path: incoming.url ?? "/", headers: incoming.headers, body });
 }
 
-/** Writes an answer: its headers without the hop-by-hop ones, `extra` over them, and the length of `body`. */
+/**
+ * Writes an answer: its headers without the hop-by-hop ones, `extra` over them, and the length of `body`; an answer to
+ * HEAD keeps the length it was given, the length GET would send (RFC 9110 §9.3.2).
+ */
 export function writeAnswer(
   outgoing: ServerResponse,
   answer: { status: number; headers: IncomingHttpHeaders | Record<string, string>; body: Buffer | string },
@@ -87,6 +90,8 @@ export function writeAnswer(
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(answer.headers))
     if (value !== undefined && !hopByHop.has(name.toLowerCase())) headers[name] = value;
-  outgoing.writeHead(answer.status, { ...headers, ...extra, "content-length": Buffer.byteLength(answer.body) });
+  const given = (answer.headers as Record<string, string | string[] | undefined>)["content-length"];
+  const length = outgoing.req?.method === "HEAD" && typeof given === "string" ? given : Buffer.byteLength(answer.body);
+  outgoing.writeHead(answer.status, { ...headers, ...extra, "content-length": length });
   outgoing.end(answer.body);
 }

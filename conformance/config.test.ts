@@ -25,6 +25,7 @@ describe("resolveConfig precedence", () => {
         fuzzRuns: 100,
         stateRuns: 25,
         settleMs: 20_000,
+        clockToleranceMs: 2000,
       },
     },
     {

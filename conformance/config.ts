@@ -40,6 +40,8 @@ export interface ConformanceConfig {
   timeoutMs: number;
   /** How long a deployment's status may keep moving (the target's provisioning delay): status checks wait at most this long for it to hold still (D-181). */
   settleMs: number;
+  /** How far a timestamp may lie outside the wall-clock window of the request that made it (ms, LAW-007, D-372). */
+  clockToleranceMs: number;
   /** Print every check line (default) or only the problems and the summary. */
   quiet: boolean;
   /** Print each failed check's own details (request, answer, curl) besides the problems (D-243). */
@@ -94,6 +96,7 @@ const options = [
   { key: "stateRuns", flag: "state-runs", kind: "string" },
   { key: "timeoutMs", flag: "timeout-ms", kind: "string" },
   { key: "settleMs", flag: "settle-ms", kind: "string" },
+  { key: "clockToleranceMs", flag: "clock-tolerance-ms", kind: "string" },
   { key: "quiet", flag: "quiet", kind: "boolean" },
   { key: "verbose", flag: "verbose", kind: "boolean" },
   { key: "headers", flag: "header", kind: "repeat" },
@@ -138,6 +141,7 @@ export function usage(): string {
     "  --state-runs N               generated create/list sequences per stateful check (default 25)",
     "  --timeout-ms N               per-request timeout (default 10000)",
     "  --settle-ms N                the target's provisioning delay: status checks wait up to N ms (default 20000)",
+    "  --clock-tolerance-ms N       how far a timestamp may lie outside its request's wall-clock window (default 2000, LAW-007)",
     "  --quiet                      print only the problems (failures grouped by cause) and the summary",
     "  --verbose                    also print each failed check's request, answer and curl command",
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
@@ -374,6 +378,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const stateRuns = optionalInt(str("stateRuns"), "state-runs", 1, 10_000) ?? 25;
   const timeoutMs = optionalInt(str("timeoutMs"), "timeout-ms", 100, 600_000) ?? 10_000;
   const settleMs = optionalInt(str("settleMs"), "settle-ms", 0, 600_000) ?? 20_000;
+  const clockToleranceMs = optionalInt(str("clockToleranceMs"), "clock-tolerance-ms", 0, 86_400_000) ?? 2000;
   const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
   const maxResponseBytes =
     optionalInt(str("maxResponseBytes"), "max-response-bytes", 1024, 1024 * 1024 * 1024) ?? defaultMaxResponseBytes;
@@ -400,6 +405,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     stateRuns,
     timeoutMs,
     settleMs,
+    clockToleranceMs,
     quiet: raw.quiet === true,
     verbose: raw.verbose === true,
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),

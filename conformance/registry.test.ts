@@ -23,6 +23,7 @@ const crossCuttingAreas = [
   "BOUND",
   "SCHEMA",
   "PROP",
+  "LAW",
 ];
 /**
  * Prefixes of former areas named by neither an operation nor an HTTP concern: their checks now live in the area

@@ -50,6 +50,7 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
   if (config.stateRuns !== 25) add("--state-runs", String(config.stateRuns));
   if (config.timeoutMs !== 10_000) add("--timeout-ms", String(config.timeoutMs));
   if (config.settleMs !== 20_000) add("--settle-ms", String(config.settleMs));
+  if (config.clockToleranceMs !== 2000) add("--clock-tolerance-ms", String(config.clockToleranceMs));
   if (config.maxResponseTimeMs !== undefined) add("--max-response-time", String(config.maxResponseTimeMs));
   if (config.maxResponseBytes !== defaultMaxResponseBytes) add("--max-response-bytes", String(config.maxResponseBytes));
   // every -H value is a secret (D-392): a shell variable the user sets, as the keys are

@@ -10,6 +10,13 @@ import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
 import { isolationChecks } from "./isolation.js";
+import { attributionLawChecks } from "./laws-attribution.js";
+import { concurrencyLawChecks } from "./laws-concurrency.js";
+import { httpLawChecks } from "./laws-http.js";
+import { identityLawChecks } from "./laws-identity.js";
+import { independenceLawChecks } from "./laws-independence.js";
+import { spellingLawChecks } from "./laws-spellings.js";
+import { timeLawChecks } from "./laws-time.js";
 import { positiveChecks } from "./positive.js";
 import { filterPropertyChecks } from "./properties-filters.js";
 import { pathPropertyChecks } from "./properties-paths.js";
@@ -43,6 +50,15 @@ export const areas = {
   positive: positiveChecks,
   schema: schemaChecks,
   properties: [...pathPropertyChecks, ...recordPropertyChecks, ...textPropertyChecks, ...filterPropertyChecks],
+  laws: [
+    ...concurrencyLawChecks,
+    ...independenceLawChecks,
+    ...identityLawChecks,
+    ...timeLawChecks,
+    ...httpLawChecks,
+    ...attributionLawChecks,
+    ...spellingLawChecks,
+  ],
 } satisfies Record<string, Check[]>;
 
 export const allChecks: Check[] = Object.values(areas).flat();

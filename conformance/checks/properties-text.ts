@@ -27,8 +27,20 @@ const deploymentFields = [
 type Drawn = { classes: CharacterClass[]; text: string };
 
 /** One value per field, each of its own class. */
-const providerTexts = fc.record({ name: compositeText(), client_id: compositeText(), provider_id: compositeText(200) });
-const deploymentTexts = fc.tuple(...deploymentFields.map(() => compositeText()));
+const providerTexts = fc.record({
+  name: compositeText(255, 255),
+  client_id: compositeText(255, 255),
+  provider_id: compositeText(200),
+});
+/** The bounds of the deployment fields (D-31): the path fields have one, the commands none. */
+const deploymentBounds = [undefined, undefined, 1024, 2048] as const;
+const deploymentTexts = fc.tuple(...deploymentFields.map((_, i) => compositeText(255, deploymentBounds[i])));
+
+/** The classes a field's value showed as sent: provider_id carries the run's prefix, so its length is not the text's. */
+const shownClasses = (field: string, drawn: Drawn) =>
+  field === "provider_id"
+    ? drawn.classes.filter((k) => k !== "one-character" && k !== "two-characters")
+    : drawn.classes;
 
 /** The values of `record` that differ from what was sent, by field. */
 function changed(record: unknown, sent: [string, string][]): string[] {
@@ -85,7 +97,7 @@ async function providerText(ctx: CheckContext, tally: Tally, drawn: Record<strin
   expect2xx(created, "create an OAuth provider with generated text");
   const answer = jsonObject(created, "create OAuth provider");
   tally.judged += 1;
-  for (const f of providerFields) for (const k of drawn[f]!.classes) reached(ctx, "text", k, `provider.${f}`);
+  for (const f of providerFields) for (const k of shownClasses(f, drawn[f]!)) reached(ctx, "text", k, `provider.${f}`);
   const inAnswer = changed(answer, sent);
   ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
   const listed = await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" });

@@ -25,6 +25,11 @@ export const characterClasses = [
   "query-specials",
   "edge-whitespace",
   "long",
+  "compatibility",
+  "normalization",
+  "one-character",
+  "two-characters",
+  "at-bound",
 ] as const;
 
 export type CharacterClass = (typeof characterClasses)[number];
@@ -43,6 +48,32 @@ const valueClasses = [
   "combined",
   "absent (default)",
 ] as const;
+
+/** The shapes of a list parameter's array (conformance/model/repeats-and-orders.ts, D-374). */
+export const arrayShapes = [
+  "one item",
+  "distinct",
+  "repeated",
+  "repeated adjacent",
+  "in creation order",
+  "reversed",
+  "shuffled",
+] as const;
+
+export type ArrayShape = (typeof arrayShapes)[number];
+
+/** The legal spellings a query is sent in (conformance/model/query-spellings.ts, D-374). */
+export const querySpellings = [
+  "as written",
+  "names percent-encoded",
+  "values percent-encoded",
+  "lower-case hex",
+  "comma literal",
+  "space as %20",
+  "parameters reordered",
+] as const;
+
+export type QuerySpelling = (typeof querySpellings)[number];
 
 export const axes = {
   methods: {
@@ -78,6 +109,16 @@ export const axes = {
       "offset",
     ],
     columns: valueClasses,
+  },
+  arrays: {
+    name: "list parameter × array shape",
+    rows: ["deployment_ids", "status", "tag_value_ids"],
+    columns: arrayShapes,
+  },
+  spellings: {
+    name: "parameter × spelling",
+    rows: ["limit", "offset", "name_contains", "deployment_ids", "status", "remote_reconciled", "image_version"],
+    columns: querySpellings,
   },
 } satisfies Record<string, AxisShape>;
 

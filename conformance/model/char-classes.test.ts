@@ -18,7 +18,12 @@ const marks: Record<string, RegExp> = {
   backslash: /\\/,
   "query-specials": /[%&+#?=_;/]/,
   "edge-whitespace": /^\s|\s$/,
+  compatibility: /[\ufb01\uff21\uff11\u2460\u00b2\u212a\u2126\u216b\u338f\uff76]/,
+  normalization: /\u00c5|\u030a|\u212b|\u037e|\u1e0d|\ud55c|\u1112/,
 };
+
+/** The length in code points each length class gives (at-bound: the bound asked for, 255 here). */
+const lengths: Record<string, number> = { "one-character": 1, "two-characters": 2, "at-bound": 255 };
 
 describe("textOf", () => {
   it.each(characterClasses.map((k) => ({ k })))("$k: storable text of its class within 255 code points", ({ k }) => {
@@ -27,16 +32,27 @@ describe("textOf", () => {
       expect(text).not.toMatch(loneSurrogate);
       expect([...text].length).toBeLessThanOrEqual(255);
       if (marks[k]) expect(text).toMatch(marks[k]!);
+      if (lengths[k] !== undefined) expect([...text].length).toBe(lengths[k]);
     }
   });
 });
 
 describe("compositeText", () => {
+  it("makes every shape: every class at once, long, the forms, one or two characters, exactly the bound", () => {
+    const seen = new Set(fc.sample(compositeText(255, 40), { numRuns: 200, seed: 5 }).flatMap((d) => d.classes));
+    expect([...seen].sort()).toEqual([...characterClasses].sort());
+  });
+
+  it("makes no value at a bound for a field without one", () => {
+    const seen = new Set(fc.sample(compositeText(), { numRuns: 200, seed: 5 }).flatMap((d) => d.classes));
+    expect(seen.has("at-bound")).toBe(false);
+  });
+
   it("holds every class with whitespace at both edges, or is one long text", () => {
     for (const { classes, text } of fc.sample(compositeText(), { numRuns: 50, seed: 3 })) {
       expect([...text].length).toBeLessThanOrEqual(255);
       expect(text).not.toMatch(loneSurrogate);
-      if (classes.includes("long")) expect(classes).toEqual(["long"]);
+      if (classes.length < 3) expect(classes.includes("edge-whitespace")).toBe(false);
       else {
         expect(text).toMatch(/^\s.*\s$/su);
         for (const k of classes) if (marks[k]) expect(text).toMatch(marks[k]!);

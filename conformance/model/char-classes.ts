@@ -6,8 +6,11 @@
 import fc from "fast-check";
 import { type CharacterClass, characterClasses } from "../coverage/axes.js";
 
-/** The characters of each class but `long` and `edge-whitespace`, which are built from the others. */
-const samples: Record<Exclude<CharacterClass, "long" | "edge-whitespace">, readonly string[]> = {
+/** The classes built from the others: by their length or their frame, not by their characters. */
+type Built = "long" | "edge-whitespace" | "one-character" | "two-characters" | "at-bound";
+
+/** The characters of each class but the built ones. */
+const samples: Record<Exclude<CharacterClass, Built>, readonly string[]> = {
   ascii: ["a", "Z", "0", "9", "-", ".", "~", "!", "(", ")", "*", "$", "@", "^", "|", "{", "}", "[", "]", " "],
   latin1: ["é", "ß", "ñ", "Ø", "ü", "©", "¿", "\u00a0", "ÿ", "À"],
   cjk: ["漢", "字", "日本", "中文", "한", "ひ", "カ"],
@@ -18,7 +21,19 @@ const samples: Record<Exclude<CharacterClass, "long" | "edge-whitespace">, reado
   quotes: ['"', "'", "`", "“", "”", "«", "»"],
   backslash: ["\\", "\\\\", "\\n", "\\u0041", '\\"'],
   "query-specials": ["%", "&", "+", "#", "?", "=", "%20", "%2D", "_", ";", "/"],
+  // NFKC folds each of these to another character (a ligature, full width, a circled digit, a superscript, the
+  // Kelvin and Ohm signs, a Roman numeral, a unit square): a server that normalizes for compatibility changes them
+  compatibility: ["ﬁ", "Ａ", "１", "①", "²", "\u212a", "\u2126", "Ⅻ", "㎏", "ｶ"],
+  // the same text in its composed and decomposed forms (NFC, NFD), and characters NFC itself replaces (the Angstrom
+  // sign, a Greek question mark, a precomposed Hangul syllable beside its jamo)
+  normalization: ["\u00c5", "A\u030a", "\u212b", "\u037e", "\u1e0d\u0307", "\ud55c", "\u1112\u1161\u11ab"],
 };
+
+/** Single code points of every class, none of them whitespace (a value of one blank character says nothing new). */
+const singles = [...new Set(Object.values(samples).flat())].filter((c) => [...c].length === 1 && !/\s/u.test(c));
+
+/** Code points of the Basic Multilingual Plane from several classes, to fill a value exactly to its bound. */
+const fillers = ["a", "é", "漢", "ש", "\u200b", "ﬁ", "\u0301", "~"];
 
 const asciiWord = fc.stringMatching(/^[a-z0-9]{1,4}$/);
 
@@ -32,8 +47,15 @@ function mixed(chars: readonly string[]): fc.Arbitrary<string> {
 /** Whitespace a value may begin or end with (ASCII and beyond). */
 const edgeSpaces = ["  ", " ", "\t", "\u00a0", "\u3000", "\u2003"];
 
-/** Text of a class; `maxLength` bounds `long` in code points (a field's bound, D-31). */
+/** Text of a class; `maxLength` bounds `long` in code points (a field's bound, D-31) and is the length of `at-bound`. */
 export function textOf(klass: CharacterClass, maxLength = 255): fc.Arbitrary<string> {
+  if (klass === "one-character") return fc.constantFrom(...singles);
+  if (klass === "two-characters")
+    return fc.tuple(fc.constantFrom(...singles), fc.constantFrom(...singles)).map(([a, b]) => a + b);
+  if (klass === "at-bound")
+    return fc
+      .array(fc.constantFrom(...fillers), { minLength: maxLength - 1, maxLength: maxLength - 1 })
+      .map((parts) => `x${parts.join("")}`);
   if (klass === "edge-whitespace")
     return fc
       .tuple(fc.constantFrom(...edgeSpaces), asciiWord, fc.constantFrom(...edgeSpaces))
@@ -49,15 +71,49 @@ export function textOf(klass: CharacterClass, maxLength = 255): fc.Arbitrary<str
   return mixed(samples[klass]);
 }
 
-/** The classes mixed into one composite value: every class but `long` and `edge-whitespace`, which frame it. */
-const innerClasses = characterClasses.filter((k) => k !== "long" && k !== "edge-whitespace");
+/** The classes mixed into one composite value: the character classes of before D-374, framed by `edge-whitespace`. */
+const innerClasses = characterClasses.filter(
+  (k): k is Exclude<CharacterClass, Built | "compatibility" | "normalization"> =>
+    ![
+      "long",
+      "edge-whitespace",
+      "one-character",
+      "two-characters",
+      "at-bound",
+      "compatibility",
+      "normalization",
+    ].includes(k),
+);
 
 /**
- * One value holding every class at once (a text of each, then whitespace at both edges), or, one time in five, a long
- * one: a single create then judges a field with every class, and a counter-example shrinks to the class that broke.
+ * One value holding every character class at once (a text of each, then whitespace at both edges), or else one of the
+ * other shapes (D-374): a long one, the compatibility and normalization forms, one or two characters, or exactly the
+ * field's `bound` in code points (when it has one). A single create judges a field with every class of a draw, and a
+ * counter-example shrinks to the class that broke.
  */
-export const compositeText = (maxLength = 255): fc.Arbitrary<{ classes: CharacterClass[]; text: string }> =>
+export const compositeText = (
+  maxLength = 255,
+  bound?: number,
+): fc.Arbitrary<{ classes: CharacterClass[]; text: string }> =>
   fc.oneof(
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(textOf("compatibility"), textOf("normalization"))
+        .map(([a, b]) => ({ classes: ["compatibility" as const, "normalization" as const], text: `${a}${b}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        textOf("one-character").map((text) => ({ classes: ["one-character" as const], text })),
+        textOf("two-characters").map((text) => ({ classes: ["two-characters" as const], text })),
+      ),
+    },
+    ...(bound === undefined
+      ? []
+      : [
+          { weight: 1, arbitrary: textOf("at-bound", bound).map((text) => ({ classes: ["at-bound" as const], text })) },
+        ]),
     {
       weight: 4,
       arbitrary: fc

@@ -13,6 +13,8 @@ export interface ProxyRequest {
   body: string;
   /** The parsed JSON body, when it is JSON. */
   json: unknown;
+  /** The connection it came on: the same object for every request of one kept-alive connection. */
+  connection: object;
 }
 
 /** A response as the proxy returns it; a fault may change any part. */
@@ -89,6 +91,7 @@ export async function startFaultProxy(
           rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
           body,
           json: parse(body),
+          connection: incoming.socket,
         };
         let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
@@ -98,8 +101,16 @@ export async function startFaultProxy(
                 ? JSON.stringify(req.json)
                 : req.body
               : req.body;
-          res = await upstream(req.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
-          res = (await fault?.response?.(req, res, upstream)) ?? res;
+          // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
+          const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
+          res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
+          res = (await fault?.response?.(asSent, res, upstream)) ?? res;
+          if (req.method === "HEAD")
+            res = {
+              ...res,
+              headers: { ...res.headers, "content-length": String(Buffer.byteLength(res.body)) },
+              body: "",
+            };
         }
         writeAnswer(outgoing, res);
       } catch (error) {

@@ -21,6 +21,7 @@ import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { variants } from "../variants/catalog.js";
 import { faults } from "./catalog.js";
+import { lawFaults } from "./law-catalog.js";
 import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
 import { subtleFaults } from "./subtle-catalog.js";
@@ -183,7 +184,7 @@ async function main(): Promise<number> {
   const variantsOnly = values["variants-only"] === true;
   const selected = variantsOnly
     ? []
-    : [...faults, ...subtleFaults, ...propertyFaults].filter((f) => !only || only.includes(f.id));
+    : [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults].filter((f) => !only || only.includes(f.id));
   const selectedVariants = variants.filter((v) => !only || only.includes(v.id));
   const started = Date.now();
   if (!variantsOnly)

@@ -1,0 +1,137 @@
+/**
+ * The attribution law (LAW-013): every owner field of a record equals what the caller selected: a deployment's
+ * tenant_id is the tenant X-Tenant-Id names (else the key's own, the same for every record), every OAuth provider of
+ * the key carries one organization_id whatever tenant it was created in, and another organization's providers another.
+ */
+import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import { deploymentBody, plainSource, providerBody } from "../data.js";
+import { type Json, paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
+import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+
+/** The first value seen for a field of a scope; every later one must equal it. */
+class Owners {
+  private readonly first = new Map<string, { value: string; where: string }>();
+  same(scope: string, value: unknown, where: string, exchange: Exchange): void {
+    const seen = this.first.get(scope);
+    if (!seen) {
+      this.first.set(scope, { value: String(value), where });
+      return;
+    }
+    ensure(
+      String(value).toLowerCase() === seen.value.toLowerCase(),
+      `${where} carries ${scope} ${String(value)}, but ${seen.where} carries ${seen.value}: the caller selected the same owner`,
+      exchange,
+    );
+  }
+  get(scope: string): string | undefined {
+    return this.first.get(scope)?.value;
+  }
+}
+
+/** LAW-013: the owner fields of every record created and listed in each scope the configuration reaches. */
+async function ownersAsSelected(ctx: CheckContext): Promise<void> {
+  const owners = new Owners();
+  const tenants: (string | undefined)[] = [undefined];
+  if (ctx.config.otherTenantId) tenants.push(ctx.config.otherTenantId);
+  for (const tenant of tenants) {
+    const scope = tenant ? `tenant_id (X-Tenant-Id ${tenant})` : "tenant_id (the key's tenant)";
+    const selected = tenant ?? ctx.config.tenantId;
+    const body = deploymentBody(ctx.name("owner"), plainSource(ctx.config.hosting));
+    const created = await ctx.send({
+      method: "POST",
+      path: paths.deployments,
+      json: body,
+      operation: "createDeployment",
+      ...(tenant ? { tenant } : {}),
+    });
+    noVerdictWhenBodyRefused(ctx, created, body.source);
+    expect2xx(created, `create a deployment${tenant ? ` with X-Tenant-Id ${tenant}` : ""}`);
+    const record = jsonObject(created, "create deployment");
+    ctx.created({ kind: "deployment", id: String(record.id), name: String(body.name), key: "main" });
+    if (selected) owners.same(scope, selected, "the tenant selected", created);
+    owners.same(scope, record.tenant_id, `the deployment ${String(body.name)} created there`, created);
+    const listed = await ctx.send({
+      method: "GET",
+      path: paths.deployments,
+      query: { limit: 100 },
+      operation: "listDeployments",
+      ...(tenant ? { tenant } : {}),
+    });
+    expect2xx(listed, "list deployments");
+    for (const r of (jsonObject(listed, "list deployments").resources as Json[]) ?? [])
+      owners.same(scope, r.tenant_id, `the listed deployment ${String(r.name)}`, listed);
+    // a provider belongs to the organization whatever tenant it is created in (D-15)
+    const provider = await ctx.send({
+      method: "POST",
+      path: paths.providers,
+      json: providerBody(ctx.name("owner")),
+      operation: "createOAuthProvider",
+      ...(tenant ? { tenant } : {}),
+    });
+    expect2xx(provider, `create an OAuth provider${tenant ? ` with X-Tenant-Id ${tenant}` : ""}`);
+    const made = jsonObject(provider, "create OAuth provider");
+    ctx.created({ kind: "oauth_provider", id: String(made.id), name: String(made.provider_id), key: "main" });
+    owners.same(
+      "organization_id",
+      made.organization_id,
+      `the provider ${String(made.provider_id)} created${tenant ? ` with X-Tenant-Id ${tenant}` : ""}`,
+      provider,
+    );
+    const providers = await ctx.send({
+      method: "GET",
+      path: paths.providers,
+      operation: "listOAuthProviders",
+      ...(tenant ? { tenant } : {}),
+    });
+    expect2xx(providers, "list OAuth providers");
+    for (const p of jsonArray(providers, "list OAuth providers"))
+      if (isObject(p))
+        owners.same("organization_id", p.organization_id, `the listed provider ${String(p.provider_id)}`, providers);
+  }
+  const tenantIds = tenants.map((t) => owners.get(t ? `tenant_id (X-Tenant-Id ${t})` : "tenant_id (the key's tenant)"));
+  if (tenantIds.length === 2)
+    ensure(
+      tenantIds[0]?.toLowerCase() !== tenantIds[1]?.toLowerCase(),
+      `both tenants' deployments carry tenant_id ${tenantIds[0]}`,
+    );
+  if (!ctx.config.otherApiKey) return;
+  const other = await ctx.send({
+    method: "GET",
+    path: paths.providers,
+    operation: "listOAuthProviders",
+    auth: "other",
+    tenant: "none",
+  });
+  expect2xx(other, "list the other organization's OAuth providers");
+  for (const p of jsonArray(other, "list OAuth providers"))
+    if (isObject(p))
+      ensure(
+        String(p.organization_id) !== owners.get("organization_id"),
+        `the other organization lists the provider ${String(p.provider_id)} with this organization's organization_id ${String(p.organization_id)}`,
+        other,
+      );
+}
+
+export const attributionLawChecks: Check[] = [
+  {
+    id: "LAW-013",
+    level: "SHOULD",
+    tags: [
+      "laws",
+      "attribution",
+      "isolation",
+      "createDeployment",
+      "createOAuthProvider",
+      "listDeployments",
+      "listOAuthProviders",
+    ],
+    statement:
+      "Every owner field equals what the caller selected: tenant_id is the tenant X-Tenant-Id names (else the key's, one for every record of it), and every provider of the key carries one organization_id, in whichever tenant it was created, another organization's providers another",
+    specRef:
+      "D-14 (how the caller is tied to a tenant and an organization), D-15 (providers belong to the organization)",
+    needs: ["write", "state"],
+    run: ownersAsSelected,
+  },
+];

@@ -1,0 +1,298 @@
+/**
+ * HTTP laws (LAW-009 to LAW-012, RFC 9110, 9111, 9112; D-373): content negotiation with several types, q-values and
+ * wildcards; validators that change with the representation; HEAD as GET without a body; each request on a kept-alive
+ * connection answered as if it were alone, after successes and errors, one after another and pipelined.
+ */
+import { ensure, expect2xx, isObject } from "../assert.js";
+import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../check.js";
+import { deploymentBody, plainSource, providerBody } from "../data.js";
+import { createProvider, paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
+import { keyHeader } from "../key-header.js";
+import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import { type WireAnswer, WireConnection, type WireRequest } from "../wire.js";
+import { reached } from "./properties-run.js";
+
+/** The list operations every law here reads: providers, one page of deployments, and operation 3 when configured. */
+function reads(ctx: CheckContext): { what: string; request: SendRequest }[] {
+  const out: { what: string; request: SendRequest }[] = [
+    {
+      what: "list OAuth providers",
+      request: { method: "GET", path: paths.providers, operation: "listOAuthProviders" },
+    },
+    {
+      what: "list deployments",
+      request: { method: "GET", path: paths.deployments, query: { limit: 1 }, operation: "listDeployments" },
+    },
+  ];
+  if (ctx.config.integrationId)
+    out.push({
+      what: "list repositories",
+      request: { method: "GET", path: paths.repos(ctx.config.integrationId), operation: "listCodehostRepositories" },
+    });
+  return out;
+}
+
+const mediaType = (exchange: Exchange) =>
+  (exchange.response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+
+/** Accept values that all take application/json at a q above 0 (RFC 9110 §12.5.1). */
+const accepts = [
+  "application/json;q=0.9, text/html;q=0.1",
+  "text/html;q=0.5, application/json",
+  "*/*",
+  "application/*",
+  "application/*;q=0.2, */*;q=0.1",
+  "text/plain;q=0, application/json",
+  "application/xml, application/json;q=0.8, */*;q=0.1",
+  "APPLICATION/JSON",
+];
+/** Accept-Encoding values under which only identity is acceptable (RFC 9110 §12.5.3). */
+const identityOnly = ["identity", "gzip;q=0, identity", "br;q=0, gzip;q=0, deflate;q=0", "*;q=0, identity;q=1"];
+
+/** LAW-009: every list answers each Accept and Accept-Encoding value as it answers none: 200, JSON, no content coding. */
+async function negotiationHolds(ctx: CheckContext): Promise<void> {
+  for (const { what, request } of reads(ctx)) {
+    for (const accept of accepts) {
+      const exchange = await ctx.send({ ...request, headers: { Accept: accept } });
+      ensure(
+        exchange.response.status === 200 && mediaType(exchange) === "application/json",
+        `${what} with Accept: ${accept} answered ${exchange.response.status} ${mediaType(exchange) || "without Content-Type"}; application/json is acceptable there, so the JSON answer is the one to send`,
+        exchange,
+      );
+    }
+    for (const encoding of identityOnly) {
+      const exchange = await ctx.send({ ...request, headers: { "Accept-Encoding": encoding } });
+      expect2xx(exchange, `${what} with Accept-Encoding: ${encoding}`);
+      const coding = (exchange.response.headers["content-encoding"] ?? "identity").toLowerCase();
+      ensure(
+        coding === "identity",
+        `${what} with Accept-Encoding: ${encoding} came with Content-Encoding ${coding}, a coding the request refused`,
+        exchange,
+      );
+    }
+  }
+}
+
+/** One list read twice around a change of its representation: the validator moves, If-None-Match answers 304 only before. */
+async function validatorOf(
+  ctx: CheckContext,
+  what: string,
+  request: SendRequest,
+  change: () => Promise<void>,
+): Promise<void> {
+  const first = await ctx.send(request);
+  expect2xx(first, what);
+  const etag = first.response.headers.etag;
+  const modified = first.response.headers["last-modified"];
+  if (!etag) {
+    ctx.note(`${what}: no ETag sent${modified ? " (Last-Modified only: its resolution is a second, not judged)" : ""}`);
+    return;
+  }
+  const again = await ctx.send({ ...request, headers: { "If-None-Match": etag }, noValidate: true });
+  ensure(
+    again.response.status === 304 ||
+      (again.response.status === 200 && JSON.stringify(again.json) === JSON.stringify(first.json)),
+    `${what} with If-None-Match ${etag} of an unchanged list answered ${again.response.status} (304, or 200 with the same representation)`,
+    again,
+  );
+  await change();
+  const after = await ctx.send({ ...request, headers: { "If-None-Match": etag }, noValidate: true });
+  ensure(
+    after.response.status !== 304,
+    `${what} with If-None-Match ${etag} answered 304 after the list changed: a client keeps a stale representation`,
+    after,
+  );
+  expect2xx(after, `${what} after a change`);
+  ensure(after.response.headers.etag !== etag, `${what} kept ETag ${etag} after its representation changed`, after);
+}
+
+/** LAW-010: the validators of the providers list and of a deployment list by name, around a create that changes each. */
+async function validatorsFollowChanges(ctx: CheckContext): Promise<void> {
+  await validatorOf(
+    ctx,
+    "list OAuth providers",
+    { method: "GET", path: paths.providers, operation: "listOAuthProviders" },
+    async () => void (await createProvider(ctx, providerBody(ctx.name("etag")))),
+  );
+  const name = ctx.name("etag");
+  await validatorOf(
+    ctx,
+    `list deployments named ${name}`,
+    { method: "GET", path: paths.deployments, query: { name_contains: name }, operation: "listDeployments" },
+    async () => {
+      const body = deploymentBody(name, plainSource(ctx.config.hosting));
+      const created = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        json: body,
+        operation: "createDeployment",
+      });
+      noVerdictWhenBodyRefused(ctx, created, body.source);
+      expect2xx(created, "create a deployment");
+      if (isObject(created.json)) ctx.created({ kind: "deployment", id: String(created.json.id), name, key: "main" });
+    },
+  );
+}
+
+/** LAW-011: HEAD of every list answers as GET does (status, Content-Type, a Content-Length equal to GET's), without a body. */
+async function headIsGetWithoutBody(ctx: CheckContext): Promise<void> {
+  for (const { what, request } of reads(ctx)) {
+    const get = await ctx.send(request);
+    const head = await ctx.send({ ...request, method: "HEAD", noValidate: true });
+    ensure(
+      head.response.status === get.response.status,
+      `HEAD of ${what} answered ${head.response.status}, GET ${get.response.status}`,
+      head,
+    );
+    ensure(
+      mediaType(head) === mediaType(get),
+      `HEAD of ${what} is labelled ${mediaType(head) || "nothing"}, GET ${mediaType(get)}`,
+      head,
+    );
+    ensure(head.response.body === "", `HEAD of ${what} came with a body`, head);
+    const length = head.response.headers["content-length"];
+    const getLength = get.response.headers["content-length"];
+    // the deployment page may move (a status settles) between the two: its length is not compared
+    if (length !== undefined && getLength !== undefined && request.path !== paths.deployments)
+      ensure(length === getLength, `HEAD of ${what} announces Content-Length ${length}, GET ${getLength}`, head);
+    if (head.response.status < 300) reached(ctx, "methods", "HEAD", "2xx");
+  }
+}
+
+/** The sequence LAW-012 writes on one connection: successes, errors and a HEAD, each with the key. */
+function sequence(ctx: CheckContext): WireRequest[] {
+  const auth = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey), Accept: "application/json" };
+  if (ctx.config.tenantId) Object.assign(auth, { "X-Tenant-Id": ctx.config.tenantId });
+  return [
+    { method: "GET", target: paths.providers, headers: auth },
+    { method: "GET", target: `${paths.deployments}?limit=0`, headers: auth },
+    { method: "HEAD", target: paths.providers, headers: auth },
+    { method: "GET", target: "/v2/cf-no-such-route", headers: auth },
+    {
+      method: "POST",
+      target: paths.deployments,
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: '{"name": "cf-broken',
+    },
+    { method: "GET", target: paths.providers, headers: auth },
+  ];
+}
+
+/** The same request on a fresh connection of the suite's client, as the answer it must match. */
+async function alone(ctx: CheckContext, request: WireRequest): Promise<Exchange> {
+  const [path, query] = request.target.split("?");
+  return ctx.send({
+    method: request.method,
+    path: path!,
+    ...(query ? { query } : {}),
+    ...(request.body !== undefined ? { raw: request.body, headers: { "Content-Type": "application/json" } } : {}),
+    noValidate: true,
+  });
+}
+
+/** Whether a body read off the wire holds the JSON value the suite's client read. */
+function sameJson(body: string, json: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(body)) === JSON.stringify(json);
+  } catch {
+    return false;
+  }
+}
+
+/** Compares an answer read off the kept-alive connection with the same request sent alone. */
+async function compare(ctx: CheckContext, wire: WireAnswer, request: WireRequest, how: string): Promise<void> {
+  const single = await alone(ctx, request);
+  const same =
+    wire.status === single.response.status &&
+    (request.method === "HEAD" || wire.status >= 300 || sameJson(wire.body, single.json));
+  ensure(
+    same,
+    `${request.method} ${request.target} ${how} on a kept-alive connection answered ${wire.status} ${wire.body.slice(0, 200)}; alone it answers ${single.response.status}${wire.status === single.response.status ? " with another body" : ""}`,
+    single,
+  );
+}
+
+/** LAW-012: the sequence one after another on one connection, then three of it pipelined. */
+async function keptAliveAsAlone(ctx: CheckContext): Promise<void> {
+  const requests = sequence(ctx);
+  let connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+  try {
+    for (const [i, request] of requests.entries()) {
+      if (connection.closed) connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+      connection.write([request]);
+      let answer: WireAnswer;
+      try {
+        answer = await connection.read(request.method);
+      } catch (error) {
+        throw new CheckFailure(
+          `request ${i + 1} (${request.method} ${request.target}) on a kept-alive connection, after ${requests
+            .slice(0, i)
+            .map((r) => `${r.method} ${r.target}`)
+            .join(", ")}: ${(error as Error).message}`,
+        );
+      }
+      await compare(ctx, answer, request, `as request ${i + 1} of the connection`);
+    }
+    connection.close();
+    connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+    const burst = [requests[0]!, requests[1]!, requests[5]!];
+    connection.write(burst);
+    for (const [i, request] of burst.entries()) {
+      let answer: WireAnswer;
+      try {
+        answer = await connection.read(request.method);
+      } catch (error) {
+        throw new CheckFailure(`answer ${i + 1} of 3 pipelined requests: ${(error as Error).message}`);
+      }
+      await compare(ctx, answer, request, `pipelined as ${i + 1} of 3`);
+    }
+  } finally {
+    connection.close();
+  }
+}
+
+const tags = ["laws", "http", "headers", "listOAuthProviders", "listDeployments"];
+
+export const httpLawChecks: Check[] = [
+  {
+    id: "LAW-009",
+    level: "SHOULD",
+    tags,
+    statement:
+      "Every list answers 200 application/json to Accept values with several types, q-values and wildcards that take JSON, and without a content coding to Accept-Encoding values that leave only identity (identity, gzip;q=0, *;q=0)",
+    specRef: "D-373 (RFC 9110 §12.5.1, §12.5.3)",
+    needs: [],
+    run: negotiationHolds,
+  },
+  {
+    id: "LAW-010",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "createDeployment"],
+    statement:
+      "A list's ETag, when sent, changes when the list changes, and If-None-Match with it answers 304 (or the same 200) only while the list is unchanged",
+    specRef: "D-373 (RFC 9110 §8.8.3, §13.1.2; RFC 9111)",
+    needs: ["write", "state"],
+    run: validatorsFollowChanges,
+  },
+  {
+    id: "LAW-011",
+    level: "SHOULD",
+    tags,
+    statement:
+      "HEAD of every list operation answers as GET does, with the same status, Content-Type and (when sent) Content-Length, and no body",
+    specRef: "D-373 (RFC 9110 §9.3.2)",
+    needs: [],
+    run: headIsGetWithoutBody,
+  },
+  {
+    id: "LAW-012",
+    level: "SHOULD",
+    tags,
+    statement:
+      "Each request on one kept-alive connection (successes, a 422, a HEAD, a 404, malformed JSON, one after another, then three pipelined) is answered as the same request alone",
+    specRef: "D-373 (RFC 9112 §9.3 persistence, §9.3.2 pipelining)",
+    needs: ["server"],
+    run: keptAliveAsAlone,
+  },
+];

@@ -1,0 +1,157 @@
+/**
+ * Identity laws (LAW-005, LAW-006): every deployment and revision id the check sees is unique across tenants and
+ * organizations, and deployment_ids with repeated ids, in every order, returns each deployment once.
+ */
+import { ensure, expect2xx, jsonObject } from "../assert.js";
+import type { Check, CheckContext } from "../check.js";
+import { deploymentBody, plainSource } from "../data.js";
+import { createDeployment, type Json, paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
+import { repeatsAndOrders } from "../model/repeats-and-orders.js";
+import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import { lawRuns } from "./laws-run.js";
+import { holdsFor, reached } from "./properties-run.js";
+
+/** Who a record is: its kind, the key and tenant that made it, and its name or parent. */
+type Identity = string;
+
+/** Remembers which record each id named; an id naming two records fails with the exchange that showed the second. */
+class IdRegistry {
+  private readonly owners = new Map<string, Identity>();
+  see(id: unknown, who: Identity, exchange: Exchange): void {
+    if (typeof id !== "string") return;
+    const key = id.toLowerCase();
+    const owner = this.owners.get(key);
+    ensure(owner === undefined || owner === who, `the id ${id} names two records: ${owner} and ${who}`, exchange);
+    this.owners.set(key, who);
+  }
+  /** A deployment record and its revision ids. */
+  deployment(record: Json, scope: string, exchange: Exchange): void {
+    const who = `deployment ${String(record.name)} of ${scope}`;
+    this.see(record.id, who, exchange);
+    for (const field of ["latest_revision_id", "active_revision_id"] as const)
+      if (record[field] !== null) this.see(record[field], `a revision of ${who}`, exchange);
+  }
+}
+
+/** Creates a deployment named `name` with the given key and tenant, and registers it; a refusal at MUST is no verdict. */
+async function createAs(
+  ctx: CheckContext,
+  ids: IdRegistry,
+  name: string,
+  scope: { label: string; auth: "main" | "other"; tenant?: string },
+): Promise<void> {
+  const body = deploymentBody(name, plainSource(ctx.config.hosting));
+  const exchange = await ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    json: body,
+    operation: "createDeployment",
+    auth: scope.auth,
+    ...(scope.tenant ? { tenant: scope.tenant } : {}),
+  });
+  noVerdictWhenBodyRefused(ctx, exchange, body.source);
+  expect2xx(exchange, `create the deployment ${name} in ${scope.label}`);
+  const record = jsonObject(exchange, "create deployment");
+  ctx.created({ kind: "deployment", id: String(record.id), name, key: scope.auth });
+  ids.deployment(record, scope.label, exchange);
+  const listed = await ctx.send({
+    method: "GET",
+    path: paths.deployments,
+    query: { name_contains: name, limit: 100 },
+    operation: "listDeployments",
+    auth: scope.auth,
+    ...(scope.tenant ? { tenant: scope.tenant } : {}),
+  });
+  expect2xx(listed, `list deployments named ${name} in ${scope.label}`);
+  for (const r of (jsonObject(listed, "list deployments").resources as Json[]) ?? [])
+    if (r.name === name) ids.deployment(r, scope.label, listed);
+}
+
+/** LAW-005: one name created in every scope the configuration reaches, twice over; every id distinct across them. */
+async function idsAreUnique(ctx: CheckContext): Promise<void> {
+  const ids = new IdRegistry();
+  const scopes: { label: string; auth: "main" | "other"; tenant?: string }[] = [
+    { label: "the key's tenant", auth: "main" },
+  ];
+  if (ctx.config.otherTenantId)
+    scopes.push({ label: `tenant ${ctx.config.otherTenantId}`, auth: "main", tenant: ctx.config.otherTenantId });
+  if (ctx.config.otherApiKey) scopes.push({ label: "the other organization", auth: "other", tenant: "none" });
+  if (scopes.length === 1)
+    ctx.note("only the key's tenant is reached: give --other-tenant-id and --other-api-key to judge ids across them");
+  for (const round of [0, 1]) {
+    const name = ctx.name(`same${round}`);
+    for (const scope of scopes) await createAs(ctx, ids, name, scope);
+  }
+}
+
+/** The deployments LAW-006 lists by id: four, created once per area. */
+export function idSet(ctx: CheckContext): Promise<string[]> {
+  return ctx.fixture("law-id-set", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(String((await createDeployment(ctx, { label: "ids" })).record.id));
+    return ids;
+  });
+}
+
+/** LAW-006: deployment_ids with repeats and in every order returns each named deployment exactly once. */
+async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
+  const base = await idSet(ctx);
+  await holdsFor(
+    ctx,
+    repeatsAndOrders(base),
+    async ({ items, shapes }) => {
+      const exchange = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: { deployment_ids: items.join(","), limit: 100 },
+        operation: "listDeployments",
+      });
+      expect2xx(exchange, `list deployments with deployment_ids ${items.join(",")}`);
+      const got = ((jsonObject(exchange, "list deployments").resources as Json[]) ?? []).map((r) => String(r.id));
+      const twice = got.filter((id, i) => got.indexOf(id) !== i);
+      ensure(
+        twice.length === 0,
+        `deployment_ids ${items.join(",")} returned ${twice.join(", ")} more than once`,
+        exchange,
+      );
+      const want = new Set(items);
+      const missing = [...want].filter((id) => !got.includes(id));
+      const extra = got.filter((id) => !want.has(id));
+      ensure(
+        missing.length === 0 && extra.length === 0,
+        `deployment_ids ${items.join(",")}: ${missing.length > 0 ? `left out ${missing.join(", ")}` : ""}${extra.length > 0 ? ` returned others: ${extra.join(", ")}` : ""}`,
+        exchange,
+      );
+      for (const shape of shapes) reached(ctx, "arrays", "deployment_ids", shape);
+    },
+    lawRuns(ctx) * 3,
+  );
+}
+
+const tags = ["laws", "identity", "generated", "createDeployment", "listDeployments"];
+
+export const identityLawChecks: Check[] = [
+  {
+    id: "LAW-005",
+    level: "MUST",
+    tags: [...tags, "isolation"],
+    statement:
+      "Every deployment id and revision id seen is unique: one name created twice over in the key's tenant, its second tenant and another organization gives a different id each time, and no id names two records",
+    specRef:
+      "interface-spec: Deployment (id: uuid, a universally unique identifier; latest_revision_id, active_revision_id: uuid)",
+    needs: ["write", "state"],
+    run: idsAreUnique,
+  },
+  {
+    id: "LAW-006",
+    level: "MUST",
+    tags,
+    statement:
+      "deployment_ids with ids repeated (next to each other or apart) and in every order (creation order, reversed, shuffled) returns each named deployment exactly once",
+    specRef:
+      "interface-spec: 5. List deployments (deployment_ids: comma-separated list of deployment IDs; resources: Deployment[])",
+    needs: ["write", "state"],
+    run: repeatedIdsAnsweredOnce,
+  },
+];

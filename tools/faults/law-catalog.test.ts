@@ -1,0 +1,96 @@
+/** Each law fault rewrites what it says, on requests and answers built by hand (the fault run proves each is caught). */
+import { describe, expect, it } from "vitest";
+import { demo } from "../../contract/index.js";
+import { faults } from "./catalog.js";
+import { lawFaults } from "./law-catalog.js";
+import { propertyFaults } from "./property-catalog.js";
+import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
+import { subtleFaults } from "./subtle-catalog.js";
+
+const fault = (id: string): Fault => lawFaults.find((f) => f.id === id)!;
+const request = (
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  json?: unknown,
+): ProxyRequest => ({
+  method,
+  url: new URL(target, "http://proxy.invalid"),
+  headers: { "x-api-key": demo.acme.apiKey, ...headers },
+  rawHeaderNames: [],
+  body: json === undefined ? "" : JSON.stringify(json),
+  json,
+  connection: {},
+});
+const answer = (body: unknown, status = 200): ProxyResponse => ({
+  status,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+const upstream = async () => answer({});
+const at = "2026-11-27T18:00:00.123456Z";
+const record = (id: string) => ({ id, name: `n-${id}`, created_at: at, updated_at: at });
+
+describe("law faults", () => {
+  it("have ids no other catalog uses", () => {
+    const ids = [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults].map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each([
+    {
+      given: "repeated-deployment-id-answered-twice, deployment_ids=a,b,a",
+      id: "repeated-deployment-id-answered-twice",
+      req: request("GET", "/v2/deployments?deployment_ids=a,b,a"),
+      res: answer({ resources: [record("a"), record("b")], offset: 2 }),
+      want: (body: { resources: { id: string }[] }) => body.resources.map((r) => r.id),
+      expected: ["a", "a", "b"],
+    },
+    {
+      given: "skewed-clock-created-at on a create answer",
+      id: "skewed-clock-created-at",
+      req: request("POST", "/v2/deployments", {}, { name: "n" }),
+      res: answer(record("a"), 201),
+      want: (body: { created_at: string; updated_at: string }) => [body.created_at, body.updated_at],
+      expected: ["2026-11-27T17:50:00.123456Z", at],
+    },
+    {
+      given: "provider-timestamps-in-milliseconds on the providers list",
+      id: "provider-timestamps-in-milliseconds",
+      req: request("GET", "/v2/auth/providers"),
+      res: answer([record("p")]),
+      want: (body: { created_at: string }[]) => body.map((p) => p.created_at),
+      expected: ["2026-11-27T18:00:00.123Z"],
+    },
+  ])("$given", async ({ id, req, res, want, expected }) => {
+    const rewritten = await fault(id).response!(req, res, upstream);
+    expect(want(JSON.parse(rewritten!.body))).toEqual(expected);
+  });
+
+  it("percent-encoded-names-ignored drops a parameter whose name is percent-encoded, keeps the others", () => {
+    const req = request("GET", "/v2/deployments?%6C%69%6D%69%74=2&offset=1&name_contains=a%20b");
+    fault("percent-encoded-names-ignored").request!(req);
+    expect([...req.url.searchParams]).toEqual([
+      ["offset", "1"],
+      ["name_contains", "a b"],
+    ]);
+  });
+
+  it("accept-with-q-values-406 answers 406 only to a keyed request whose Accept has a q-value", () => {
+    const f = fault("accept-with-q-values-406");
+    expect(
+      f.request!(request("GET", "/v2/auth/providers", { accept: "application/json;q=0.9, */*;q=0.1" }))?.status,
+    ).toBe(406);
+    expect(f.request!(request("GET", "/v2/auth/providers", { accept: "application/json" }))).toBeUndefined();
+    expect(f.request!(request("GET", "/v2/auth/providers", { accept: "*/*;q=0.1", "x-api-key": "" }))).toBeUndefined();
+  });
+
+  it("spurious-conflict-under-concurrency refuses a create of another name only while one is in flight", async () => {
+    const f = fault("spurious-conflict-under-concurrency");
+    const first = request("POST", "/v2/deployments", {}, { name: "a" });
+    expect(f.request!(first)).toBeUndefined();
+    expect(f.request!(request("POST", "/v2/deployments", {}, { name: "b" }))?.status).toBe(409);
+    await f.response!(first, answer(record("a"), 201), upstream);
+    expect(f.request!(request("POST", "/v2/deployments", {}, { name: "c" }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * Faults that break a general law and no single rule (D-370 to D-374): each is caught by its LAW-* check alone, at
+ * its level (conformance/checks/laws-*.ts). Some keep state over a run (what is in flight, what was created).
+ */
+import { demo } from "../../contract/index.js";
+import { eachDeployment, eachProvider, isDeployments, isProviders, type Json, mapJson, ok } from "./catalog.js";
+import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
+
+const isCreate = (r: ProxyRequest) => isDeployments(r) && r.method === "POST";
+const isList = (r: ProxyRequest) => isDeployments(r) && r.method === "GET";
+const withKey = (r: ProxyRequest) => (r.headers["x-api-key"] ?? r.headers.authorization ?? "") !== "";
+
+const problem = (
+  status: number,
+  kind: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): ProxyResponse => ({
+  status,
+  headers: { "content-type": "application/problem+json", ...headers },
+  body: JSON.stringify({ type: `urn:deployment-service:problem:${kind}`, title: kind, status, detail }),
+});
+
+/** LAW-001: a create that overlaps another is answered 201, but its write is lost: no list shows it. */
+function lostCreateUnderConcurrency(): Fault {
+  let inFlight = 0;
+  const overlapping = new WeakSet<ProxyRequest>();
+  const lost = new Set<string>();
+  return {
+    id: "lost-create-under-concurrency",
+    level: "MUST",
+    description:
+      "A deployment create that arrives while another is in flight is answered 201, but no list ever shows it",
+    request: (req) => {
+      if (!isCreate(req)) return undefined;
+      if (inFlight > 0) overlapping.add(req);
+      inFlight += 1;
+      return undefined;
+    },
+    response: (req, res) => {
+      if (isCreate(req)) {
+        inFlight -= 1;
+        if (overlapping.has(req) && ok(res)) lost.add(String((JSON.parse(res.body) as Json).id));
+        return undefined;
+      }
+      if (!isList(req) || !ok(res) || lost.size === 0) return undefined;
+      return mapJson(res, (body) => {
+        const page = body as Json;
+        page.resources = (page.resources as Json[]).filter((d) => !lost.has(String(d.id)));
+        return page;
+      });
+    },
+  };
+}
+
+/** LAW-002: a create that overlaps one of another name is refused 409, as if the name were taken. */
+function conflictUnderConcurrency(): Fault {
+  const inFlight = new Map<ProxyRequest, string>();
+  return {
+    id: "spurious-conflict-under-concurrency",
+    level: "SHOULD",
+    description:
+      "A deployment create that arrives while a create of another name is in flight is answered 409 conflict",
+    request: (req) => {
+      if (!isCreate(req)) return undefined;
+      const name = String((req.json as Json | undefined)?.name);
+      if ([...inFlight.values()].some((other) => other !== name))
+        return problem(409, "conflict", `A deployment named ${name} already exists in this tenant.`);
+      inFlight.set(req, name);
+      return undefined;
+    },
+    response: (req) => void inFlight.delete(req),
+  };
+}
+
+/** LAW-003: every deployment create touches the organization's providers: their updated_at becomes its time. */
+function providersTouchedByDeployments(): Fault {
+  let touchedAt: string | undefined;
+  return {
+    id: "providers-touched-by-deployment-create",
+    level: "MUST",
+    description:
+      "Each deployment create sets updated_at of every OAuth provider created before it to its own time (a write that touches another resource)",
+    response: (req, res) => {
+      if (isCreate(req) && ok(res)) touchedAt = String((JSON.parse(res.body) as Json).created_at);
+      if (!isProviders(req) || !ok(res) || !touchedAt) return undefined;
+      const at = touchedAt;
+      return eachProvider(res, (p) => {
+        if (String(p.created_at) < at) p.updated_at = at;
+      });
+    },
+  };
+}
+
+/** LAW-004: the providers list takes the deployment list's limit (the server refuses it as unknown; the fault applies it). */
+function providersListHonoursLimit(): Fault {
+  const limits = new WeakMap<ProxyRequest, number>();
+  return {
+    id: "providers-list-honours-limit",
+    level: "SHOULD",
+    description:
+      "The OAuth providers list applies the deployment list's limit parameter, where any other unknown parameter is refused",
+    request: (req) => {
+      const limit = Number(req.url.searchParams.get("limit"));
+      if (!isProviders(req) || req.method !== "GET" || !(limit > 0)) return undefined;
+      limits.set(req, limit);
+      req.url.searchParams.delete("limit");
+      return undefined;
+    },
+    response: (req, res) => {
+      const limit = limits.get(req);
+      if (limit === undefined || !ok(res)) return undefined;
+      return mapJson(res, (body) => (Array.isArray(body) ? body.slice(0, limit) : body));
+    },
+  };
+}
+
+/** LAW-005: a deployment created elsewhere under a name already used is given that deployment's id. */
+function sameIdAcrossTenants(): Fault {
+  const byName = new Map<string, { scope: string; id: string }>();
+  /** Per scope: the id answered → the id upstream holds. */
+  const aliases = new Map<string, Map<string, string>>();
+  const scopeOf = (r: ProxyRequest) => `${r.headers["x-api-key"] ?? ""}|${r.headers["x-tenant-id"] ?? ""}`;
+  return {
+    id: "same-id-in-other-tenant",
+    level: "MUST",
+    description:
+      "A deployment created in another tenant or organization under a name already used is answered and listed with the first one's id",
+    request: (req) => {
+      const map = aliases.get(scopeOf(req));
+      const ids = req.url.searchParams.get("deployment_ids");
+      if (!isList(req) || !map || ids === null) return undefined;
+      req.url.searchParams.set(
+        "deployment_ids",
+        ids
+          .split(",")
+          .map((id) => map.get(id) ?? id)
+          .join(","),
+      );
+      return undefined;
+    },
+    response: (req, res) => {
+      if (!isDeployments(req) || !ok(res)) return undefined;
+      const scope = scopeOf(req);
+      const map = aliases.get(scope) ?? new Map<string, string>();
+      aliases.set(scope, map);
+      const answered = new Map([...map].map(([shown, held]) => [held, shown]));
+      return eachDeployment(res, (d) => {
+        const name = String(d.name);
+        const first = byName.get(name);
+        if (isCreate(req)) {
+          if (!first) byName.set(name, { scope, id: String(d.id) });
+          else if (first.scope !== scope) {
+            map.set(first.id, String(d.id));
+            d.id = first.id;
+          }
+          return;
+        }
+        const shown = answered.get(String(d.id));
+        if (shown) d.id = shown;
+      });
+    },
+  };
+}
+
+/** Cuts a timestamp's fraction to milliseconds. */
+const milliseconds = (value: unknown) => String(value).replace(/\.(\d{3})\d*Z$/, ".$1Z");
+
+/** Moves a timestamp back by `ms` (whole seconds), keeping its written fraction. */
+function earlier(value: unknown, ms: number): string {
+  const text = String(value);
+  const whole = new Date(Date.parse(text) - ms).toISOString().slice(0, 19);
+  return `${whole}${text.slice(19)}`;
+}
+
+const lawFaultList = (): Fault[] => [
+  lostCreateUnderConcurrency(),
+  conflictUnderConcurrency(),
+  providersTouchedByDeployments(),
+  providersListHonoursLimit(),
+  sameIdAcrossTenants(),
+  {
+    id: "repeated-deployment-id-answered-twice",
+    level: "MUST",
+    description: "A deployment named twice in deployment_ids is listed twice",
+    response: (req, res) => {
+      const ids = req.url.searchParams.get("deployment_ids")?.split(",") ?? [];
+      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+      if (!isList(req) || !ok(res) || repeated.length === 0) return undefined;
+      return mapJson(res, (body) => {
+        const page = body as Json;
+        page.resources = (page.resources as Json[]).flatMap((d) => (repeated.includes(String(d.id)) ? [d, d] : [d]));
+        return page;
+      });
+    },
+  },
+  {
+    id: "skewed-clock-created-at",
+    level: "MUST",
+    description:
+      "Deployments carry a created_at from a clock 10 minutes slow, in every answer (updated_at from the right one)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            d.created_at = earlier(d.created_at, 600_000);
+          })
+        : undefined,
+  },
+  {
+    id: "provider-timestamps-in-milliseconds",
+    level: "SHOULD",
+    description: "OAuth providers' timestamps are written to the millisecond, deployments' to the microsecond",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => {
+            p.created_at = milliseconds(p.created_at);
+            p.updated_at = milliseconds(p.updated_at);
+          })
+        : undefined,
+  },
+  {
+    id: "accept-with-q-values-406",
+    level: "SHOULD",
+    description: "A request whose Accept carries q-values is answered 406, though it takes application/json",
+    request: (req) =>
+      withKey(req) && /;\s*q=/i.test(req.headers.accept ?? "")
+        ? problem(406, "not-acceptable", "Only application/json can be sent.")
+        : undefined,
+  },
+  etagUnchangedAfterCreate(),
+  {
+    id: "head-405-on-providers",
+    level: "SHOULD",
+    description: "HEAD of the OAuth providers list with a key is answered 405 (GET answers 200)",
+    request: (req) =>
+      req.method === "HEAD" && isProviders(req) && withKey(req)
+        ? problem(405, "method-not-allowed", "HEAD is not allowed here.", { allow: "GET, POST" })
+        : undefined,
+  },
+  pipelinedAnswersCrossed(),
+  {
+    id: "provider-org-from-tenant-header",
+    level: "SHOULD",
+    description:
+      "An OAuth provider created or listed with X-Tenant-Id of the key's second tenant carries that tenant id as organization_id",
+    response: (req, res) => {
+      const tenant = req.headers["x-tenant-id"];
+      if (!isProviders(req) || !ok(res) || !tenant || tenant === demo.acme.productionTenantId) return undefined;
+      return eachProvider(res, (p) => {
+        p.organization_id = tenant;
+      });
+    },
+  },
+  {
+    id: "percent-encoded-names-ignored",
+    level: "SHOULD",
+    description:
+      "A query parameter whose name is percent-encoded (%6C%69%6D%69%74 for limit) is dropped, as if unknown",
+    request: (req) => {
+      if (!isList(req) || !req.url.search.includes("%")) return undefined;
+      const kept = req.url.search
+        .slice(1)
+        .split("&")
+        .filter((pair) => !pair.split("=")[0]!.includes("%"));
+      req.url.search = kept.join("&");
+      return undefined;
+    },
+  },
+];
+
+/** LAW-010: the lists carry one ETag forever, and If-None-Match with it is 304 even after a change. */
+function etagUnchangedAfterCreate(): Fault {
+  const isListRead = (r: ProxyRequest) => r.method === "GET" && (isProviders(r) || isDeployments(r));
+  return {
+    id: "etag-unchanged-after-create",
+    level: "SHOULD",
+    description:
+      'The lists carry ETag "v1" whatever they hold, and If-None-Match "v1" is answered 304 after a create changed them',
+    request: (req) =>
+      isListRead(req) && withKey(req) && req.headers["if-none-match"] === '"v1"'
+        ? { status: 304, headers: { etag: '"v1"' }, body: "" }
+        : undefined,
+    response: (req, res) =>
+      isListRead(req) && ok(res) ? { ...res, headers: { ...res.headers, etag: '"v1"' } } : undefined,
+  };
+}
+
+/** LAW-012: a request pipelined behind another on one connection is answered with that other's answer. */
+function pipelinedAnswersCrossed(): Fault {
+  const open = new WeakMap<object, { count: number; last: Promise<ProxyResponse> }>();
+  const ahead = new WeakMap<ProxyRequest, Promise<ProxyResponse>>();
+  const settle = new WeakMap<ProxyRequest, (res: ProxyResponse) => void>();
+  return {
+    id: "pipelined-answers-crossed",
+    level: "SHOULD",
+    description: "A request pipelined behind another on one connection gets the answer of the one ahead of it",
+    request: (req) => {
+      const mine = new Promise<ProxyResponse>((resolve) => settle.set(req, resolve));
+      const state = open.get(req.connection);
+      if (state && state.count > 0) ahead.set(req, state.last);
+      open.set(req.connection, { count: (state?.count ?? 0) + 1, last: mine });
+      return undefined;
+    },
+    response: async (req, res) => {
+      settle.get(req)?.(res);
+      const state = open.get(req.connection);
+      if (state) state.count -= 1;
+      const before = ahead.get(req);
+      return before ? { ...(await before) } : undefined;
+    },
+  };
+}
+
+/** The law faults, made afresh for each fault run (several keep state over a run). */
+export const lawFaults: Fault[] = lawFaultList();
