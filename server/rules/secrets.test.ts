@@ -119,7 +119,7 @@ describe("secrets", () => {
     const secretContext = deploymentSecretContext(
       "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40",
       ids.acmeProduction,
-      deployment!.id,
+      deployment!.deployment.id,
       deployment!.secrets[0]!.name,
     );
     expect(box.decrypt(deployment!.secrets[0]!.sealedValue, secretContext)).toBe(secretValueCanary);

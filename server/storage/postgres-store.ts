@@ -5,7 +5,6 @@ import type { DeploymentRenderer, StoredText } from "../domain/deployment-render
 import type {
   ApiKeyRecord,
   DeploymentQuery,
-  DeploymentRecord,
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
@@ -18,14 +17,17 @@ import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
 import {
+  createdDeployment,
   deploymentColumns,
   deploymentInsertColumns,
   deploymentInsertValues,
   deploymentTextColumns,
+  newDeploymentRecord,
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
 import {
+  type CreatedDeployment,
   type DatabaseState,
   type PageTexts,
   resealedSecrets,
@@ -366,38 +368,47 @@ export class PostgresStore implements Store {
     return rows.map(toOAuthProviderRecord);
   }
 
-  async createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
-    const row = await this.transaction(async (client) => {
+  async createDeployment(d: NewDeployment, nowUs: number): Promise<CreatedDeployment> {
+    const { deployment } = d;
+    const stored = await this.transaction(async (client) => {
       // The counter row lock orders the creates of one tenant across every process: sequence
       // numbers stay dense and created_at strictly increasing; a rollback releases both.
       await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING", [
-        d.tenantId,
+        deployment.tenant_id,
       ]);
       const counter = (
         await client.query(
           `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = GREATEST(last_created_us + 1, $1)
            WHERE tenant_id = $2 RETURNING deployment_seq, last_created_us`,
-          [nowUs, d.tenantId],
+          [nowUs, deployment.tenant_id],
         )
       ).rows[0] as Row;
-      const seq = Number(counter.deployment_seq);
       const createdUs = Number(counter.last_created_us);
-      const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs, this.renderer);
-      const inserted = await client.query(
-        `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
+      const record = newDeploymentRecord(d, Number(counter.deployment_seq), createdUs);
+      const text = this.renderer.text(record);
+      const values = deploymentInsertValues(record, text);
+      // Nothing is read back: the record is what was inserted (D-83, D-401).
+      await client.query(
+        `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
         values,
       );
       await client.query(
         "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES ($1, $2, $3, 'QUEUED', $4, $5)",
-        [d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs],
+        [
+          deployment.latest_revision_id,
+          deployment.id,
+          deployment.tenant_id,
+          JSON.stringify(deployment.source_revision_config),
+          createdUs,
+        ],
       );
       await client.query(
         "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES ($1, $2, $3, $4, $5)",
-        [d.tracingProjectId, d.tenantId, d.name, d.id, createdUs],
+        [d.tracingProjectId, deployment.tenant_id, deployment.name, deployment.id, createdUs],
       );
-      return inserted.rows[0] as Row;
+      return { record, text };
     });
-    return toDeploymentRecord(row, nowUs);
+    return createdDeployment(stored.record, stored.text, this.renderer, nowUs);
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts> {

@@ -5,7 +5,7 @@
  * recorded answer is a seed as it stands; secret values are never part of it.
  */
 import type { CodehostRepository, Deployment, OAuthProvider } from "../../../contract/schemas.js";
-import type { DeploymentRecord, OAuthProviderRecord } from "../../../server/domain/records.js";
+import { type DeploymentRecord, maskSecrets, type OAuthProviderRecord } from "../../../server/domain/records.js";
 import { presentDeployment } from "../../../server/presenters/deployment.js";
 import { presentOAuthProvider } from "../../../server/presenters/oauth-provider.js";
 
@@ -116,23 +116,22 @@ export function deploymentRecordsOf(
     (a, b) => microsOf(a.deployment.created_at) - microsOf(b.deployment.created_at) || a.index - b.index,
   );
   return oldestFirst.map(({ deployment: d }) => {
-    const createdUs = microsOf(d.created_at);
+    const { created_at, updated_at, secrets, ...fields } = d;
+    const createdUs = microsOf(created_at);
+    // The state's deployment is the contract's record (D-401): kept as it is, every field the contract has.
     return {
-      id: d.id,
-      tenantId: owner.tenantId,
-      name: d.name,
-      source: d.source,
-      status: d.status,
-      sourceConfig: d.source_config as Record<string, unknown>,
-      sourceRevisionConfig: d.source_revision_config as Record<string, unknown>,
-      secrets: (d.secrets ?? []).map(({ name }) => ({ name, sealedValue: "" })),
-      secretReferences: (d.secret_references as unknown[] | null | undefined) ?? null,
-      imageVersion: d.image_version ?? null,
-      listenerId: null,
-      latestRevisionId: d.latest_revision_id ?? null,
-      activeRevisionId: d.active_revision_id ?? null,
+      deployment: {
+        ...fields,
+        tenant_id: owner.tenantId,
+        secrets: maskSecrets(secrets ?? []),
+        secret_references: d.secret_references ?? null,
+        image_version: d.image_version ?? null,
+        latest_revision_id: d.latest_revision_id ?? null,
+        active_revision_id: d.active_revision_id ?? null,
+      },
+      secrets: (secrets ?? []).map(({ name }) => ({ name, sealedValue: "" })),
       createdUs,
-      updatedUs: microsOf(d.updated_at),
+      updatedUs: microsOf(updated_at),
       readyUs: d.status === "AWAITING_DATABASE" ? nowUs + readyAfterUs : createdUs,
     };
   });
