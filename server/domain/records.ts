@@ -1,5 +1,5 @@
 /** Stored records of the service (interface spec: Resources; D-13 to D-15, D-53, D-54, D-55): what the Store reads and writes. */
-import type { Deployment, Secret } from "../../contract/schemas.js";
+import type { Deployment, OAuthProvider, Secret } from "../../contract/schemas.js";
 
 export interface OrganizationRecord {
   id: string;
@@ -22,22 +22,13 @@ export interface ApiKeyRecord {
   tenantIds: string[];
 }
 
-/** An OAuth provider of an organization; the client secret only sealed (AES-256-GCM). */
+/** The contract's OAuthProvider as a record keeps it (D-401): every field of the answer but the two timestamps. */
+export type OAuthProviderFields = Omit<OAuthProvider, "created_at" | "updated_at">;
+
+/** An OAuth provider of an organization (D-401): the contract's record, the client secret only sealed (AES-256-GCM), its times. */
 export interface OAuthProviderRecord {
-  id: string;
-  organizationId: string;
-  providerId: string;
-  name: string;
-  clientId: string;
-  authUrl: string;
-  tokenUrl: string;
+  provider: OAuthProviderFields;
   sealedClientSecret: string | null;
-  usesPkce: boolean;
-  codeChallengeMethod: string | null;
-  providerType: string | null;
-  mcpServerUrl: string | null;
-  tokenEndpointAuthMethod: string;
-  isDynamicClient: boolean;
   createdUs: number;
   updatedUs: number;
 }

@@ -9,6 +9,7 @@ import { newId } from "../ids.js";
 import { deploymentPageParts, deploymentPageText } from "../presenters/deployment-text.js";
 import { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
+import { recordFieldsOf } from "../presenters/record-fields.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
@@ -77,7 +78,7 @@ export class DeploymentService {
       const { text } = await this.deps.store.createDeployment(
         {
           deployment: {
-            ...body,
+            ...recordFieldsOf("Deployment", body),
             source_config: sourceConfig,
             source_revision_config: sourceRevisionConfig,
             secrets: maskSecrets(secrets),

@@ -141,22 +141,26 @@ export class MemoryStore implements Store {
   }
 
   async insertOAuthProvider(provider: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
-    let organization = this.providers.get(provider.organizationId);
+    const { organization_id: organizationId, provider_id: providerId } = provider.provider;
+    let organization = this.providers.get(organizationId);
     if (!organization) {
       organization = new Map();
-      this.providers.set(provider.organizationId, organization);
+      this.providers.set(organizationId, organization);
     }
     if (organization.size >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
-    if (organization.has(provider.providerId))
+    if (organization.has(providerId))
       throw new UniqueViolation("oauth_providers.organization_id, oauth_providers.provider_id");
-    organization.set(provider.providerId, { ...provider });
+    organization.set(providerId, { ...provider });
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
     const providers = [...(this.providers.get(organizationId)?.values() ?? [])];
     // Oldest first, the id breaking ties (D-08).
     return providers
-      .sort((a, b) => a.createdUs - b.createdUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort(
+        (a, b) =>
+          a.createdUs - b.createdUs || (a.provider.id < b.provider.id ? -1 : a.provider.id > b.provider.id ? 1 : 0),
+      )
       .map((provider) => ({ ...provider }));
   }
 
@@ -221,7 +225,7 @@ export class MemoryStore implements Store {
         provider.sealedClientSecret = reseal(provider.sealedClientSecret, {
           kind: "provider",
           organizationId,
-          providerId: provider.id,
+          providerId: provider.provider.id,
         });
         count += 1;
       }
@@ -305,7 +309,10 @@ export class MemoryStore implements Store {
 
   /** Replaces an organization's OAuth providers (a sandbox seed or restore, D-320). */
   replaceOAuthProviders(organizationId: string, providers: OAuthProviderRecord[]): void {
-    this.providers.set(organizationId, new Map(providers.map((provider) => [provider.providerId, { ...provider }])));
+    this.providers.set(
+      organizationId,
+      new Map(providers.map((provider) => [provider.provider.provider_id, { ...provider }])),
+    );
   }
 
   /** How many deployments the store holds (all tenants). */

@@ -23,6 +23,8 @@ import {
   deploymentInsertValues,
   deploymentTextColumns,
   newDeploymentRecord,
+  oauthProviderInsertColumns,
+  oauthProviderInsertValues,
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
@@ -290,35 +292,17 @@ export class PostgresStore implements Store {
   async insertOAuthProvider(p: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
     await this.transaction(async (client) => {
       // The organization's row locked: its creates are counted and inserted one at a time (D-112).
-      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.organizationId]);
+      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.provider.organization_id]);
       const [{ count }] = (
         await client.query("SELECT count(*)::int AS count FROM oauth_providers WHERE organization_id = $1", [
-          p.organizationId,
+          p.provider.organization_id,
         ])
       ).rows as [{ count: number }];
       if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+      const values = oauthProviderInsertValues(p, "native");
       await client.query(
-        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
-         uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-        [
-          p.id,
-          p.organizationId,
-          p.providerId,
-          p.name,
-          p.clientId,
-          p.authUrl,
-          p.tokenUrl,
-          p.sealedClientSecret,
-          p.usesPkce,
-          p.codeChallengeMethod,
-          p.providerType,
-          p.mcpServerUrl,
-          p.tokenEndpointAuthMethod,
-          p.isDynamicClient,
-          p.createdUs,
-          p.updatedUs,
-        ],
+        `INSERT INTO oauth_providers (${oauthProviderInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
+        values,
       );
     });
   }

@@ -7,6 +7,7 @@ import {
   deploymentAsOf,
   maskSecrets,
   type NewDeployment,
+  type OAuthProviderFields,
   type OAuthProviderRecord,
   provisionedBy,
   type RevisionRecord,
@@ -63,25 +64,62 @@ function legacyDeployment(row: Row): Deployment {
   };
 }
 
+/** An OAuth provider from its row (D-401): the contract's record from its stored text; a row stored before the text was (rendered NULL) from its columns. */
 export function toOAuthProviderRecord(row: Row): OAuthProviderRecord {
+  const provider: OAuthProviderFields =
+    row.rendered == null
+      ? {
+          id: String(row.id),
+          organization_id: String(row.organization_id),
+          provider_id: String(row.provider_id),
+          name: String(row.name),
+          client_id: String(row.client_id),
+          auth_url: String(row.auth_url),
+          token_url: String(row.token_url),
+          uses_pkce: bool(row.uses_pkce),
+          code_challenge_method: text(row.code_challenge_method),
+          provider_type: text(row.provider_type),
+          mcp_server_url: text(row.mcp_server_url),
+          token_endpoint_auth_method: String(row.token_endpoint_auth_method),
+          is_dynamic_client: bool(row.is_dynamic_client),
+        }
+      : (JSON.parse(String(row.rendered)) as OAuthProviderFields);
   return {
-    id: String(row.id),
-    organizationId: String(row.organization_id),
-    providerId: String(row.provider_id),
-    name: String(row.name),
-    clientId: String(row.client_id),
-    authUrl: String(row.auth_url),
-    tokenUrl: String(row.token_url),
+    provider,
     sealedClientSecret: text(row.sealed_client_secret),
-    usesPkce: bool(row.uses_pkce),
-    codeChallengeMethod: text(row.code_challenge_method),
-    providerType: text(row.provider_type),
-    mcpServerUrl: text(row.mcp_server_url),
-    tokenEndpointAuthMethod: String(row.token_endpoint_auth_method),
-    isDynamicClient: bool(row.is_dynamic_client),
     createdUs: num(row.created_us),
     updatedUs: num(row.updated_us),
   };
+}
+
+/** The columns of an OAuth provider insert: those the uniqueness, the order and the sealed secret need, and the record's text (D-401). */
+export const oauthProviderInsertColumns =
+  "id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret, uses_pkce, " +
+  "code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us, rendered";
+
+/** The values of `oauthProviderInsertColumns` in their order; SQLite stores booleans as 0 and 1. */
+export function oauthProviderInsertValues(record: OAuthProviderRecord, booleans: "native" | "integer"): unknown[] {
+  const { provider: p } = record;
+  const bit = (value: boolean) => (booleans === "native" ? value : value ? 1 : 0);
+  return [
+    p.id,
+    p.organization_id,
+    p.provider_id,
+    p.name,
+    p.client_id,
+    p.auth_url,
+    p.token_url,
+    record.sealedClientSecret,
+    bit(p.uses_pkce),
+    p.code_challenge_method ?? null,
+    p.provider_type ?? null,
+    p.mcp_server_url ?? null,
+    p.token_endpoint_auth_method ?? "client_secret_post",
+    bit(p.is_dynamic_client ?? false),
+    record.createdUs,
+    record.updatedUs,
+    JSON.stringify(p),
+  ];
 }
 
 export function toRevisionRecord(row: Row, nowUs: number, readyUs: number): RevisionRecord {

@@ -25,6 +25,8 @@ import {
   deploymentInsertValues,
   deploymentTextColumns,
   newDeploymentRecord,
+  oauthProviderInsertColumns,
+  oauthProviderInsertValues,
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
@@ -411,31 +413,13 @@ export class SqliteStore implements Store {
   /** The count and the insert in one write transaction: no other writer can come between them (D-112). */
   private insertOAuthProviderBelow(p: OAuthProviderRecord, maxPerOrganization: number): void {
     const { count } = this.statement("SELECT count(*) AS count FROM oauth_providers WHERE organization_id = ?").get(
-      p.organizationId,
+      p.provider.organization_id,
     ) as { count: number };
     if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+    const values = oauthProviderInsertValues(p, "integer");
     this.statement(
-      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
-           uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      p.id,
-      p.organizationId,
-      p.providerId,
-      p.name,
-      p.clientId,
-      p.authUrl,
-      p.tokenUrl,
-      p.sealedClientSecret,
-      p.usesPkce ? 1 : 0,
-      p.codeChallengeMethod,
-      p.providerType,
-      p.mcpServerUrl,
-      p.tokenEndpointAuthMethod,
-      p.isDynamicClient ? 1 : 0,
-      p.createdUs,
-      p.updatedUs,
-    );
+      `INSERT INTO oauth_providers (${oauthProviderInsertColumns}) VALUES (${values.map(() => "?").join(", ")})`,
+    ).run(...values);
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {

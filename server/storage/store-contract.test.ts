@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResourceSpec } from "../../contract/schemas.js";
 import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
-import type { DeploymentQuery, NewDeployment } from "../domain/records.js";
+import type { DeploymentQuery, NewDeployment, OAuthProviderRecord } from "../domain/records.js";
 import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
@@ -69,6 +69,35 @@ const adapters: Array<{
 const organizationId = randomUUID();
 const tenantA = randomUUID();
 const tenantB = randomUUID();
+
+/** A provider record of the test organization; `extra` overrides the record's members. */
+function oauthProvider(
+  providerId: string,
+  createdUs: number,
+  extra: Partial<OAuthProviderRecord> = {},
+): OAuthProviderRecord {
+  return {
+    provider: {
+      id: randomUUID(),
+      organization_id: organizationId,
+      provider_id: providerId,
+      name: providerId,
+      client_id: "c",
+      auth_url: "https://a",
+      token_url: "https://t",
+      uses_pkce: false,
+      code_challenge_method: "S256",
+      provider_type: null,
+      mcp_server_url: null,
+      token_endpoint_auth_method: "client_secret_post",
+      is_dynamic_client: false,
+    },
+    sealedClientSecret: null,
+    createdUs,
+    updatedUs: createdUs,
+    ...extra,
+  };
+}
 
 /** The store contract's deployments carry a secret and config values, so that they travel through every column. */
 function newDeployment(
@@ -133,32 +162,20 @@ for (const adapter of adapters) {
     });
 
     it("lists providers oldest first (id breaking ties) and rejects a provider_id twice in an organization", async () => {
-      const provider = (providerId: string, createdUs: number) => ({
-        id: randomUUID(),
-        organizationId,
-        providerId,
-        name: providerId,
-        clientId: "c",
-        authUrl: "https://a",
-        tokenUrl: "https://t",
-        sealedClientSecret: null,
-        usesPkce: false,
-        codeChallengeMethod: "S256",
-        providerType: null,
-        mcpServerUrl: null,
-        tokenEndpointAuthMethod: "client_secret_post",
-        isDynamicClient: false,
-        createdUs,
-        updatedUs: createdUs,
-      });
+      const provider = (providerId: string, createdUs: number) => oauthProvider(providerId, createdUs);
       const later = provider("later", 2_000);
       const sameTime = provider("same-time", 2_000);
       await store.insertOAuthProvider(later, 10);
       await store.insertOAuthProvider(provider("earlier", 1_000), 10);
       await store.insertOAuthProvider(sameTime, 10);
       await expect(store.insertOAuthProvider(provider("later", 3_000), 10)).rejects.toBeInstanceOf(UniqueViolation);
-      const tied = [later, sameTime].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.providerId);
-      expect((await store.listOAuthProviders(organizationId)).map((p) => p.providerId)).toEqual(["earlier", ...tied]);
+      const tied = [later, sameTime]
+        .sort((a, b) => (a.provider.id < b.provider.id ? -1 : 1))
+        .map((p) => p.provider.provider_id);
+      expect((await store.listOAuthProviders(organizationId)).map((p) => p.provider.provider_id)).toEqual([
+        "earlier",
+        ...tied,
+      ]);
       // D-112: at the organization's limit, the next provider is refused and nothing is stored, even when
       // several arrive at once (the count and the insert are one step).
       const racing = await Promise.allSettled(
@@ -174,28 +191,9 @@ for (const adapter of adapters) {
       const box = new SecretBox(Buffer.alloc(32, 7));
       const tenantC = randomUUID();
       await store.createTenant({ id: tenantC, organizationId, name: "c" });
-      const providerRowId = randomUUID();
-      await store.insertOAuthProvider(
-        {
-          id: providerRowId,
-          organizationId,
-          providerId: "legacy-sealed",
-          name: "n",
-          clientId: "c",
-          authUrl: "https://a",
-          tokenUrl: "https://t",
-          sealedClientSecret: box.encrypt("client-secret"),
-          usesPkce: false,
-          codeChallengeMethod: "S256",
-          providerType: null,
-          mcpServerUrl: null,
-          tokenEndpointAuthMethod: "client_secret_post",
-          isDynamicClient: false,
-          createdUs: 9_000,
-          updatedUs: 9_000,
-        },
-        1000,
-      );
+      const sealed = oauthProvider("legacy-sealed", 9_000, { sealedClientSecret: box.encrypt("client-secret") });
+      const providerRowId = sealed.provider.id;
+      await store.insertOAuthProvider(sealed, 1000);
       const legacy = await store.createDeployment(
         newDeployment(tenantC, "legacy-sealed", { secrets: [{ name: "TOKEN", sealedValue: box.encrypt("value") }] }),
         Date.now() * 1000,
@@ -204,7 +202,7 @@ for (const adapter of adapters) {
       expect(await store.resealUnbound(reseal)).toBeGreaterThanOrEqual(2);
       expect(await store.resealUnbound(reseal)).toBe(0);
 
-      const provider = (await store.listOAuthProviders(organizationId)).find((p) => p.id === providerRowId)!;
+      const provider = (await store.listOAuthProviders(organizationId)).find((p) => p.provider.id === providerRowId)!;
       const providerContext = providerSecretContext(organizationId, providerRowId);
       expect(box.decrypt(provider.sealedClientSecret!, providerContext)).toBe("client-secret");
       // Moved to another row or organization, the value no longer opens.

@@ -139,23 +139,20 @@ export function deploymentRecordsOf(
 
 /** The stored records of a state's providers in `owner`'s organization, without a client secret. */
 export function providerRecordsOf(state: MockState, owner: StateOwner): OAuthProviderRecord[] {
-  return state.oauth_providers.map((p) => ({
-    id: p.id,
-    organizationId: owner.organizationId,
-    providerId: p.provider_id,
-    name: p.name,
-    clientId: p.client_id,
-    authUrl: p.auth_url,
-    tokenUrl: p.token_url,
+  // The state's provider is the contract's record (D-401): kept as it is, with the contract's defaults.
+  return state.oauth_providers.map(({ created_at, updated_at, ...p }) => ({
+    provider: {
+      ...p,
+      organization_id: owner.organizationId,
+      code_challenge_method: p.code_challenge_method ?? null,
+      provider_type: p.provider_type ?? null,
+      mcp_server_url: p.mcp_server_url ?? null,
+      token_endpoint_auth_method: p.token_endpoint_auth_method ?? "client_secret_post",
+      is_dynamic_client: p.is_dynamic_client ?? false,
+    },
     sealedClientSecret: null,
-    usesPkce: p.uses_pkce ?? false,
-    codeChallengeMethod: p.code_challenge_method ?? null,
-    providerType: p.provider_type ?? null,
-    mcpServerUrl: p.mcp_server_url ?? null,
-    tokenEndpointAuthMethod: p.token_endpoint_auth_method ?? "client_secret_post",
-    isDynamicClient: p.is_dynamic_client ?? false,
-    createdUs: microsOf(p.created_at),
-    updatedUs: microsOf(p.updated_at ?? p.created_at),
+    createdUs: microsOf(created_at),
+    updatedUs: microsOf(updated_at ?? created_at),
   }));
 }
 
