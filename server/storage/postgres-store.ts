@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
+import { provisionedSql } from "./provisioned-sql.js";
 import {
   createdDeployment,
   deploymentColumns,
@@ -64,8 +65,7 @@ const migrationLockKey = 727_001;
  * 100 ms (READY_AFTER_MS=100), which took a core from the list requests. A sequential scan (the plan when
  * the statistics say many rows await) reads the whole table each time.
  */
-export const readyBatchSql =
-  "SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= $1 ORDER BY ready_us LIMIT $2 FOR UPDATE SKIP LOCKED";
+export const readyBatchSql = `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE ${provisionedSql("$1")} ORDER BY ready_us LIMIT $2 FOR UPDATE SKIP LOCKED`;
 
 /** The planner settings, for the sweep's transaction only, that leave readyBatchSql the index scan. */
 export const readyBatchPlan = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off";
@@ -401,7 +401,7 @@ export class PostgresStore implements Store {
     // many finished provisioning since their text was stored and how many texts were left out as heavy (D-350).
     const [summary] = await this.query(
       `SELECT string_agg(rendered, ',' ORDER BY seq DESC) AS joined, count(*) AS count,
-              count(*) FILTER (WHERE status = 'AWAITING_DATABASE' AND ready_us <= $${page.params.length + 1}) AS provisioned,
+              count(*) FILTER (WHERE ${provisionedSql(`$${page.params.length + 1}`)}) AS provisioned,
               count(rendered) AS inlined
        FROM (${page.sql}) AS page`,
       [...page.params, nowUs],

@@ -18,6 +18,7 @@ import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { filterConditions, ftsPhrase, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
+import { provisionedSql } from "./provisioned-sql.js";
 import {
   createdDeployment,
   deploymentColumns,
@@ -703,7 +704,7 @@ export class SqliteStore implements Store {
     if (this.statement(dueDeployment).get(nowUs) === undefined) return 0;
     const promote = this.db.transaction((): number => {
       const rows = this.rawStatement(
-        `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? ${limitClause(batchSize)}`,
+        `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE ${provisionedSql("?")} ${limitClause(batchSize)}`,
       ).all(nowUs) as unknown[][];
       if (rows.length === 0) return 0;
       // The stored text is rewritten with the state: the READY head of D-83.
@@ -753,7 +754,7 @@ function ownerOnlyFiles(databasePath: string): void {
 const diskProbeBytes = 8192;
 
 /** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
-const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";
+const dueDeployment = `SELECT 1 FROM deployments WHERE ${provisionedSql("?")} LIMIT 1`;
 
 /** A unique-constraint failure as UniqueViolation; any other error unchanged. */
 function asUniqueViolation(error: unknown): unknown {
