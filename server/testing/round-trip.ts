@@ -8,7 +8,7 @@ import type { DeploymentSource } from "../../contract/schemas.js";
 import { sourceFields } from "../../contract/source-rules.js";
 
 /** An operation that creates (a POST with a body) and the GET of the same path that lists what it created. */
-export interface CreateAndList {
+interface CreateAndList {
   create: ContractOperation;
   list: ContractOperation;
 }

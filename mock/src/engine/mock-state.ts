@@ -5,9 +5,13 @@
  * recorded answer is a seed as it stands; secret values are never part of it.
  */
 import type { CodehostRepository, Deployment, OAuthProvider } from "../../../contract/schemas.js";
-import { type DeploymentRecord, maskSecrets, type OAuthProviderRecord } from "../../../server/domain/records.js";
-import { presentDeployment } from "../../../server/presenters/deployment.js";
-import { presentOAuthProvider } from "../../../server/presenters/oauth-provider.js";
+import {
+  type DeploymentRecord,
+  maskSecrets,
+  type OAuthProviderRecord,
+  presentDeployment,
+  presentOAuthProvider,
+} from "../../../server/engine.js";
 
 /** The format tag of a state, so a reader can tell it from another JSON file. */
 export const mockStateFormat = "deployment-mock-state/1";
