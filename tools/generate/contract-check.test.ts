@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../../common/machine-time.js";
+import { operationList } from "../../contract/operations.js";
 import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference, type Json } from "./contract-dereference.js";
 import { judge, readAcknowledgments } from "./contract-gate.js";
@@ -18,14 +19,8 @@ const parameters = (doc: Json) => doc.components.parameters as Json;
 const createDeployment = (doc: Json) => doc.paths["/v2/deployments"].post as Json;
 const listDeployments = (doc: Json) => doc.paths["/v2/deployments"].get as Json;
 const nullable = (schema: Json) => ({ anyOf: [schema, { type: "null" }] });
-const problemOperations = [
-  "listCodehostRepositories",
-  "listManagedCodehostRepositories",
-  "listOAuthProviders",
-  "createOAuthProvider",
-  "listDeployments",
-  "createDeployment",
-];
+/** Every operation answers problems: the operation table's ids. */
+const problemOperations = operationList.map(({ id }) => id);
 
 /** `given` mutates a copy of the committed document (with its $refs); `want` lists `<rule> <location>` of every change found. */
 interface Case {
