@@ -45,8 +45,8 @@ describe("operations table", () => {
     expect(entry.statuses).toContain(want.successStatus);
   });
 
-  it("has the six operations of the interface spec", () => {
-    expect(operationList.map((entry) => entry.id).sort()).toEqual(cases.map((c) => c.given).sort());
+  it("has the six operations of the interface spec (and any the contract adds)", () => {
+    expect(operationList.map((entry) => entry.id)).toEqual(expect.arrayContaining(cases.map((c) => c.given)));
   });
 
   it("dereferences parameter schemas", () => {
