@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { scaledMs } from "./common/machine-time.js";
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance checks are not
 // tests of this repository; they run through `npm run conformance` against a target.
@@ -7,8 +8,9 @@ export default defineConfig({
     include: ["{contract,scripts,server,conformance,examples,common,mock,client,tools}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     globalSetup: ["scripts/test-global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Idle-machine figures scaled by the load per core at start, or by TIME_SCALE (D-403).
+    testTimeout: scaledMs(30_000),
+    hookTimeout: scaledMs(60_000),
     fileParallelism: true,
     maxWorkers: 2,
     // The JSON report feeds the one-line summary that .ci/run prints last.

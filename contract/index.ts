@@ -32,6 +32,7 @@ export {
   type ContractBody,
   type ContractOperation,
   type ContractParameter,
+  examplePath,
   isOperationId,
   type OperationId,
   type OperationsTable,

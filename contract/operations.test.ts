@@ -1,7 +1,7 @@
 /** The operations table generated from the contract: every operation with its statuses, parameters and body pointers. */
 import { describe, expect, it } from "vitest";
 import { createContractAjv } from "./ajv.js";
-import { operation, operationList } from "./operations.js";
+import { examplePath, operation, operationList } from "./operations.js";
 
 describe("operations table", () => {
   const cases = [
@@ -45,8 +45,8 @@ describe("operations table", () => {
     expect(entry.statuses).toContain(want.successStatus);
   });
 
-  it("has the six operations of the interface spec", () => {
-    expect(operationList.map((entry) => entry.id).sort()).toEqual(cases.map((c) => c.given).sort());
+  it("has the six operations of the interface spec (and any the contract adds)", () => {
+    expect(operationList.map((entry) => entry.id)).toEqual(expect.arrayContaining(cases.map((c) => c.given)));
   });
 
   it("dereferences parameter schemas", () => {
@@ -71,5 +71,25 @@ describe("operations table", () => {
 
   it("throws for an operation the contract does not have", () => {
     expect(() => operation("deleteDeployment")).toThrow(/no operation deleteDeployment/);
+  });
+});
+
+describe("examplePath", () => {
+  it.each([
+    { given: { id: "listDeployments", values: {} }, want: "/v2/deployments" },
+    {
+      given: { id: "listCodehostRepositories", values: { integration_id: "abc" } },
+      want: "/v1/integrations/codehost/abc/repos",
+    },
+    {
+      given: { id: "listManagedCodehostRepositories", values: {} },
+      want: "/v1/integrations/forge/codehost/00000000-0000-4000-8000-000000000000/repos",
+    },
+    {
+      given: { id: "listCodehostRepositories", values: { integration_id: "a b" } },
+      want: "/v1/integrations/codehost/a%20b/repos",
+    },
+  ])("$given.id with $given.values", ({ given, want }) => {
+    expect(examplePath(operation(given.id), given.values as Record<string, string>)).toBe(want);
   });
 });

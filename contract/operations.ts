@@ -64,3 +64,23 @@ export function operation(id: string): ContractOperation {
 export function isOperationId(id: string): id is OperationId {
   return Object.hasOwn(operations, id);
 }
+
+/** A value for a path parameter no caller named: its schema's first example, else a well-formed id. */
+function sampleParameter(parameter: ContractParameter | undefined): string {
+  const schema = parameter?.schema;
+  const example = schema?.examples?.[0] ?? schema?.example;
+  if (example !== undefined) return String(example);
+  return "00000000-0000-4000-8000-000000000000";
+}
+
+/**
+ * The operation's path with every path parameter filled in: from `values` when named there, else from the
+ * parameter's schema, so a test or a doc that walks every operation needs no edit for a new one (D-405).
+ */
+export function examplePath(operation: ContractOperation, values: Readonly<Record<string, string>> = {}): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(
+      values[name] ?? sampleParameter(operation.parameters.find((p) => p.in === "path" && p.name === name)),
+    ),
+  );
+}

@@ -1,6 +1,6 @@
 /** `npm run mock -- --dynamic`: every operation answers 200 generated requests in a row, and every answer follows the contract. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerProblems, demo, operationList, requestExamples } from "../../contract/index.js";
+import { answerProblems, demo, examplePath, operationList, requestExamples } from "../../contract/index.js";
 import { type RunningMock, startMock } from "./mock.js";
 
 const rounds = 200;
@@ -15,7 +15,7 @@ describe("dynamic mock", () => {
   it.each(operationList.map((operation) => [operation.id, operation] as const))(
     "%s: 200 answers in a row follow the contract",
     async (_id, operation) => {
-      const path = operation.path.replace("{integration_id}", demo.acme.plainIntegrationId);
+      const path = examplePath(operation, { integration_id: demo.acme.plainIntegrationId });
       const body = requestExamples(operation)[0]?.value;
       const problems = new Map<string, number>();
       const statuses = new Map<number, number>();

@@ -1,6 +1,14 @@
 /** The Prism mock serves every operation and every titled example, schema-valid, and rejects invalid requests. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerProblems, createContractAjv, demo, document, operation, operationList } from "../../contract/index.js";
+import {
+  answerProblems,
+  createContractAjv,
+  demo,
+  document,
+  examplePath,
+  operation,
+  operationList,
+} from "../../contract/index.js";
 import { titledExamples } from "../../tools/generate/example-titles.js";
 import { type RunningMock, startMock } from "./mock.js";
 
@@ -21,9 +29,9 @@ function requestBody(operationId: string, title?: string): unknown {
   return (title !== undefined ? examples[title]?.value : undefined) ?? Object.values(examples)[0]!.value;
 }
 
-/** The concrete URL path of an operation. */
-function concretePath(path: string): string {
-  return path.replace("{integration_id}", integrationId);
+/** The concrete URL path of an operation: the demo integration, the contract's sample for any other path parameter. */
+function concretePath(operationId: string): string {
+  return examplePath(operation(operationId), { integration_id: integrationId });
 }
 
 let mock: RunningMock;
@@ -72,7 +80,7 @@ describe("npm run mock (static examples)", () => {
   it.each(operationList.map((entry) => [entry.id, entry] as const))(
     "%s answers its success status with a schema-valid body",
     async (operationId, entry) => {
-      const result = await call(entry.method, concretePath(entry.path), { json: requestBody(operationId) });
+      const result = await call(entry.method, concretePath(entry.id), { json: requestBody(operationId) });
       expect(result.status).toBe(entry.successStatus);
       expect(validateAnswer(operationId, result.status, result.contentType, result.body)).toEqual([]);
     },
@@ -88,7 +96,7 @@ describe("npm run mock (static examples)", () => {
     "serves %s with Prefer, exactly and schema-valid",
     async (_name, example) => {
       const prefer = example.success ? `example=${example.title}` : `code=${example.status}, example=${example.title}`;
-      const result = await call(example.method, concretePath(example.path), {
+      const result = await call(example.method, concretePath(example.operationId), {
         headers: { Prefer: prefer },
         json: requestBody(example.operationId, example.title),
       });
@@ -101,7 +109,9 @@ describe("npm run mock (static examples)", () => {
 
   it("serves the first success example when no Prefer header is sent", async () => {
     for (const example of examples.filter((candidate) => candidate.isDefault)) {
-      const result = await call(example.method, concretePath(example.path), { json: requestBody(example.operationId) });
+      const result = await call(example.method, concretePath(example.operationId), {
+        json: requestBody(example.operationId),
+      });
       expect({ operation: example.operationId, body: result.body }).toEqual({
         operation: example.operationId,
         body: example.value,
@@ -344,7 +354,7 @@ describe("npm run mock -- --dynamic", () => {
     async (operationId, entry) => {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const body = requestBody(operationId);
-        const response = await fetch(`${dynamic.url}${concretePath(entry.path)}`, {
+        const response = await fetch(`${dynamic.url}${concretePath(entry.id)}`, {
           method: entry.method.toUpperCase(),
           headers: { "X-Api-Key": apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

@@ -8,9 +8,7 @@ import { HttpResponse } from "msw";
 import { createOpenApiHttp } from "openapi-msw";
 import { type ContractOperation, operationList, preferredExample, responseExamples } from "../../contract/index.js";
 import type { paths } from "../../generated/types.js";
-import { HttpProblem } from "../../server/errors/http-problem.js";
-import { isJsonContentType } from "../../server/validation/json-body.js";
-import { compileOperationValidators } from "../../server/validation/operation-validators.js";
+import { compileOperationValidators, HttpProblem, isJsonContentType } from "../../server/engine.js";
 import { type StatefulHandlerOptions, type StatefulHandlers, statefulHandlers } from "./stateful-msw-handlers.js";
 
 /** Where the handlers answer, e.g. `http://api.test`. */

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { scaledMs } from "../../common/machine-time.js";
 
 /** What to add for the static mode and the contract proxy (D-273): Prism and the bundler of the document it serves are peers of the package. */
 const staticModePeers = "@stoplight/prism-cli@5.14.2 @redocly/openapi-core@2.64.0";
@@ -61,10 +62,12 @@ export function startPrism(options: StartPrismOptions): Promise<PrismProcess> {
   child.once("exit", () => process.removeListener("exit", killOnExit));
   const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
+    // 30 s on an idle machine, longer on a loaded one (D-403).
+    const timeoutMs = options.timeoutMs ?? scaledMs(30_000);
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`Prism did not start within ${options.timeoutMs ?? 30_000} ms:\n${output.slice(-2000)}`));
-    }, options.timeoutMs ?? 30_000);
+      reject(new Error(`Prism did not start within ${timeoutMs} ms:\n${output.slice(-2000)}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString("utf8");
       output += text;

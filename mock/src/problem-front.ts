@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
-import { applyCors } from "../../server/cors.js";
+import { applyCors } from "../../server/engine.js";
 import { mockCorsPolicy } from "./engine/mock-cors.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {

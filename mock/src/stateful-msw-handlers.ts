@@ -9,7 +9,7 @@
  */
 import { delay, type HttpHandler, HttpResponse, http } from "msw";
 import { parsePrefer } from "../../contract/index.js";
-import type { Hosting } from "../../server/config.js";
+import type { Hosting } from "../../server/engine.js";
 import { createMemorySandbox } from "./engine/memory-sandbox.js";
 import type { MockState } from "./engine/mock-state.js";
 import { maxPreferDelayMs, timeoutHoldMs } from "./fault-bounds.js";

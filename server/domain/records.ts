@@ -1,4 +1,5 @@
 /** Stored records of the service (interface spec: Resources; D-13 to D-15, D-53, D-54, D-55): what the Store reads and writes. */
+import type { Deployment, OAuthProvider, Secret } from "../../contract/schemas.js";
 
 export interface OrganizationRecord {
   id: string;
@@ -21,22 +22,13 @@ export interface ApiKeyRecord {
   tenantIds: string[];
 }
 
-/** An OAuth provider of an organization; the client secret only sealed (AES-256-GCM). */
+/** The contract's OAuthProvider as a record keeps it (D-401): every field of the answer but the two timestamps. */
+export type OAuthProviderFields = Omit<OAuthProvider, "created_at" | "updated_at">;
+
+/** An OAuth provider of an organization (D-401): the contract's record, the client secret only sealed (AES-256-GCM), its times. */
 export interface OAuthProviderRecord {
-  id: string;
-  organizationId: string;
-  providerId: string;
-  name: string;
-  clientId: string;
-  authUrl: string;
-  tokenUrl: string;
+  provider: OAuthProviderFields;
   sealedClientSecret: string | null;
-  usesPkce: boolean;
-  codeChallengeMethod: string | null;
-  providerType: string | null;
-  mcpServerUrl: string | null;
-  tokenEndpointAuthMethod: string;
-  isDynamicClient: boolean;
   createdUs: number;
   updatedUs: number;
 }
@@ -47,43 +39,56 @@ export interface SealedSecret {
   sealedValue: string;
 }
 
-/** What a create stores; ids, sequence and timestamps are assigned by the Store in the transaction. */
+/**
+ * The contract's Deployment as a record keeps it (D-401): every field of the answer but the two timestamps, which
+ * the record holds in microseconds. A field the contract adds to Deployment is kept with no edit here.
+ */
+export type DeploymentFields = Omit<Deployment, "created_at" | "updated_at">;
+
+/** What a response shows instead of a secret value (D-55). */
+const maskedValue = "********";
+
+/** Secrets as every answer shows them (D-55): names as given, values masked; the one masking of every store and layer. */
+export function maskSecrets(secrets: ReadonlyArray<{ name: string }>): Secret[] {
+  return secrets.map((secret) => ({ name: secret.name, value: maskedValue }));
+}
+
+/** What a create stores; sequence and timestamps are assigned by the Store in the transaction. */
 export interface NewDeployment {
-  id: string;
-  tenantId: string;
-  name: string;
-  source: string;
-  sourceConfig: Record<string, unknown>;
-  sourceRevisionConfig: Record<string, unknown>;
+  /** The answer as created: status AWAITING_DATABASE, no active revision, secrets masked (D-53, D-55). */
+  deployment: DeploymentFields;
+  /** The secrets' values sealed (what `deployment.secrets` shows masked). */
   secrets: SealedSecret[];
-  secretReferences: unknown[] | null;
-  imageVersion: string | null;
-  listenerId: string | null;
-  revisionId: string;
   tracingProjectId: string;
   /** Provisioning takes this long after creation (D-53). */
   readyAfterUs: number;
 }
 
-/** A deployment as read, with status and active revision as of the read (D-53). */
+/** A deployment as stored: the contract's record, its sealed secrets, sequence number and times (D-401). */
 export interface DeploymentRecord {
-  id: string;
-  tenantId: string;
+  deployment: DeploymentFields;
   seq: number;
-  name: string;
-  source: string;
-  status: string;
-  sourceConfig: Record<string, unknown>;
-  sourceRevisionConfig: Record<string, unknown>;
   secrets: SealedSecret[];
-  secretReferences: unknown[] | null;
-  imageVersion: string | null;
-  listenerId: string | null;
-  latestRevisionId: string | null;
-  activeRevisionId: string | null;
   createdUs: number;
   updatedUs: number;
+  /** When provisioning ends (D-53). */
   readyUs: number;
+}
+
+/** Whether a deployment stored as `status` is READY at nowUs because its provisioning has ended (D-53): the rule every store and layer applies. */
+export function provisionedBy(status: unknown, readyUs: number, nowUs: number): boolean {
+  return status === "AWAITING_DATABASE" && readyUs <= nowUs;
+}
+
+/** A deployment as read at nowUs (D-53): once provisioning has ended, READY with its latest revision active, updated at the ready time. */
+export function deploymentAsOf(record: DeploymentRecord, nowUs: number): DeploymentRecord {
+  const { deployment, readyUs } = record;
+  if (!provisionedBy(deployment.status, readyUs, nowUs)) return record;
+  return {
+    ...record,
+    deployment: { ...deployment, status: "READY", active_revision_id: deployment.latest_revision_id },
+    updatedUs: readyUs,
+  };
 }
 
 /** A revision of a deployment (not exposed by this interface, stored and tested). */

@@ -6,7 +6,7 @@
 
 import type { DeploymentList } from "../../contract/schemas.js";
 import type { DeploymentRenderer, StoredText } from "../domain/deployment-renderer.js";
-import type { DeploymentRecord } from "../domain/records.js";
+import { type DeploymentRecord, provisionedBy } from "../domain/records.js";
 import { presentDeployment } from "./deployment.js";
 import { JsonStream } from "./json-stream.js";
 import { isoFromMicros } from "./timestamps.js";
@@ -19,17 +19,12 @@ function deploymentText(record: DeploymentRecord): string {
 
 const updatedAtKey = '"updated_at":"';
 
-/** The text once provisioning has ended: READY, the latest revision active, updated at the ready time (as toDeploymentRecord derives it). */
+/** The text once provisioning has ended: READY, the latest revision active, updated at the ready time (as deploymentAsOf derives it). */
 function readyDeploymentText(text: string, latestRevisionId: string | null, readyUs: number): string {
   // The head's updated_at is the first one in the text; an ISO date-time holds no quote.
   const valueStart = text.indexOf(updatedAtKey) + updatedAtKey.length;
   const headEnd = text.indexOf('"', valueStart) + 1;
   return `{"status":"READY","active_revision_id":${JSON.stringify(latestRevisionId)},"updated_at":"${isoFromMicros(readyUs)}"${text.slice(headEnd)}`;
-}
-
-/** Whether a stored deployment is READY at nowUs although its stored text still says AWAITING_DATABASE (D-53). */
-function provisionedSince(status: unknown, readyUs: number, nowUs: number): boolean {
-  return status === "AWAITING_DATABASE" && readyUs <= nowUs;
 }
 
 /**
@@ -39,7 +34,7 @@ function provisionedSince(status: unknown, readyUs: number, nowUs: number): bool
  */
 function joinedTextsAsOf(rows: StoredText[], nowUs: number): { joined: string; count: number } {
   const texts = rows.map(({ text, status, readyUs, latestRevisionId }) =>
-    provisionedSince(status, readyUs, nowUs) ? readyDeploymentText(text, latestRevisionId, readyUs) : text,
+    provisionedBy(status, readyUs, nowUs) ? readyDeploymentText(text, latestRevisionId, readyUs) : text,
   );
   return { joined: texts.join(","), count: texts.length };
 }

@@ -119,14 +119,14 @@ describe("secrets", () => {
     const secretContext = deploymentSecretContext(
       "0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40",
       ids.acmeProduction,
-      deployment!.id,
+      deployment!.deployment.id,
       deployment!.secrets[0]!.name,
     );
     expect(box.decrypt(deployment!.secrets[0]!.sealedValue, secretContext)).toBe(secretValueCanary);
     const [sealedProvider] = (await server.store.listOAuthProviders("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40")).filter(
-      (p) => p.providerId === "canary",
+      (p) => p.provider.provider_id === "canary",
     );
-    const providerContext = providerSecretContext("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40", sealedProvider!.id);
+    const providerContext = providerSecretContext("0b6c2f1e-7a35-4b6e-9d2a-6f0c3e1a2b40", sealedProvider!.provider.id);
     expect(box.decrypt(sealedProvider!.sealedClientSecret!, providerContext)).toBe(clientSecretCanary);
   });
 });

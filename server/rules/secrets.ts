@@ -1,11 +1,8 @@
-/** Secrets (D-54, D-55): values sealed with AES-256-GCM before storage and returned masked; names as given. */
+/** Secrets (D-54, D-55): values sealed with AES-256-GCM before storage (masked by the record's maskSecrets); names as given. */
 import type { Secret } from "../../contract/schemas.js";
 import { deploymentSecretContext } from "../crypto/seal-context.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { SealedSecret } from "../domain/records.js";
-
-/** What a response shows instead of a secret value. */
-const maskedValue = "********";
 
 /** The secrets with their values sealed, each bound to its organization, tenant, deployment and name (D-118). */
 export function sealSecrets(
@@ -20,8 +17,4 @@ export function sealSecrets(
       deploymentSecretContext(owner.organizationId, owner.tenantId, owner.deploymentId, secret.name),
     ),
   }));
-}
-
-export function maskSecrets(secrets: SealedSecret[]): Secret[] {
-  return secrets.map((secret) => ({ name: secret.name, value: maskedValue }));
 }

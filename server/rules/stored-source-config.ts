@@ -1,19 +1,26 @@
-/** What a deployment stores of its source settings (D-04, D-48, D-52): every field present (null when not given), ids lowercased, cpu values rounded. */
+/** What a deployment stores of its source settings (D-04, D-48, D-52): every field of the contract present (null when not given), ids lowercased, cpu values rounded. */
+import { document, type SchemaObject } from "../../contract/document.js";
 import type { SourceConfig, SourceRevisionConfig, SourceRevisionConfigCreate } from "../../contract/schemas.js";
 import { normalizeResourceSpec } from "./resource-spec.js";
 
-/** The stored `source_config`: only the fields of the contract, which validation already ensured. */
+/** The fields of a contract schema, each null: what a stored config holds for a field not given (D-04). */
+function nullFields(schema: string): Record<string, null> {
+  const properties = (document.components?.schemas?.[schema] as SchemaObject | undefined)?.properties ?? {};
+  return Object.fromEntries(Object.keys(properties).map((name) => [name, null]));
+}
+
+const sourceConfigNulls = nullFields("SourceConfig");
+const sourceRevisionConfigNulls = nullFields("SourceRevisionConfig");
+
+/** The stored `source_config`: every field of the contract (validation removed any other), ids lowercased, the resource spec normalized. */
 export function storedSourceConfig(config: SourceConfig): SourceConfig {
+  const given = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
   return {
+    ...sourceConfigNulls,
+    ...given,
     integration_id: config.integration_id ? config.integration_id.toLowerCase() : null,
-    repo_url: config.repo_url ?? null,
-    build_on_push: config.build_on_push ?? null,
-    custom_url: config.custom_url ?? null,
     resource_spec: config.resource_spec ? normalizeResourceSpec(config.resource_spec) : null,
     listener_id: config.listener_id ? config.listener_id.toLowerCase() : null,
-    listener_config: config.listener_config ?? null,
-    install_command: config.install_command ?? null,
-    build_command: config.build_command ?? null,
   };
 }
 
@@ -22,11 +29,6 @@ export function storedSourceRevisionConfig(
   config: SourceRevisionConfigCreate,
   commitSha: string | null,
 ): SourceRevisionConfig {
-  return {
-    repo_ref: config.repo_ref ?? null,
-    graph_config_path: config.graph_config_path ?? null,
-    image_uri: config.image_uri ?? null,
-    source_tarball_path: config.source_tarball_path ?? null,
-    repo_commit_sha: commitSha,
-  };
+  const given = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
+  return { ...sourceRevisionConfigNulls, ...given, repo_commit_sha: commitSha };
 }

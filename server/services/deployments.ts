@@ -2,14 +2,14 @@
 import type { Deployment, DeploymentCreate, DeploymentList } from "../../contract/schemas.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { Dependencies } from "../dependencies.js";
-import type { DeploymentQuery } from "../domain/records.js";
+import { type DeploymentQuery, maskSecrets } from "../domain/records.js";
 import { UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
-import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentPageStream, deploymentPageText } from "../presenters/deployment-text.js";
 import type { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
+import { recordFieldsOf } from "../presenters/record-fields.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
@@ -33,7 +33,7 @@ export class DeploymentService {
   constructor(private readonly deps: Dependencies) {}
 
   /** Creates a deployment: 422 for inverted resource pairs (D-134), 400 for an unavailable source or a broken source rule (D-46 to D-51), 409 for a taken name (D-37). */
-  async create(principal: Principal, body: DeploymentCreate): Promise<Deployment> {
+  async create(principal: Principal, body: DeploymentCreate): Promise<JsonText<Deployment>> {
     // Relations of the resource spec (D-134), secret names (D-116) and the stored size (D-282) are schema-like
     // (422), judged before the per-source rules (400).
     const resourceSpec = body.source_config.resource_spec;
@@ -68,30 +68,36 @@ export class DeploymentService {
     const sourceConfig = storedSourceConfig(body.source_config);
     const sourceRevisionConfig = storedSourceRevisionConfig(body.source_revision_config, commitSha);
     const deploymentId = newId();
+    const secrets = sealSecrets(this.deps.secretBox, body.secrets, {
+      organizationId: principal.organizationId,
+      tenantId: principal.tenantId,
+      deploymentId,
+    });
     try {
-      const record = await this.deps.store.createDeployment(
+      // The record is the contract's: the body as validated, what the service decides over it (D-401).
+      const { text } = await this.deps.store.createDeployment(
         {
-          id: deploymentId,
-          tenantId: principal.tenantId,
-          name: body.name,
-          source: body.source,
-          sourceConfig: sourceConfig as Record<string, unknown>,
-          sourceRevisionConfig: sourceRevisionConfig as Record<string, unknown>,
-          secrets: sealSecrets(this.deps.secretBox, body.secrets, {
-            organizationId: principal.organizationId,
-            tenantId: principal.tenantId,
-            deploymentId,
-          }),
-          secretReferences: body.secret_references ?? null,
-          imageVersion: imageVersion(body.source, sourceRevisionConfig.image_uri),
-          listenerId: sourceConfig.listener_id ?? null,
-          revisionId: newId(),
+          deployment: {
+            ...recordFieldsOf("Deployment", body),
+            source_config: sourceConfig,
+            source_revision_config: sourceRevisionConfig,
+            secrets: maskSecrets(secrets),
+            id: deploymentId,
+            tenant_id: principal.tenantId,
+            status: "AWAITING_DATABASE",
+            latest_revision_id: newId(),
+            active_revision_id: null,
+            secret_references: body.secret_references ?? null,
+            image_version: imageVersion(body.source, sourceRevisionConfig.image_uri),
+          },
+          secrets,
           tracingProjectId: newId(),
           readyAfterUs: this.deps.config.readyAfterMs * 1000,
         },
         this.deps.nowUs(),
       );
-      return presentDeployment(record);
+      // The text it stored, as the list answers it: presented and serialized once (D-83, D-401).
+      return new JsonText(text);
     } catch (error) {
       if (error instanceof UniqueViolation) throw duplicateDeploymentName(body.name);
       throw error;

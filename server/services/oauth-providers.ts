@@ -7,6 +7,7 @@ import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
+import { recordFieldsOf } from "../presenters/record-fields.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
 
 /**
@@ -30,26 +31,24 @@ export class OAuthProviderService {
     }
     const nowUs = this.deps.nowUs();
     const id = newId();
+    // The record is the contract's: the body's fields that the record has (the validator applied the contract's
+    // defaults), what the service decides over them (D-401).
     const record = {
-      id,
-      organizationId: principal.organizationId,
-      providerId: body.provider_id,
-      name: body.name,
-      clientId: body.client_id,
-      authUrl: body.auth_url,
-      tokenUrl: body.token_url,
+      provider: {
+        ...recordFieldsOf("OAuthProvider", body),
+        id,
+        organization_id: principal.organizationId,
+        uses_pkce: body.uses_pkce as boolean,
+        code_challenge_method: body.code_challenge_method as string,
+        provider_type: body.provider_type ?? null,
+        // D-59: response-only fields, set by dynamic client registration, never by this operation.
+        mcp_server_url: null,
+        is_dynamic_client: false,
+      },
       sealedClientSecret:
         body.client_secret == null
           ? null
           : this.deps.secretBox.encrypt(body.client_secret, providerSecretContext(principal.organizationId, id)),
-      // The validator applied the contract's defaults to the optional fields.
-      usesPkce: body.uses_pkce as boolean,
-      codeChallengeMethod: body.code_challenge_method as string,
-      providerType: body.provider_type ?? null,
-      // D-59: response-only fields, set by dynamic client registration, never by this operation.
-      mcpServerUrl: null,
-      tokenEndpointAuthMethod: body.token_endpoint_auth_method as string,
-      isDynamicClient: false,
       createdUs: nowUs,
       updatedUs: nowUs,
     };

@@ -1,5 +1,6 @@
 /** SQL of the list-deployments filters (D-39 to D-45) for both dialects, combined with AND. */
 import type { DeploymentQuery } from "../domain/records.js";
+import { provisionedSql, stillProvisioningSql } from "./provisioned-sql.js";
 
 type Dialect = "sqlite" | "postgres";
 
@@ -42,10 +43,8 @@ export function filterConditions(
     const wanted = new Set(query.statuses);
     const alternatives: string[] = [];
     // READY is also a deployment whose provisioning ended but is not stored yet (D-53).
-    if (wanted.has("READY"))
-      alternatives.push(`status = 'READY' OR (status = 'AWAITING_DATABASE' AND ready_us <= ${bind(nowUs)})`);
-    if (wanted.has("AWAITING_DATABASE"))
-      alternatives.push(`(status = 'AWAITING_DATABASE' AND ready_us > ${bind(nowUs)})`);
+    if (wanted.has("READY")) alternatives.push(`status = 'READY' OR ${provisionedSql(bind(nowUs))}`);
+    if (wanted.has("AWAITING_DATABASE")) alternatives.push(stillProvisioningSql(bind(nowUs)));
     const others = [...wanted].filter((s) => s !== "READY" && s !== "AWAITING_DATABASE");
     if (others.length > 0) alternatives.push(`status IN ${list(others)}`);
     conditions.push(alternatives.length > 0 ? `(${alternatives.join(" OR ")})` : "1 = 0");

@@ -6,20 +6,22 @@
  */
 
 import type { DeploymentRenderer } from "../domain/deployment-renderer.js";
-import type {
-  ApiKeyRecord,
-  DeploymentQuery,
-  DeploymentRecord,
-  NewDeployment,
-  OAuthProviderRecord,
-  OrganizationRecord,
-  RevisionRecord,
-  TenantRecord,
-  TracingProjectRecord,
+import {
+  type ApiKeyRecord,
+  type DeploymentQuery,
+  type DeploymentRecord,
+  deploymentAsOf,
+  type NewDeployment,
+  type OAuthProviderRecord,
+  type OrganizationRecord,
+  provisionedBy,
+  type RevisionRecord,
+  type TenantRecord,
+  type TracingProjectRecord,
 } from "../domain/records.js";
 import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
-import { insertedDeploymentRecord } from "./row-mapping.js";
-import type { DatabaseState, DeploymentTexts, SealOwner, Store } from "./store.js";
+import { createdDeployment, newDeploymentRecord } from "./row-mapping.js";
+import type { CreatedDeployment, DatabaseState, DeploymentTexts, SealOwner, Store } from "./store.js";
 
 /** A create refused because the store holds its cap of deployments (D-170). */
 export class StoreFull extends Error {
@@ -50,22 +52,19 @@ interface MemoryStoreOptions {
   maxDeployments?: number;
 }
 
-/** A deployment as read at nowUs: READY with its latest revision active once provisioning has ended (toDeploymentRecord's rule). */
-export function asOf(record: DeploymentRecord, nowUs: number): DeploymentRecord {
-  if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) return record;
-  return { ...record, status: "READY", activeRevisionId: record.latestRevisionId, updatedUs: record.readyUs };
-}
-
 /** Whether a stored deployment passes every filter of the query at nowUs (combined with AND). */
 function matches(record: DeploymentRecord, query: DeploymentQuery, nowUs: number): boolean {
   if (query.matchNothing) return false;
+  const { deployment: d } = record;
   // A case-insensitive substring test, '%' and '_' plain characters (D-84), on the same lower-cased name SQLite stores.
-  if (query.nameContains !== undefined && !record.name.toLowerCase().includes(query.nameContains.toLowerCase()))
+  if (query.nameContains !== undefined && !d.name.toLowerCase().includes(query.nameContains.toLowerCase()))
     return false;
-  if (query.statuses !== undefined && !query.statuses.includes(asOf(record, nowUs).status)) return false;
-  if (query.deploymentIds !== undefined && !query.deploymentIds.includes(record.id)) return false;
-  if (query.remoteReconciled !== undefined && (record.listenerId !== null) !== query.remoteReconciled) return false;
-  if (query.imageVersion !== undefined && record.imageVersion !== query.imageVersion) return false;
+  if (query.statuses !== undefined && !query.statuses.includes(deploymentAsOf(record, nowUs).deployment.status))
+    return false;
+  if (query.deploymentIds !== undefined && !query.deploymentIds.includes(d.id)) return false;
+  if (query.remoteReconciled !== undefined && (d.source_config.listener_id != null) !== query.remoteReconciled)
+    return false;
+  if (query.imageVersion !== undefined && (d.image_version ?? null) !== query.imageVersion) return false;
   return true;
 }
 
@@ -142,67 +141,77 @@ export class MemoryStore implements Store {
   }
 
   async insertOAuthProvider(provider: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
-    let organization = this.providers.get(provider.organizationId);
+    const { organization_id: organizationId, provider_id: providerId } = provider.provider;
+    let organization = this.providers.get(organizationId);
     if (!organization) {
       organization = new Map();
-      this.providers.set(provider.organizationId, organization);
+      this.providers.set(organizationId, organization);
     }
     if (organization.size >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
-    if (organization.has(provider.providerId))
+    if (organization.has(providerId))
       throw new UniqueViolation("oauth_providers.organization_id, oauth_providers.provider_id");
-    organization.set(provider.providerId, { ...provider });
+    organization.set(providerId, { ...provider });
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
     const providers = [...(this.providers.get(organizationId)?.values() ?? [])];
     // Oldest first, the id breaking ties (D-08).
     return providers
-      .sort((a, b) => a.createdUs - b.createdUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort(
+        (a, b) =>
+          a.createdUs - b.createdUs || (a.provider.id < b.provider.id ? -1 : a.provider.id > b.provider.id ? 1 : 0),
+      )
       .map((provider) => ({ ...provider }));
   }
 
-  async createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
-    const tenant = this.tenantDeployments(deployment.tenantId);
+  async createDeployment(d: NewDeployment, nowUs: number): Promise<CreatedDeployment> {
+    const { deployment } = d;
+    const tenant = this.tenantDeployments(deployment.tenant_id);
     if (tenant.names.has(deployment.name.toLowerCase()))
       throw new UniqueViolation("deployments.tenant_id, deployments.name");
     if (this.deploymentsById.has(deployment.id)) throw new UniqueViolation("deployments.id");
     if (this.deploymentCount >= this.maxDeployments) throw new StoreFull(this.maxDeployments);
     // A dense sequence and a created_at strictly later than the tenant's previous one, whatever the clock does.
-    const seq = tenant.bySeq.length + 1;
     const createdUs = Math.max(tenant.lastCreatedUs + 1, nowUs);
-    const readyUs = createdUs + deployment.readyAfterUs;
-    const stored = insertedDeploymentRecord(deployment, seq, createdUs, readyUs, Number.NEGATIVE_INFINITY);
-    const entry = { record: stored, text: this.renderer.text(stored) };
+    const record = newDeploymentRecord(d, tenant.bySeq.length + 1, createdUs);
+    const entry = { record, text: this.renderer.text(record) };
     tenant.bySeq.push(entry);
     tenant.names.add(deployment.name.toLowerCase());
     tenant.lastCreatedUs = createdUs;
     this.deploymentsById.set(deployment.id, entry);
     this.deploymentCount++;
-    this.revisions.set(deployment.revisionId, {
-      id: deployment.revisionId,
-      deploymentId: deployment.id,
-      tenantId: deployment.tenantId,
-      status: "QUEUED",
-      sourceRevisionConfig: deployment.sourceRevisionConfig,
-      createdUs,
+    this.addRevisionAndProject(record, d.tracingProjectId);
+    return createdDeployment(record, entry.text, this.renderer, nowUs);
+  }
+
+  /** The first revision and the tracing project a deployment is stored with. */
+  private addRevisionAndProject(record: DeploymentRecord, tracingProjectId: string): void {
+    const { deployment: d } = record;
+    if (d.latest_revision_id)
+      this.revisions.set(d.latest_revision_id, {
+        id: d.latest_revision_id,
+        deploymentId: d.id,
+        tenantId: d.tenant_id,
+        status: d.status === "AWAITING_DATABASE" ? "QUEUED" : "DEPLOYED",
+        sourceRevisionConfig: d.source_revision_config as Record<string, unknown>,
+        createdUs: record.createdUs,
+      });
+    this.tracingProjects.set(`${d.tenant_id} ${d.name}`, {
+      id: tracingProjectId,
+      tenantId: d.tenant_id,
+      name: d.name,
+      deploymentId: d.id,
+      createdUs: record.createdUs,
     });
-    this.tracingProjects.set(`${deployment.tenantId} ${deployment.name}`, {
-      id: deployment.tracingProjectId,
-      tenantId: deployment.tenantId,
-      name: deployment.name,
-      deploymentId: deployment.id,
-      createdUs,
-    });
-    return insertedDeploymentRecord(deployment, seq, createdUs, readyUs, nowUs);
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<DeploymentTexts> {
     return this.renderer.joinedAsOf(
       this.page(tenantId, query, nowUs).map(({ record, text }) => ({
         text,
-        status: record.status,
+        status: record.deployment.status,
         readyUs: record.readyUs,
-        latestRevisionId: record.latestRevisionId,
+        latestRevisionId: record.deployment.latest_revision_id,
       })),
       nowUs,
     );
@@ -216,13 +225,14 @@ export class MemoryStore implements Store {
         provider.sealedClientSecret = reseal(provider.sealedClientSecret, {
           kind: "provider",
           organizationId,
-          providerId: provider.id,
+          providerId: provider.provider.id,
         });
         count += 1;
       }
     for (const { record } of this.deploymentsById.values()) {
       if (!record.secrets.some((secret) => secret.sealedValue.startsWith("v1."))) continue;
-      const organizationId = this.tenants.get(record.tenantId)?.organizationId ?? "";
+      const { tenant_id: tenantId, id: deploymentId } = record.deployment;
+      const organizationId = this.tenants.get(tenantId)?.organizationId ?? "";
       record.secrets = record.secrets.map((secret) =>
         secret.sealedValue.startsWith("v1.")
           ? {
@@ -230,8 +240,8 @@ export class MemoryStore implements Store {
               sealedValue: reseal(secret.sealedValue, {
                 kind: "deploymentSecret",
                 organizationId,
-                tenantId: record.tenantId,
-                deploymentId: record.id,
+                tenantId,
+                deploymentId,
                 name: secret.name,
               }),
             }
@@ -247,11 +257,12 @@ export class MemoryStore implements Store {
     for (const entry of this.deploymentsById.values()) {
       if (promoted >= batchSize) break;
       const { record } = entry;
-      if (record.status !== "AWAITING_DATABASE" || record.readyUs > nowUs) continue;
+      if (!provisionedBy(record.deployment.status, record.readyUs, nowUs)) continue;
       // The stored text is rewritten with the state: the READY head of D-83.
-      entry.text = this.renderer.readyText(entry.text, record.latestRevisionId, record.readyUs);
-      entry.record = asOf(record, nowUs);
-      const revision = record.latestRevisionId ? this.revisions.get(record.latestRevisionId) : undefined;
+      const latest = record.deployment.latest_revision_id;
+      entry.text = this.renderer.readyText(entry.text, latest, record.readyUs);
+      entry.record = deploymentAsOf(record, nowUs);
+      const revision = latest ? this.revisions.get(latest) : undefined;
       if (revision?.status === "QUEUED") revision.status = "DEPLOYED";
       promoted++;
     }
@@ -260,7 +271,7 @@ export class MemoryStore implements Store {
 
   /** A tenant's deployments oldest first as of nowUs (a sandbox snapshot, D-320). */
   tenantDeploymentRecords(tenantId: string, nowUs: number): DeploymentRecord[] {
-    return (this.deployments.get(tenantId)?.bySeq ?? []).map(({ record }) => asOf(record, nowUs));
+    return (this.deployments.get(tenantId)?.bySeq ?? []).map(({ record }) => deploymentAsOf(record, nowUs));
   }
 
   /** Replaces a tenant's deployments by these records, oldest first and in any status (a sandbox seed or restore, D-320). */
@@ -269,45 +280,39 @@ export class MemoryStore implements Store {
     if (this.deploymentCount - tenant.bySeq.length + records.length > this.maxDeployments)
       throw new StoreFull(this.maxDeployments);
     for (const { record } of tenant.bySeq) {
-      this.deploymentsById.delete(record.id);
-      if (record.latestRevisionId) this.revisions.delete(record.latestRevisionId);
-      this.tracingProjects.delete(`${tenantId} ${record.name}`);
+      const { deployment: d } = record;
+      this.deploymentsById.delete(d.id);
+      if (d.latest_revision_id) this.revisions.delete(d.latest_revision_id);
+      this.tracingProjects.delete(`${tenantId} ${d.name}`);
     }
     this.deploymentCount -= tenant.bySeq.length;
     const fresh: TenantDeployments = { bySeq: [], names: new Set(), lastCreatedUs: 0 };
     this.deployments.set(tenantId, fresh);
     for (const given of records) {
-      if (this.deploymentsById.has(given.id) || fresh.names.has(given.name.toLowerCase()))
+      const { deployment } = given;
+      if (this.deploymentsById.has(deployment.id) || fresh.names.has(deployment.name.toLowerCase()))
         throw new UniqueViolation("deployments.id, deployments.tenant_id, deployments.name");
-      const record: DeploymentRecord = { ...given, tenantId, seq: fresh.bySeq.length + 1 };
+      const record: DeploymentRecord = {
+        ...given,
+        deployment: { ...deployment, tenant_id: tenantId },
+        seq: fresh.bySeq.length + 1,
+      };
       const entry = { record, text: this.renderer.text(record) };
       fresh.bySeq.push(entry);
-      fresh.names.add(record.name.toLowerCase());
+      fresh.names.add(deployment.name.toLowerCase());
       fresh.lastCreatedUs = Math.max(fresh.lastCreatedUs, record.createdUs);
-      this.deploymentsById.set(record.id, entry);
+      this.deploymentsById.set(deployment.id, entry);
       this.deploymentCount++;
-      if (record.latestRevisionId)
-        this.revisions.set(record.latestRevisionId, {
-          id: record.latestRevisionId,
-          deploymentId: record.id,
-          tenantId,
-          status: record.status === "AWAITING_DATABASE" ? "QUEUED" : "DEPLOYED",
-          sourceRevisionConfig: record.sourceRevisionConfig,
-          createdUs: record.createdUs,
-        });
-      this.tracingProjects.set(`${tenantId} ${record.name}`, {
-        id: globalThis.crypto.randomUUID(),
-        tenantId,
-        name: record.name,
-        deploymentId: record.id,
-        createdUs: record.createdUs,
-      });
+      this.addRevisionAndProject(record, globalThis.crypto.randomUUID());
     }
   }
 
   /** Replaces an organization's OAuth providers (a sandbox seed or restore, D-320). */
   replaceOAuthProviders(organizationId: string, providers: OAuthProviderRecord[]): void {
-    this.providers.set(organizationId, new Map(providers.map((provider) => [provider.providerId, { ...provider }])));
+    this.providers.set(
+      organizationId,
+      new Map(providers.map((provider) => [provider.provider.provider_id, { ...provider }])),
+    );
   }
 
   /** How many deployments the store holds (all tenants). */

@@ -54,6 +54,13 @@ export const migrations: Migration[] = [
       CREATE INDEX deployments_tenant_image_seq ON deployments (tenant_id, image_version, seq);
     `,
   },
+  {
+    version: 6,
+    name: "OAuth provider response texts",
+    // D-401: the provider's record as the contract's JSON, so a field the contract adds is kept with no column of
+    // its own; rows written before keep NULL and are read from their columns.
+    sql: async () => "ALTER TABLE oauth_providers ADD COLUMN rendered TEXT;",
+  },
 ];
 
 const nameIndexSqlite = `

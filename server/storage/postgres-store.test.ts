@@ -44,8 +44,8 @@ describe.skipIf(!testDatabaseUrl)("PostgresStore: the provisioning sweep", () =>
     expect(await store.promoteReadyDeployments(late.readyUs, 1)).toBe(1);
     const status = async (id: string) =>
       (await client.query("SELECT status FROM deployments WHERE id = $1", [id])).rows[0]?.status;
-    expect(await status(early.id)).toBe("READY");
-    expect(await status(late.id)).toBe("AWAITING_DATABASE");
+    expect(await status(early.deployment.id)).toBe("READY");
+    expect(await status(late.deployment.id)).toBe("AWAITING_DATABASE");
   });
 
   it("reads its batch with a plain index scan on a table never analysed (no bitmap scan over dead versions)", async () => {
@@ -59,7 +59,7 @@ describe.skipIf(!testDatabaseUrl)("PostgresStore: the provisioning sweep", () =>
        SELECT gen_random_uuid()::text, tenant_id, seq + n, name || n, name_lower || n, source, status, source_config,
          source_revision_config, secrets, latest_revision_id, created_us + n, updated_us + n, ready_us + n, rendered
        FROM deployments, generate_series(1, 2000) AS n WHERE id = $1`,
-      [created.id],
+      [created.deployment.id],
     );
     await client.query("UPDATE deployments SET status = 'READY' WHERE status = 'AWAITING_DATABASE'");
     const explain = async (sql: string) => {

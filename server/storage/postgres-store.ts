@@ -5,7 +5,6 @@ import type { DeploymentRenderer, StoredText } from "../domain/deployment-render
 import type {
   ApiKeyRecord,
   DeploymentQuery,
-  DeploymentRecord,
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
@@ -17,15 +16,21 @@ import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { filterConditions } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
+import { provisionedSql } from "./provisioned-sql.js";
 import {
+  createdDeployment,
   deploymentColumns,
   deploymentInsertColumns,
   deploymentInsertValues,
   deploymentTextColumns,
+  newDeploymentRecord,
+  oauthProviderInsertColumns,
+  oauthProviderInsertValues,
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
 import {
+  type CreatedDeployment,
   type DatabaseState,
   type PageTexts,
   resealedSecrets,
@@ -60,8 +65,7 @@ const migrationLockKey = 727_001;
  * 100 ms (READY_AFTER_MS=100), which took a core from the list requests. A sequential scan (the plan when
  * the statistics say many rows await) reads the whole table each time.
  */
-export const readyBatchSql =
-  "SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= $1 ORDER BY ready_us LIMIT $2 FOR UPDATE SKIP LOCKED";
+export const readyBatchSql = `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE ${provisionedSql("$1")} ORDER BY ready_us LIMIT $2 FOR UPDATE SKIP LOCKED`;
 
 /** The planner settings, for the sweep's transaction only, that leave readyBatchSql the index scan. */
 export const readyBatchPlan = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off";
@@ -288,35 +292,17 @@ export class PostgresStore implements Store {
   async insertOAuthProvider(p: OAuthProviderRecord, maxPerOrganization: number): Promise<void> {
     await this.transaction(async (client) => {
       // The organization's row locked: its creates are counted and inserted one at a time (D-112).
-      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.organizationId]);
+      await client.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", [p.provider.organization_id]);
       const [{ count }] = (
         await client.query("SELECT count(*)::int AS count FROM oauth_providers WHERE organization_id = $1", [
-          p.organizationId,
+          p.provider.organization_id,
         ])
       ).rows as [{ count: number }];
       if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+      const values = oauthProviderInsertValues(p, "native");
       await client.query(
-        `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
-         uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-        [
-          p.id,
-          p.organizationId,
-          p.providerId,
-          p.name,
-          p.clientId,
-          p.authUrl,
-          p.tokenUrl,
-          p.sealedClientSecret,
-          p.usesPkce,
-          p.codeChallengeMethod,
-          p.providerType,
-          p.mcpServerUrl,
-          p.tokenEndpointAuthMethod,
-          p.isDynamicClient,
-          p.createdUs,
-          p.updatedUs,
-        ],
+        `INSERT INTO oauth_providers (${oauthProviderInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
+        values,
       );
     });
   }
@@ -366,38 +352,47 @@ export class PostgresStore implements Store {
     return rows.map(toOAuthProviderRecord);
   }
 
-  async createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
-    const row = await this.transaction(async (client) => {
+  async createDeployment(d: NewDeployment, nowUs: number): Promise<CreatedDeployment> {
+    const { deployment } = d;
+    const stored = await this.transaction(async (client) => {
       // The counter row lock orders the creates of one tenant across every process: sequence
       // numbers stay dense and created_at strictly increasing; a rollback releases both.
       await client.query("INSERT INTO tenant_counters (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING", [
-        d.tenantId,
+        deployment.tenant_id,
       ]);
       const counter = (
         await client.query(
           `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = GREATEST(last_created_us + 1, $1)
            WHERE tenant_id = $2 RETURNING deployment_seq, last_created_us`,
-          [nowUs, d.tenantId],
+          [nowUs, deployment.tenant_id],
         )
       ).rows[0] as Row;
-      const seq = Number(counter.deployment_seq);
       const createdUs = Number(counter.last_created_us);
-      const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs, this.renderer);
-      const inserted = await client.query(
-        `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${deploymentColumns}`,
+      const record = newDeploymentRecord(d, Number(counter.deployment_seq), createdUs);
+      const text = this.renderer.text(record);
+      const values = deploymentInsertValues(record, text);
+      // Nothing is read back: the record is what was inserted (D-83, D-401).
+      await client.query(
+        `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
         values,
       );
       await client.query(
         "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES ($1, $2, $3, 'QUEUED', $4, $5)",
-        [d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs],
+        [
+          deployment.latest_revision_id,
+          deployment.id,
+          deployment.tenant_id,
+          JSON.stringify(deployment.source_revision_config),
+          createdUs,
+        ],
       );
       await client.query(
         "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES ($1, $2, $3, $4, $5)",
-        [d.tracingProjectId, d.tenantId, d.name, d.id, createdUs],
+        [d.tracingProjectId, deployment.tenant_id, deployment.name, deployment.id, createdUs],
       );
-      return inserted.rows[0] as Row;
+      return { record, text };
     });
-    return toDeploymentRecord(row, nowUs);
+    return createdDeployment(stored.record, stored.text, this.renderer, nowUs);
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts> {
@@ -406,7 +401,7 @@ export class PostgresStore implements Store {
     // many finished provisioning since their text was stored and how many texts were left out as heavy (D-350).
     const [summary] = await this.query(
       `SELECT string_agg(rendered, ',' ORDER BY seq DESC) AS joined, count(*) AS count,
-              count(*) FILTER (WHERE status = 'AWAITING_DATABASE' AND ready_us <= $${page.params.length + 1}) AS provisioned,
+              count(*) FILTER (WHERE ${provisionedSql(`$${page.params.length + 1}`)}) AS provisioned,
               count(rendered) AS inlined
        FROM (${page.sql}) AS page`,
       [...page.params, nowUs],

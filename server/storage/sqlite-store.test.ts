@@ -145,7 +145,7 @@ describe("SqliteStore texts", () => {
       const now = Date.now() * 1000;
       const texts = await store.listDeploymentTexts(tenantId, { limit: 10, offset: 0 }, now);
       const records = await inspectStore(store).listDeployments(tenantId, { limit: 10, offset: 0 }, now);
-      expect(records.map((r) => r.status)).toEqual(["AWAITING_DATABASE", "READY"]);
+      expect(records.map((r) => r.deployment.status)).toEqual(["AWAITING_DATABASE", "READY"]);
       expect(JSON.parse(`[${await joinedPageTexts(texts)}]`)).toEqual(records.map(presentDeployment));
     } finally {
       await store.close();

@@ -8,7 +8,6 @@ import type { DeploymentRenderer, StoredText } from "../domain/deployment-render
 import type {
   ApiKeyRecord,
   DeploymentQuery,
-  DeploymentRecord,
   NewDeployment,
   OAuthProviderRecord,
   OrganizationRecord,
@@ -19,17 +18,22 @@ import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { filterConditions, ftsPhrase, usesNameIndex } from "./deployment-filters.js";
 import { migrations } from "./migrations.js";
 import { inlineTextColumns, readSlices, sliceSeqs, weighedColumns } from "./page-slices.js";
+import { provisionedSql } from "./provisioned-sql.js";
 import {
+  createdDeployment,
   deploymentColumns,
   deploymentInsertColumns,
   deploymentInsertValues,
   deploymentTextColumns,
-  insertedDeploymentRecord,
+  newDeploymentRecord,
+  oauthProviderInsertColumns,
+  oauthProviderInsertValues,
   toDeploymentRecord,
   toOAuthProviderRecord,
 } from "./row-mapping.js";
 import { isSqliteBusy, isSqliteDiskFull, retryPauseMs, retryWhileBusy, writeLockWaitMs } from "./sqlite-busy.js";
 import {
+  type CreatedDeployment,
   type DatabaseState,
   type PageTexts,
   resealedSecrets,
@@ -274,7 +278,7 @@ export class SqliteStore implements Store {
         `SELECT ${deploymentColumns} FROM deployments WHERE rendered IS NULL LIMIT 500`,
       ).all() as Row[];
       const update = this.statement("UPDATE deployments SET rendered = ? WHERE id = ?");
-      // As stored, not as of now: reads derive READY from the time (toDeploymentRecord with no time passed yet).
+      // As stored, not as of now: reads derive READY from the time (deploymentAsOf with no time passed yet).
       for (const row of rows) update.run(this.renderer.text(toDeploymentRecord(row, Number.NEGATIVE_INFINITY)), row.id);
       return rows.length;
     });
@@ -418,31 +422,13 @@ export class SqliteStore implements Store {
   /** The count and the insert in one write transaction: no other writer can come between them (D-112). */
   private insertOAuthProviderBelow(p: OAuthProviderRecord, maxPerOrganization: number): void {
     const { count } = this.statement("SELECT count(*) AS count FROM oauth_providers WHERE organization_id = ?").get(
-      p.organizationId,
+      p.provider.organization_id,
     ) as { count: number };
     if (count >= maxPerOrganization) throw new LimitReached(maxPerOrganization);
+    const values = oauthProviderInsertValues(p, "integer");
     this.statement(
-      `INSERT INTO oauth_providers (id, organization_id, provider_id, name, client_id, auth_url, token_url, sealed_client_secret,
-           uses_pkce, code_challenge_method, provider_type, mcp_server_url, token_endpoint_auth_method, is_dynamic_client, created_us, updated_us)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      p.id,
-      p.organizationId,
-      p.providerId,
-      p.name,
-      p.clientId,
-      p.authUrl,
-      p.tokenUrl,
-      p.sealedClientSecret,
-      p.usesPkce ? 1 : 0,
-      p.codeChallengeMethod,
-      p.providerType,
-      p.mcpServerUrl,
-      p.tokenEndpointAuthMethod,
-      p.isDynamicClient ? 1 : 0,
-      p.createdUs,
-      p.updatedUs,
-    );
+      `INSERT INTO oauth_providers (${oauthProviderInsertColumns}) VALUES (${values.map(() => "?").join(", ")})`,
+    ).run(...values);
   }
 
   async listOAuthProviders(organizationId: string): Promise<OAuthProviderRecord[]> {
@@ -457,7 +443,7 @@ export class SqliteStore implements Store {
    * (one fsync under synchronous=FULL), each in its own savepoint, so a taken name fails only its
    * own create. Every caller is answered after the commit that holds its create.
    */
-  createDeployment(d: NewDeployment, nowUs: number): Promise<DeploymentRecord> {
+  createDeployment(d: NewDeployment, nowUs: number): Promise<CreatedDeployment> {
     return new Promise((resolve, reject) => {
       this.pendingCreates.push({ deployment: d, nowUs, queuedMs: performance.now(), resolve, reject });
       if (!this.flushScheduled) {
@@ -472,7 +458,7 @@ export class SqliteStore implements Store {
     nowUs: number;
     /** performance.now() when the create was queued: it waits for a lock held elsewhere up to writeLockWaitMs (D-110). */
     queuedMs: number;
-    resolve: (record: DeploymentRecord) => void;
+    resolve: (created: CreatedDeployment) => void;
     reject: (error: unknown) => void;
   }> = [];
   private flushScheduled = false;
@@ -487,7 +473,7 @@ export class SqliteStore implements Store {
       setImmediate(() => this.flushCreates());
     }
     const insertOne = this.db.transaction((d: NewDeployment, nowUs: number) => this.insertDeployment(d, nowUs));
-    const outcomes: Array<{ record?: DeploymentRecord; error?: unknown }> = [];
+    const outcomes: Array<{ record?: CreatedDeployment; error?: unknown }> = [];
     try {
       this.db
         .transaction(() => {
@@ -506,10 +492,10 @@ export class SqliteStore implements Store {
           // In batch order, which is each tenant's sequence order: the index's rowids keep it.
           const created = batch
             .filter((_, i) => outcomes[i]!.record !== undefined)
-            .map((item) => ({
-              name: item.deployment.name.toLowerCase(),
-              id: item.deployment.id,
-              tenant: item.deployment.tenantId,
+            .map(({ deployment: { deployment: d } }) => ({
+              name: d.name.toLowerCase(),
+              id: d.id,
+              tenant: d.tenant_id,
             }));
           if (created.length > 0) {
             this.statement(
@@ -532,7 +518,7 @@ export class SqliteStore implements Store {
     if (this.failedWriteBytes > 0 && batchBytes(batch.map((item) => item.deployment)) >= this.failedWriteBytes)
       this.failedWriteBytes = 0;
     batch.forEach((item, i) => {
-      const outcome = outcomes[i] as { record?: DeploymentRecord; error?: unknown };
+      const outcome = outcomes[i] as { record?: CreatedDeployment; error?: unknown };
       if (outcome.record) item.resolve(outcome.record);
       else item.reject(outcome.error);
     });
@@ -559,32 +545,40 @@ export class SqliteStore implements Store {
   }
 
   /** The deployment, its first revision and its tracing project, numbered from the tenant's counter. */
-  private insertDeployment(d: NewDeployment, nowUs: number): DeploymentRecord {
+  private insertDeployment(d: NewDeployment, nowUs: number): CreatedDeployment {
+    const { deployment } = d;
     let counter = this.statement(
       `UPDATE tenant_counters SET deployment_seq = deployment_seq + 1, last_created_us = MAX(last_created_us + 1, ?)
        WHERE tenant_id = ? RETURNING deployment_seq, last_created_us`,
-    ).get(nowUs, d.tenantId) as Row | undefined;
+    ).get(nowUs, deployment.tenant_id) as Row | undefined;
     if (!counter) {
       this.statement("INSERT INTO tenant_counters (tenant_id, deployment_seq, last_created_us) VALUES (?, 1, ?)").run(
-        d.tenantId,
+        deployment.tenant_id,
         nowUs,
       );
       counter = { deployment_seq: 1, last_created_us: nowUs };
     }
-    const seq = Number(counter.deployment_seq);
     const createdUs = Number(counter.last_created_us);
-    const values = deploymentInsertValues(d, seq, createdUs, createdUs + d.readyAfterUs, this.renderer);
+    const record = newDeploymentRecord(d, Number(counter.deployment_seq), createdUs);
+    const text = this.renderer.text(record);
+    const values = deploymentInsertValues(record, text);
     // Nothing is read back: the record is what was inserted (no row to parse, D-83).
     this.statement(
       `INSERT INTO deployments (${deploymentInsertColumns}) VALUES (${values.map(() => "?").join(", ")})`,
     ).run(...values);
     this.statement(
       "INSERT INTO revisions (id, deployment_id, tenant_id, status, source_revision_config, created_us) VALUES (?, ?, ?, 'QUEUED', ?, ?)",
-    ).run(d.revisionId, d.id, d.tenantId, JSON.stringify(d.sourceRevisionConfig), createdUs);
+    ).run(
+      deployment.latest_revision_id,
+      deployment.id,
+      deployment.tenant_id,
+      JSON.stringify(deployment.source_revision_config),
+      createdUs,
+    );
     this.statement(
       "INSERT INTO tracing_projects (id, tenant_id, name, deployment_id, created_us) VALUES (?, ?, ?, ?, ?)",
-    ).run(d.tracingProjectId, d.tenantId, d.name, d.id, createdUs);
-    return insertedDeploymentRecord(d, seq, createdUs, createdUs + d.readyAfterUs, nowUs);
+    ).run(d.tracingProjectId, deployment.tenant_id, deployment.name, deployment.id, createdUs);
+    return createdDeployment(record, text, this.renderer, nowUs);
   }
 
   async listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts> {
@@ -733,7 +727,7 @@ export class SqliteStore implements Store {
     if (this.statement(dueDeployment).get(nowUs) === undefined) return 0;
     const promote = this.db.transaction((): number => {
       const rows = this.rawStatement(
-        `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? ${limitClause(batchSize)}`,
+        `SELECT id, rendered, latest_revision_id, ready_us FROM deployments WHERE ${provisionedSql("?")} ${limitClause(batchSize)}`,
       ).all(nowUs) as unknown[][];
       if (rows.length === 0) return 0;
       // The stored text is rewritten with the state: the READY head of D-83.
@@ -796,7 +790,7 @@ function batchBytes(deployments: readonly NewDeployment[]): number {
 }
 
 /** One deployment whose provisioning has ended but whose READY is not yet stored (the `deployments_awaiting` index). */
-const dueDeployment = "SELECT 1 FROM deployments WHERE status = 'AWAITING_DATABASE' AND ready_us <= ? LIMIT 1";
+const dueDeployment = `SELECT 1 FROM deployments WHERE ${provisionedSql("?")} LIMIT 1`;
 
 /** A unique-constraint failure as UniqueViolation; any other error unchanged. */
 function asUniqueViolation(error: unknown): unknown {

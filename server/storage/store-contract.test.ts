@@ -5,9 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResourceSpec } from "../../contract/schemas.js";
 import { deploymentSecretContext, providerSecretContext, sealContext } from "../crypto/seal-context.js";
 import { SecretBox } from "../crypto/secret-box.js";
-import type { DeploymentQuery, NewDeployment } from "../domain/records.js";
+import type { DeploymentQuery, NewDeployment, OAuthProviderRecord } from "../domain/records.js";
 import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { presentDeployment } from "../presenters/deployment.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
@@ -69,13 +70,49 @@ const organizationId = randomUUID();
 const tenantA = randomUUID();
 const tenantB = randomUUID();
 
+/** A provider record of the test organization; `extra` overrides the record's members. */
+function oauthProvider(
+  providerId: string,
+  createdUs: number,
+  extra: Partial<OAuthProviderRecord> = {},
+): OAuthProviderRecord {
+  return {
+    provider: {
+      id: randomUUID(),
+      organization_id: organizationId,
+      provider_id: providerId,
+      name: providerId,
+      client_id: "c",
+      auth_url: "https://a",
+      token_url: "https://t",
+      uses_pkce: false,
+      code_challenge_method: "S256",
+      provider_type: null,
+      mcp_server_url: null,
+      token_endpoint_auth_method: "client_secret_post",
+      is_dynamic_client: false,
+    },
+    sealedClientSecret: null,
+    createdUs,
+    updatedUs: createdUs,
+    ...extra,
+  };
+}
+
 /** The store contract's deployments carry a secret and config values, so that they travel through every column. */
-function newDeployment(tenantId: string, name: string, extra: Partial<NewDeployment> = {}): NewDeployment {
+function newDeployment(
+  tenantId: string,
+  name: string,
+  extra: Parameters<typeof aNewDeployment>[2] = {},
+): NewDeployment {
   return aNewDeployment(tenantId, name, {
-    sourceConfig: { install_command: null },
-    sourceRevisionConfig: { repo_ref: null },
     secrets: [{ name: "S", sealedValue: "v1.sealed" }],
     ...extra,
+    deployment: {
+      source_config: { install_command: null },
+      source_revision_config: { repo_ref: null },
+      ...extra.deployment,
+    },
   });
 }
 
@@ -125,32 +162,20 @@ for (const adapter of adapters) {
     });
 
     it("lists providers oldest first (id breaking ties) and rejects a provider_id twice in an organization", async () => {
-      const provider = (providerId: string, createdUs: number) => ({
-        id: randomUUID(),
-        organizationId,
-        providerId,
-        name: providerId,
-        clientId: "c",
-        authUrl: "https://a",
-        tokenUrl: "https://t",
-        sealedClientSecret: null,
-        usesPkce: false,
-        codeChallengeMethod: "S256",
-        providerType: null,
-        mcpServerUrl: null,
-        tokenEndpointAuthMethod: "client_secret_post",
-        isDynamicClient: false,
-        createdUs,
-        updatedUs: createdUs,
-      });
+      const provider = (providerId: string, createdUs: number) => oauthProvider(providerId, createdUs);
       const later = provider("later", 2_000);
       const sameTime = provider("same-time", 2_000);
       await store.insertOAuthProvider(later, 10);
       await store.insertOAuthProvider(provider("earlier", 1_000), 10);
       await store.insertOAuthProvider(sameTime, 10);
       await expect(store.insertOAuthProvider(provider("later", 3_000), 10)).rejects.toBeInstanceOf(UniqueViolation);
-      const tied = [later, sameTime].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.providerId);
-      expect((await store.listOAuthProviders(organizationId)).map((p) => p.providerId)).toEqual(["earlier", ...tied]);
+      const tied = [later, sameTime]
+        .sort((a, b) => (a.provider.id < b.provider.id ? -1 : 1))
+        .map((p) => p.provider.provider_id);
+      expect((await store.listOAuthProviders(organizationId)).map((p) => p.provider.provider_id)).toEqual([
+        "earlier",
+        ...tied,
+      ]);
       // D-112: at the organization's limit, the next provider is refused and nothing is stored, even when
       // several arrive at once (the count and the insert are one step).
       const racing = await Promise.allSettled(
@@ -166,28 +191,9 @@ for (const adapter of adapters) {
       const box = new SecretBox(Buffer.alloc(32, 7));
       const tenantC = randomUUID();
       await store.createTenant({ id: tenantC, organizationId, name: "c" });
-      const providerRowId = randomUUID();
-      await store.insertOAuthProvider(
-        {
-          id: providerRowId,
-          organizationId,
-          providerId: "legacy-sealed",
-          name: "n",
-          clientId: "c",
-          authUrl: "https://a",
-          tokenUrl: "https://t",
-          sealedClientSecret: box.encrypt("client-secret"),
-          usesPkce: false,
-          codeChallengeMethod: "S256",
-          providerType: null,
-          mcpServerUrl: null,
-          tokenEndpointAuthMethod: "client_secret_post",
-          isDynamicClient: false,
-          createdUs: 9_000,
-          updatedUs: 9_000,
-        },
-        1000,
-      );
+      const sealed = oauthProvider("legacy-sealed", 9_000, { sealedClientSecret: box.encrypt("client-secret") });
+      const providerRowId = sealed.provider.id;
+      await store.insertOAuthProvider(sealed, 1000);
       const legacy = await store.createDeployment(
         newDeployment(tenantC, "legacy-sealed", { secrets: [{ name: "TOKEN", sealedValue: box.encrypt("value") }] }),
         Date.now() * 1000,
@@ -196,20 +202,24 @@ for (const adapter of adapters) {
       expect(await store.resealUnbound(reseal)).toBeGreaterThanOrEqual(2);
       expect(await store.resealUnbound(reseal)).toBe(0);
 
-      const provider = (await store.listOAuthProviders(organizationId)).find((p) => p.id === providerRowId)!;
+      const provider = (await store.listOAuthProviders(organizationId)).find((p) => p.provider.id === providerRowId)!;
       const providerContext = providerSecretContext(organizationId, providerRowId);
       expect(box.decrypt(provider.sealedClientSecret!, providerContext)).toBe("client-secret");
       // Moved to another row or organization, the value no longer opens.
       expect(() =>
         box.decrypt(provider.sealedClientSecret!, providerSecretContext(organizationId, randomUUID())),
       ).toThrow();
-      const [stored] = await inspector.listDeployments(tenantC, { limit: 1, offset: 0, deploymentIds: [legacy.id] }, 0);
-      const secretContext = deploymentSecretContext(organizationId, tenantC, legacy.id, "TOKEN");
+      const [stored] = await inspector.listDeployments(
+        tenantC,
+        { limit: 1, offset: 0, deploymentIds: [legacy.deployment.id] },
+        0,
+      );
+      const secretContext = deploymentSecretContext(organizationId, tenantC, legacy.deployment.id, "TOKEN");
       expect(box.decrypt(stored!.secrets[0]!.sealedValue, secretContext)).toBe("value");
       expect(() =>
         box.decrypt(
           stored!.secrets[0]!.sealedValue,
-          deploymentSecretContext(organizationId, tenantB, legacy.id, "TOKEN"),
+          deploymentSecretContext(organizationId, tenantB, legacy.deployment.id, "TOKEN"),
         ),
       ).toThrow();
     });
@@ -222,8 +232,7 @@ for (const adapter of adapters) {
       expect(records.map((r) => r.seq)).toEqual([1, 2, 3]);
       expect(records.map((r) => r.createdUs)).toEqual([now, now + 1, now + 2]);
       expect(records[0]).toMatchObject({
-        status: "AWAITING_DATABASE",
-        activeRevisionId: null,
+        deployment: { status: "AWAITING_DATABASE", active_revision_id: null },
         readyUs: now + 1_000_000,
       });
       // A clock that goes backwards cannot reorder them.
@@ -234,8 +243,8 @@ for (const adapter of adapters) {
     it("a taken name stores nothing and leaves the sequence dense", async () => {
       const duplicate = newDeployment(tenantA, "one");
       await expect(store.createDeployment(duplicate, Date.now() * 1000)).rejects.toBeInstanceOf(UniqueViolation);
-      expect(await inspector.listRevisions(tenantA, duplicate.id, 0)).toEqual([]);
-      expect((await inspector.getTracingProject(tenantA, "one"))?.deploymentId).not.toBe(duplicate.id);
+      expect(await inspector.listRevisions(tenantA, duplicate.deployment.id, 0)).toEqual([]);
+      expect((await inspector.getTracingProject(tenantA, "one"))?.deploymentId).not.toBe(duplicate.deployment.id);
       const next = await store.createDeployment(newDeployment(tenantA, "five"), Date.now() * 1000);
       expect(next.seq).toBe(5);
       // The same name in another tenant is fine and numbered from 1 there.
@@ -244,24 +253,30 @@ for (const adapter of adapters) {
 
     it("pages newest first by offset, the same with and without filters", async () => {
       const now = Date.now() * 1000;
-      const all = (await inspector.listDeployments(tenantA, { limit: 100, offset: 0 }, now)).map((d) => d.name);
+      const all = (await inspector.listDeployments(tenantA, { limit: 100, offset: 0 }, now)).map(
+        (d) => d.deployment.name,
+      );
       expect(all).toEqual(["five", "four", "three", "two", "one"]);
       for (let offset = 0; offset <= 6; offset++) {
         const page = await inspector.listDeployments(tenantA, { limit: 2, offset }, now);
         const filtered = await inspector.listDeployments(tenantA, { limit: 2, offset, nameContains: "" }, now);
-        expect(page.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
-        expect(filtered.map((d) => d.name)).toEqual(all.slice(offset, offset + 2));
+        expect(page.map((d) => d.deployment.name)).toEqual(all.slice(offset, offset + 2));
+        expect(filtered.map((d) => d.deployment.name)).toEqual(all.slice(offset, offset + 2));
       }
     });
 
     it("applies each filter", async () => {
       const now = Date.now() * 1000;
       await store.createDeployment(
-        newDeployment(tenantB, "img_%x", { imageVersion: "1.0", listenerId: randomUUID() }),
+        newDeployment(tenantB, "img_%x", {
+          deployment: { image_version: "1.0", source_config: { listener_id: randomUUID() } },
+        }),
         now,
       );
       const names = async (query: object) =>
-        (await inspector.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map((d) => d.name);
+        (await inspector.listDeployments(tenantB, { limit: 100, offset: 0, ...query }, now)).map(
+          (d) => d.deployment.name,
+        );
       expect(await names({ nameContains: "%" })).toEqual(["img_%x"]);
       expect(await names({ nameContains: "IMG_" })).toEqual(["img_%x"]);
       expect(await names({ imageVersion: "1.0" })).toEqual(["img_%x"]);
@@ -271,7 +286,7 @@ for (const adapter of adapters) {
       expect(await names({ statuses: ["UNUSED"] })).toEqual([]);
       expect(await names({ matchNothing: true })).toEqual([]);
       const [first] = await inspector.listDeployments(tenantB, { limit: 1, offset: 0 }, now);
-      expect(await names({ deploymentIds: [first!.id, randomUUID()] })).toEqual([first!.name]);
+      expect(await names({ deploymentIds: [first!.deployment.id, randomUUID()] })).toEqual([first!.deployment.name]);
     });
 
     it("derives READY when provisioning ended and writes it down when promoted", async () => {
@@ -282,40 +297,42 @@ for (const adapter of adapters) {
       const later = created.createdUs + 1;
       const [seen] = await inspector.listDeployments(
         tenantB,
-        { limit: 1, offset: 0, deploymentIds: [created.id] },
+        { limit: 1, offset: 0, deploymentIds: [created.deployment.id] },
         later,
       );
-      expect(seen).toMatchObject({ status: "READY", activeRevisionId: created.latestRevisionId });
+      expect(seen).toMatchObject({
+        deployment: { status: "READY", active_revision_id: created.deployment.latest_revision_id },
+      });
       expect(
         (await inspector.listDeployments(tenantB, { limit: 10, offset: 0, statuses: ["READY"] }, later)).map(
-          (d) => d.id,
+          (d) => d.deployment.id,
         ),
-      ).toEqual([created.id]);
+      ).toEqual([created.deployment.id]);
       expect(await store.promoteReadyDeployments(later, 100)).toBeGreaterThanOrEqual(1);
       const [stored] = await inspector.listDeployments(
         tenantB,
-        { limit: 1, offset: 0, deploymentIds: [created.id] },
+        { limit: 1, offset: 0, deploymentIds: [created.deployment.id] },
         0,
       );
       expect(stored).toMatchObject({
-        status: "READY",
-        activeRevisionId: created.latestRevisionId,
+        deployment: { status: "READY", active_revision_id: created.deployment.latest_revision_id },
         updatedUs: created.readyUs,
       });
-      expect((await inspector.listRevisions(tenantB, created.id, 0))[0]?.status).toBe("DEPLOYED");
+      expect((await inspector.listRevisions(tenantB, created.deployment.id, 0))[0]?.status).toBe("DEPLOYED");
     });
 
     it("stores texts that read as the records' representations at every moment (D-83)", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "texts" });
       const first = await store.createDeployment(
-        newDeployment(tenant, "t-1", { secretReferences: [{ name: "R", secret_name: "s", secret_key: "k" }] }),
+        newDeployment(tenant, "t-1", {
+          deployment: { secret_references: [{ name: "R", secret_name: "s", secret_key: "k" }] },
+        }),
         Date.now() * 1000,
       );
       await store.createDeployment(
         newDeployment(tenant, 't-"quoted" ✓', {
-          imageVersion: "2.1",
-          listenerId: randomUUID(),
+          deployment: { image_version: "2.1", source_config: { listener_id: randomUUID() } },
           readyAfterUs: 5_000_000,
         }),
         Date.now() * 1000,
@@ -325,7 +342,7 @@ for (const adapter of adapters) {
         const records = await inspector.listDeployments(tenant, query, nowUs);
         expect(JSON.parse(`[${await joinedPageTexts(texts)}]`)).toEqual(records.map(presentDeployment));
         expect(texts.count).toBe(records.length);
-        return records.map((r) => r.status);
+        return records.map((r) => r.deployment.status);
       };
       const queries: DeploymentQuery[] = [
         { limit: 10, offset: 0 },
@@ -346,21 +363,23 @@ for (const adapter of adapters) {
     it("reads a heavy page a slice at a time, joining to the same texts at every moment (D-350)", async () => {
       const tenant = randomUUID();
       await store.createTenant({ id: tenant, organizationId, name: "heavy" });
-      const heavyConfig = (i: number) => ({ labels: { k: `${i}`.repeat(100 * 1024) } });
+      const heavyConfig = (i: number) => ({ labels: { k: `${i}`.repeat(100 * 1024) } }) as unknown as ResourceSpec;
       // Light and heavy interleaved: 100 KiB texts make slices of two (sliceBytes is 256 KiB).
       const made = [];
       for (const [i, heavy] of [false, true, true, false, true, true, true, false].entries())
         made.push(
           await store.createDeployment(
             newDeployment(tenant, `h-${i}${heavy ? "-heavy" : ""}`, {
-              ...(heavy ? { sourceConfig: { resource_spec: heavyConfig(i) } } : {}),
-              imageVersion: i % 2 === 0 ? "2.0" : null,
+              deployment: {
+                ...(heavy ? { source_config: { resource_spec: heavyConfig(i) } } : {}),
+                image_version: i % 2 === 0 ? "2.0" : null,
+              },
               readyAfterUs: 5_000_000,
             }),
             Date.now() * 1000,
           ),
         );
-      const heavyIds = made.filter((d) => d.name.endsWith("-heavy")).map((d) => d.id);
+      const heavyIds = made.filter((d) => d.deployment.name.endsWith("-heavy")).map((d) => d.deployment.id);
       const cases: Array<{ given: DeploymentQuery; want: { sliced: boolean } }> = [
         { given: { limit: 10, offset: 0 }, want: { sliced: true } },
         { given: { limit: 3, offset: 5 }, want: { sliced: true } },
@@ -370,7 +389,7 @@ for (const adapter of adapters) {
         { given: { limit: 10, offset: 0, imageVersion: "2.0" }, want: { sliced: true } },
         { given: { limit: 10, offset: 0, statuses: ["AWAITING_DATABASE"] }, want: { sliced: true } },
         { given: { limit: 10, offset: 0, deploymentIds: heavyIds.slice(0, 2) }, want: { sliced: true } },
-        { given: { limit: 10, offset: 0, deploymentIds: [made[0]!.id] }, want: { sliced: false } },
+        { given: { limit: 10, offset: 0, deploymentIds: [made[0]!.deployment.id] }, want: { sliced: false } },
       ];
       const first = made[0]!;
       // Before provisioning ends, after it ended unwritten, and after the sweep wrote it.
@@ -430,7 +449,7 @@ for (const adapter of adapters) {
         const listed = (
           await inspector.listDeployments(tenant, { limit: 100, offset: 0, nameContains: needle }, Date.now() * 1000)
         )
-          .map((d) => d.name)
+          .map((d) => d.deployment.name)
           .sort();
         expect(listed, needle).toEqual(
           names.filter((name) => name.toLowerCase().includes(needle.toLowerCase())).sort(),
@@ -446,7 +465,9 @@ for (const adapter of adapters) {
         await Promise.all(
           Array.from({ length: 6 }, (_, i) => i).flatMap((i) => [
             store.createDeployment(
-              newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`, { imageVersion: i % 3 ? null : "2.0" }),
+              newDeployment(mine, `${i % 2 ? "xABCx" : "zzz"}-${round}-${i}`, {
+                deployment: { image_version: i % 3 ? null : "2.0" },
+              }),
               Date.now() * 1000,
             ),
             store.createDeployment(newDeployment(theirs, `abc-${round}-${i}`), Date.now() * 1000),
@@ -455,12 +476,12 @@ for (const adapter of adapters) {
       }
       const now = Date.now() * 1000;
       const newestFirst = (await inspector.listDeployments(mine, { limit: 100, offset: 0 }, now))
-        .map((d) => d.name)
+        .map((d) => d.deployment.name)
         .filter((name) => name.toLowerCase().includes("abc"));
       expect(newestFirst).toHaveLength(12);
       for (let offset = 0; offset <= 13; offset += 5) {
         const page = (await inspector.listDeployments(mine, { limit: 5, offset, nameContains: "aBc" }, now)).map(
-          (d) => d.name,
+          (d) => d.deployment.name,
         );
         const joined = await joinedPageTexts(
           await store.listDeploymentTexts(mine, { limit: 5, offset, nameContains: "aBc" }, now),
@@ -471,12 +492,12 @@ for (const adapter of adapters) {
       }
       // With another filter, checked on each match (D-93): the same order, the same pages.
       const withImage = (await inspector.listDeployments(mine, { limit: 100, offset: 0 }, now))
-        .filter((d) => d.name.toLowerCase().includes("abc") && d.imageVersion === "2.0")
-        .map((d) => d.name);
+        .filter((d) => d.deployment.name.toLowerCase().includes("abc") && d.deployment.image_version === "2.0")
+        .map((d) => d.deployment.name);
       expect(withImage).toHaveLength(4);
       for (let offset = 0; offset <= 4; offset++) {
         const query = { limit: 2, offset, nameContains: "aBc", imageVersion: "2.0" };
-        const page = (await inspector.listDeployments(mine, query, now)).map((d) => d.name);
+        const page = (await inspector.listDeployments(mine, query, now)).map((d) => d.deployment.name);
         const joined = await joinedPageTexts(await store.listDeploymentTexts(mine, query, now));
         expect(page).toEqual(withImage.slice(offset, offset + 2));
         expect((JSON.parse(`[${joined}]`) as Array<{ name: string }>).map((d) => d.name)).toEqual(page);

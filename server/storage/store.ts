@@ -41,7 +41,7 @@ export interface Store {
    * per-tenant sequence number and a created_at strictly later than the tenant's previous one.
    * Throws UniqueViolation (nothing stored) when the name is taken in the tenant.
    */
-  createDeployment(deployment: NewDeployment, nowUs: number): Promise<DeploymentRecord>;
+  createDeployment(deployment: NewDeployment, nowUs: number): Promise<CreatedDeployment>;
   /** A page newest first (D-08) with the filters of D-39 to D-45, as the stored JSON texts of its deployments as of nowUs (D-83). */
   listDeploymentTexts(tenantId: string, query: DeploymentQuery, nowUs: number): Promise<PageTexts>;
   /**
@@ -78,6 +78,12 @@ export function resealedSecrets(
     };
   });
   return changed ? JSON.stringify(resealed) : undefined;
+}
+
+/** A created deployment (D-401): its record and the answer's text as stored, both as of the create's time (D-53). */
+export interface CreatedDeployment extends DeploymentRecord {
+  /** The answer's text. */
+  text: string;
 }
 
 /** What a ping learnt: the database answers reads and writes, or reads only while another process holds its write lock (D-110). */

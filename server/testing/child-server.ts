@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scaledMs } from "../../common/machine-time.js";
 
 /** Written by `npm run build` (tools/build/build-server.ts) under a checkout; the test run builds it first (vitest's global set-up). */
 const builtMain = (root: string) => join(root, "dist", "server", "main.mjs");
@@ -132,7 +133,8 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
   let stderr = "";
   const lines = () => (options.logFile ? readLog(options.logFile) : stdout);
   const diagnostics = () => (options.logFile ? lines().slice(-20).join("\n") : stderr || stdout.slice(-20).join("\n"));
-  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  // 30 s on an idle machine, longer on a loaded one (D-403).
+  const timeoutMs = options.startTimeoutMs ?? scaledMs(30_000);
   const url = await new Promise<string>((resolve, reject) => {
     let poll: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {

@@ -1,22 +1,32 @@
 /** A NewDeployment for store tests (Storage): an internal_template deployment with fresh ids, any field overridden. */
 import { randomUUID } from "node:crypto";
-import type { NewDeployment } from "../domain/records.js";
+import type { DeploymentFields, NewDeployment } from "../domain/records.js";
 
-export function newDeployment(tenantId: string, name: string, extra: Partial<NewDeployment> = {}): NewDeployment {
+interface Overrides extends Partial<Omit<NewDeployment, "deployment">> {
+  deployment?: Partial<DeploymentFields>;
+}
+
+export function newDeployment(tenantId: string, name: string, extra: Overrides = {}): NewDeployment {
+  const { deployment, ...rest } = extra;
   return {
-    id: randomUUID(),
-    tenantId,
-    name,
-    source: "internal_template",
-    sourceConfig: {},
-    sourceRevisionConfig: {},
+    deployment: {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name,
+      source: "internal_template",
+      source_config: {},
+      source_revision_config: {},
+      secrets: (extra.secrets ?? []).map(({ name }) => ({ name, value: "********" })),
+      secret_references: null,
+      image_version: null,
+      status: "AWAITING_DATABASE",
+      latest_revision_id: randomUUID(),
+      active_revision_id: null,
+      ...deployment,
+    },
     secrets: [],
-    secretReferences: null,
-    imageVersion: null,
-    listenerId: null,
-    revisionId: randomUUID(),
     tracingProjectId: randomUUID(),
     readyAfterUs: 1_000_000,
-    ...extra,
+    ...rest,
   };
 }

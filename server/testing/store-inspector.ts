@@ -4,11 +4,11 @@
  * inspector reads the adapter's own storage (D-211).
  */
 import type { DeploymentQuery, DeploymentRecord, RevisionRecord, TracingProjectRecord } from "../domain/records.js";
-import { isUnfiltered } from "../domain/records.js";
-import { asOf, MemoryStore } from "../storage/memory-store.js";
+import { deploymentAsOf, isUnfiltered, provisionedBy } from "../domain/records.js";
+import { MemoryStore } from "../storage/memory-store.js";
 import { PostgresStore } from "../storage/postgres-store.js";
 import {
-  deploymentColumns,
+  deploymentInsertColumns,
   toDeploymentRecord,
   toRevisionRecord,
   toTracingProjectRecord,
@@ -44,8 +44,8 @@ function sqliteInspector(store: SqliteStore): StoreInspector {
   return {
     async listDeployments(tenantId, query, nowUs) {
       const page = isUnfiltered(query)
-        ? { sql: unfilteredPage(deploymentColumns, query.limit), params: [tenantId, tenantId, query.offset] }
-        : filteredPage(tenantId, query, nowUs);
+        ? { sql: unfilteredPage(deploymentInsertColumns, query.limit), params: [tenantId, tenantId, query.offset] }
+        : filteredPage(tenantId, query, nowUs, deploymentInsertColumns);
       return (store.db.prepare(page.sql).all(...page.params) as Row[]).map((row) => toDeploymentRecord(row, nowUs));
     },
     async listRevisions(tenantId, deploymentId, nowUs) {
@@ -64,7 +64,7 @@ function sqliteInspector(store: SqliteStore): StoreInspector {
 function postgresInspector(store: PostgresStore): StoreInspector {
   return {
     async listDeployments(tenantId, query, nowUs) {
-      const page = store.page(deploymentColumns, tenantId, query, nowUs);
+      const page = store.page(deploymentInsertColumns, tenantId, query, nowUs);
       return (await store.query(page.sql, page.params)).map((row) => toDeploymentRecord(row, nowUs));
     },
     async listRevisions(tenantId, deploymentId, nowUs) {
@@ -84,17 +84,20 @@ function postgresInspector(store: PostgresStore): StoreInspector {
 function memoryInspector(store: MemoryStore): StoreInspector {
   return {
     async listDeployments(tenantId, query, nowUs) {
-      return store.page(tenantId, query, nowUs).map((entry) => asOf(entry.record, nowUs));
+      return store.page(tenantId, query, nowUs).map((entry) => deploymentAsOf(entry.record, nowUs));
     },
     async listRevisions(tenantId, deploymentId, nowUs) {
       const deployment = store.deploymentsById.get(deploymentId);
-      if (!deployment || deployment.record.tenantId !== tenantId) return [];
+      if (!deployment || deployment.record.deployment.tenant_id !== tenantId) return [];
       return [...store.revisions.values()]
         .filter((revision) => revision.deploymentId === deploymentId)
         .sort((a, b) => b.createdUs - a.createdUs || (a.id < b.id ? 1 : -1))
         .map((revision) => ({
           ...revision,
-          status: revision.status === "QUEUED" && deployment.record.readyUs <= nowUs ? "DEPLOYED" : revision.status,
+          status:
+            revision.status === "QUEUED" && provisionedBy("AWAITING_DATABASE", deployment.record.readyUs, nowUs)
+              ? "DEPLOYED"
+              : revision.status,
         }));
     },
     async getTracingProject(tenantId, name) {

@@ -9,6 +9,7 @@ import type { CodehostPort } from "../codehost/port.js";
 import type { Config } from "../config.js";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { type RunningServer, startServer } from "../server.js";
+import { MemoryStore } from "../storage/memory-store.js";
 import { PostgresStore } from "../storage/postgres-store.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
 import type { Store } from "../storage/store.js";
@@ -96,21 +97,31 @@ export async function startTestServer(
     keepDataDir?: boolean;
     codehost?: CodehostPort;
     databaseUrl?: string;
+    /** The store to run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite, unless named here. */
+    storeKind?: Store["kind"];
   } = {},
 ): Promise<TestServer> {
   const config = testConfig(overrides);
   // A data directory this harness made is removed on close, unless the test reopens it.
   const ownsDataDir = overrides.dataDir === undefined && !options.keepDataDir;
   const logs: string[] = [];
-  const schema = testDatabaseUrl ? (options.schema ?? freshSchemaName()) : undefined;
-  const store: Store = testDatabaseUrl
-    ? new PostgresStore({
-        renderer: deploymentRenderer,
-        connectionString: options.databaseUrl ?? testDatabaseUrl,
-        schema,
-        poolSize: 5,
-      })
-    : new SqliteStore({ renderer: deploymentRenderer, path: config.sqlitePath, synchronous: config.sqliteSynchronous });
+  const kind = options.storeKind ?? (testDatabaseUrl ? "postgres" : "sqlite");
+  const schema = kind === "postgres" ? (options.schema ?? freshSchemaName()) : undefined;
+  const store: Store =
+    kind === "postgres"
+      ? new PostgresStore({
+          renderer: deploymentRenderer,
+          connectionString: options.databaseUrl ?? (testDatabaseUrl as string),
+          schema,
+          poolSize: 5,
+        })
+      : kind === "memory"
+        ? new MemoryStore({ renderer: deploymentRenderer })
+        : new SqliteStore({
+            renderer: deploymentRenderer,
+            path: config.sqlitePath,
+            synchronous: config.sqliteSynchronous,
+          });
   await store.migrate();
   const server: RunningServer = await startServer(config, {
     store,

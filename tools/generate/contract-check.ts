@@ -14,7 +14,7 @@ import {
 import { formatMissingMajors, missingMajors, readChangesets } from "./contract-changesets.js";
 import { type ContractChange, classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
-import { judge, readAcknowledgments } from "./contract-gate.js";
+import { judge, onlyAtInterfaceLevel, readAcknowledgments } from "./contract-gate.js";
 import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
 import { reportExampleFields } from "./example-fields.js";
@@ -73,11 +73,15 @@ const changes = classifyChanges(before, after);
 // changes are classified and gated alike. A base without `x-decision` marks has no interface level yet: nothing to compare.
 const baseHasLevels = baseText.includes('"x-decision"');
 const interfaceText = (text: string) => JSON.stringify(interfaceLevel(JSON.parse(text)));
-const interfaceChanges = baseHasLevels
-  ? classifyChanges(
-      ...(await Promise.all([dereference(interfaceText(baseText)), dereference(interfaceText(afterText))])),
-    )
-  : [];
+// A change at both levels is listed and counted once, with the full level (D-402).
+const interfaceChanges = onlyAtInterfaceLevel(
+  changes,
+  baseHasLevels
+    ? classifyChanges(
+        ...(await Promise.all([dereference(interfaceText(baseText)), dereference(interfaceText(afterText))])),
+      )
+    : [],
+);
 const aliases = clientTypeAliases();
 // A removed operation's examples are the base's: the new document no longer has them.
 const impacts = new Map<ContractChange, Impact>(
@@ -138,7 +142,7 @@ if (values.json) {
       `\nredocly diff (second opinion): ${redocly.bump === "none" ? "no change" : `${redocly.bump} bump`}\n`,
     );
   process.stdout.write(
-    `\ninterface level (generated/openapi.interface.json, what the MUST checks judge, D-220): ${baseHasLevels ? formatChanges(interfaceChanges, undefined, marks) : "the base has no x-decision marks, so no interface level to compare\n"}`,
+    `\ninterface level (generated/openapi.interface.json, what the MUST checks judge, D-220; only what the full level does not list): ${baseHasLevels ? formatChanges(interfaceChanges, undefined, marks) : "the base has no x-decision marks, so no interface level to compare\n"}`,
   );
   if (pass) {
     const why = verdict.majorRaised

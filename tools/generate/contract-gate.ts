@@ -64,3 +64,13 @@ export function judge(
   const blocking = majorRaised ? [] : breaking.filter((change) => !acknowledged.includes(change));
   return { pass: blocking.length === 0, majorRaised, blocking, acknowledged };
 }
+
+/**
+ * The interface level's changes that the full level does not list already (D-402): a change found at both levels (a
+ * required field added is one at each) is one change, printed and counted once, with the full level.
+ */
+export function onlyAtInterfaceLevel(full: ContractChange[], interfaceLevel: ContractChange[]): ContractChange[] {
+  const key = (change: ContractChange) => `${change.rule} ${change.location}`;
+  const listed = new Set(full.map(key));
+  return interfaceLevel.filter((change) => !listed.has(key(change)));
+}

@@ -1,12 +1,14 @@
 /** A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500, never an unhandled rejection (D-271). */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import {
+  bodyLimitBytes,
+  errorSummary,
+  type FetchHandler,
+  HttpProblem,
+  hostFieldCount,
+} from "../../../server/engine.js";
 import { answerClientErrors } from "../../../server/errors/client-errors.js";
-import { errorSummary } from "../../../server/errors/error-summary.js";
-import { HttpProblem } from "../../../server/errors/http-problem.js";
-import type { FetchHandler } from "../../../server/pipeline/fetch-adapter.js";
-import { hostFieldCount } from "../../../server/pipeline/host-fields.js";
-import { bodyLimitBytes } from "../../../server/validation/json-body.js";
 
 /** The server; nothing listens yet. */
 export function createFetchHttpServer(handle: FetchHandler, logger: Logger): http.Server {

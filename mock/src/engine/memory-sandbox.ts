@@ -12,15 +12,21 @@
 
 import pino, { type Logger } from "pino";
 import { matchPath, preferredExample } from "../../../contract/index.js";
-import { hashApiKey } from "../../../server/auth/api-keys.js";
-import { unauthenticated, withoutHttpWhitespace } from "../../../server/auth/authenticate.js";
-import { type Hosting, loadConfig } from "../../../server/config.js";
-import { type CorsPolicy, withCors } from "../../../server/cors.js";
-import { errorSummary } from "../../../server/errors/error-summary.js";
-import { HttpProblem } from "../../../server/errors/http-problem.js";
-import { type FetchHandler, problemResponse } from "../../../server/pipeline/fetch-adapter.js";
-import { StoreFull } from "../../../server/storage/memory-store.js";
-import { bodyLimitBytes } from "../../../server/validation/json-body.js";
+import {
+  type CorsPolicy,
+  errorSummary,
+  type FetchHandler,
+  type Hosting,
+  HttpProblem,
+  hashApiKey,
+  loadConfig,
+  problemResponse,
+  StoreFull,
+  unauthenticated,
+  withCors,
+  withoutHttpWhitespace,
+  bodyLimitBytes,
+} from "../../../server/engine.js";
 import { mockCorsPolicy } from "./mock-cors.js";
 import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
 import { createSandboxSession, type SandboxSession, storeFullProblem } from "./sandbox-session.js";

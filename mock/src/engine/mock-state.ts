@@ -5,9 +5,13 @@
  * recorded answer is a seed as it stands; secret values are never part of it.
  */
 import type { CodehostRepository, Deployment, OAuthProvider } from "../../../contract/schemas.js";
-import type { DeploymentRecord, OAuthProviderRecord } from "../../../server/domain/records.js";
-import { presentDeployment } from "../../../server/presenters/deployment.js";
-import { presentOAuthProvider } from "../../../server/presenters/oauth-provider.js";
+import {
+  type DeploymentRecord,
+  maskSecrets,
+  type OAuthProviderRecord,
+  presentDeployment,
+  presentOAuthProvider,
+} from "../../../server/engine.js";
 
 /** The format tag of a state, so a reader can tell it from another JSON file. */
 export const mockStateFormat = "deployment-mock-state/1";
@@ -116,23 +120,22 @@ export function deploymentRecordsOf(
     (a, b) => microsOf(a.deployment.created_at) - microsOf(b.deployment.created_at) || a.index - b.index,
   );
   return oldestFirst.map(({ deployment: d }) => {
-    const createdUs = microsOf(d.created_at);
+    const { created_at, updated_at, secrets, ...fields } = d;
+    const createdUs = microsOf(created_at);
+    // The state's deployment is the contract's record (D-401): kept as it is, every field the contract has.
     return {
-      id: d.id,
-      tenantId: owner.tenantId,
-      name: d.name,
-      source: d.source,
-      status: d.status,
-      sourceConfig: d.source_config as Record<string, unknown>,
-      sourceRevisionConfig: d.source_revision_config as Record<string, unknown>,
-      secrets: (d.secrets ?? []).map(({ name }) => ({ name, sealedValue: "" })),
-      secretReferences: (d.secret_references as unknown[] | null | undefined) ?? null,
-      imageVersion: d.image_version ?? null,
-      listenerId: null,
-      latestRevisionId: d.latest_revision_id ?? null,
-      activeRevisionId: d.active_revision_id ?? null,
+      deployment: {
+        ...fields,
+        tenant_id: owner.tenantId,
+        secrets: maskSecrets(secrets ?? []),
+        secret_references: d.secret_references ?? null,
+        image_version: d.image_version ?? null,
+        latest_revision_id: d.latest_revision_id ?? null,
+        active_revision_id: d.active_revision_id ?? null,
+      },
+      secrets: (secrets ?? []).map(({ name }) => ({ name, sealedValue: "" })),
       createdUs,
-      updatedUs: microsOf(d.updated_at),
+      updatedUs: microsOf(updated_at),
       readyUs: d.status === "AWAITING_DATABASE" ? nowUs + readyAfterUs : createdUs,
     };
   });
@@ -140,23 +143,20 @@ export function deploymentRecordsOf(
 
 /** The stored records of a state's providers in `owner`'s organization, without a client secret. */
 export function providerRecordsOf(state: MockState, owner: StateOwner): OAuthProviderRecord[] {
-  return state.oauth_providers.map((p) => ({
-    id: p.id,
-    organizationId: owner.organizationId,
-    providerId: p.provider_id,
-    name: p.name,
-    clientId: p.client_id,
-    authUrl: p.auth_url,
-    tokenUrl: p.token_url,
+  // The state's provider is the contract's record (D-401): kept as it is, with the contract's defaults.
+  return state.oauth_providers.map(({ created_at, updated_at, ...p }) => ({
+    provider: {
+      ...p,
+      organization_id: owner.organizationId,
+      code_challenge_method: p.code_challenge_method ?? null,
+      provider_type: p.provider_type ?? null,
+      mcp_server_url: p.mcp_server_url ?? null,
+      token_endpoint_auth_method: p.token_endpoint_auth_method ?? "client_secret_post",
+      is_dynamic_client: p.is_dynamic_client ?? false,
+    },
     sealedClientSecret: null,
-    usesPkce: p.uses_pkce ?? false,
-    codeChallengeMethod: p.code_challenge_method ?? null,
-    providerType: p.provider_type ?? null,
-    mcpServerUrl: p.mcp_server_url ?? null,
-    tokenEndpointAuthMethod: p.token_endpoint_auth_method ?? "client_secret_post",
-    isDynamicClient: p.is_dynamic_client ?? false,
-    createdUs: microsOf(p.created_at),
-    updatedUs: microsOf(p.updated_at ?? p.created_at),
+    createdUs: microsOf(created_at),
+    updatedUs: microsOf(updated_at ?? created_at),
   }));
 }
 

@@ -1,5 +1,5 @@
 /** The code-host integrations of a sandbox session (D-79): demo tenants see their own (D-77); every provisioned sandbox tenant sees those of the demo tenant it is modelled on. */
-import type { CodehostIntegration, CodehostPort } from "../../../server/codehost/port.js";
+import type { CodehostIntegration, CodehostPort } from "../../../server/engine.js";
 
 export class SandboxCodehost implements CodehostPort {
   private readonly sandboxTenants = new Set<string>();

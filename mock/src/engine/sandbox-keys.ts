@@ -1,10 +1,14 @@
 /** Sandbox authentication (D-79): any non-empty `X-Api-Key` is accepted; a key the session does not know gets its own sandbox organization and tenant. */
 import { createHash } from "node:crypto";
-import { hashApiKey } from "../../../server/auth/api-keys.js";
-import { authenticate, unauthenticated, withoutHttpWhitespace } from "../../../server/auth/authenticate.js";
-import type { ApiKeyRecord } from "../../../server/domain/records.js";
-import { UniqueViolation } from "../../../server/domain/store-errors.js";
-import type { Store } from "../../../server/storage/store.js";
+import {
+  type ApiKeyRecord,
+  authenticate,
+  hashApiKey,
+  type Store,
+  UniqueViolation,
+  unauthenticated,
+  withoutHttpWhitespace,
+} from "../../../server/engine.js";
 
 /** A uuid (version 4 layout) derived from a text, so a key maps to the same sandbox ids in every session. */
 function derivedUuid(text: string): string {

@@ -6,18 +6,22 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { demo, demoFixturePath } from "../../../contract/index.js";
-import { FixtureCodehost } from "../../../server/codehost/fixture-adapter.js";
-import { SecretBox } from "../../../server/crypto/secret-box.js";
-import { seedDemo } from "../../../server/demo.js";
-import type { Dependencies } from "../../../server/dependencies.js";
-import { nowMicros } from "../../../server/domain/clock.js";
-import type { ApiKeyRecord } from "../../../server/domain/records.js";
-import { HttpProblem } from "../../../server/errors/http-problem.js";
-import { createFetchApp, type FetchHandler } from "../../../server/pipeline/fetch-adapter.js";
-import { deploymentRenderer } from "../../../server/presenters/deployment-text.js";
-import { createServices } from "../../../server/services/index.js";
-import { MemoryStore, StoreFull } from "../../../server/storage/memory-store.js";
-import { responseChecker } from "../../../server/validation/response-validator.js";
+import {
+  type ApiKeyRecord,
+  createFetchApp,
+  createServices,
+  type Dependencies,
+  deploymentRenderer,
+  type FetchHandler,
+  FixtureCodehost,
+  HttpProblem,
+  MemoryStore,
+  nowMicros,
+  responseChecker,
+  SecretBox,
+  StoreFull,
+  seedDemo,
+} from "../../../server/engine.js";
 import { deploymentRecordsOf, type MockState, providerRecordsOf, stateOf } from "./mock-state.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";

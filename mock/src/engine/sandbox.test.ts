@@ -1,7 +1,7 @@
 /** The sandbox (D-79, D-272) on a port: any key, state per session owned by its key, reset, titled examples on Prefer, the rules of the reference server. */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo, operation } from "../../../contract/index.js";
+import { demo, examplePath, operation } from "../../../contract/index.js";
 import {
   type RunningMemorySandbox as RunningSandbox,
   startMemorySandbox as startSandbox,
@@ -129,7 +129,7 @@ describe("sandbox", () => {
     });
     const repos = await call(
       "GET",
-      operation("listCodehostRepositories").path.replace("{integration_id}", demo.acme.plainIntegrationId),
+      examplePath(operation("listCodehostRepositories"), { integration_id: demo.acme.plainIntegrationId }),
       {
         "X-Api-Key": demo.globex.apiKey,
         "X-Mock-Session": "rules",

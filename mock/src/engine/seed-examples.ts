@@ -1,10 +1,7 @@
 /** The titled create examples of the contract as a sandbox session's first deployments (D-79), for the SQLite and the in-memory sandbox alike. */
 import { operation, requestExamples } from "../../../contract/index.js";
 import type { DeploymentCreate } from "../../../contract/schemas.js";
-import type { Principal } from "../../../server/auth/authenticate.js";
-import { HttpProblem } from "../../../server/errors/http-problem.js";
-import type { Services } from "../../../server/services/index.js";
-import { compileOperationValidators } from "../../../server/validation/operation-validators.js";
+import { compileOperationValidators, HttpProblem, type Principal, type Services } from "../../../server/engine.js";
 
 /** Creates the deployments of the contract's titled create examples, so the first list is not empty; an example the hosting kind refuses (D-46) is left out. */
 export async function seedExamples(services: Services, principal: Principal): Promise<void> {
