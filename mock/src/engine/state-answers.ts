@@ -5,7 +5,7 @@
  * every later list or create answer a 500.
  */
 import { operation } from "../../../contract/index.js";
-import { responseChecker } from "../../../server/validation/response-validator.js";
+import { responseChecker } from "../../../server/engine.js";
 import { type MockState, MockStateError, microsOf } from "./mock-state.js";
 
 /** The furthest a session's clock may run ahead of the wall clock: 100 years (D-395). */
