@@ -12,6 +12,7 @@ import { paths } from "./helpers.js";
 import { TransportError } from "./http.js";
 import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "./inputs.js";
 import { PreflightError, preflight } from "./preflight.js";
+import { forgetRateLimits, rateLimitLine, rateLimitStopIn, rateLimitTally } from "./rate-limit.js";
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
 async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
@@ -133,6 +134,7 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
     throw error;
   }
   let verdicts: InputVerdict[];
+  forgetRateLimits();
   try {
     verdicts = await diagnoseInputs(config);
   } catch (error) {
@@ -140,9 +142,19 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
       console.error(`conformance doctor: the target stopped answering: ${error.message}`);
       return 2;
     }
+    const limited = rateLimitStopIn(error);
+    if (limited) {
+      console.error(`conformance doctor: ${limited}: raise --retry-budget or lower --max-rps`);
+      return 2;
+    }
     throw error;
   }
   const { allChecks } = await import("./checks/index.js");
   console.log(renderDoctor(config.baseUrl, verdicts, allChecks).join("\n"));
+  // a rate limit met while probing is said, with the budgets a run would wait within (D-380)
+  console.log(
+    rateLimitLine(rateLimitTally()) ??
+      `Rate limits (D-380): none met; a run waits for a 429/503 with Retry-After up to ${config.retryBudgetMs / 1000} s per check and ${config.retryTotalMs / 1000} s in all${config.maxRps ? `, at most ${config.maxRps} requests a second` : ""}`,
+  );
   return verdicts.some((v) => v.state === "wrong") ? 2 : 0;
 }

@@ -10,6 +10,7 @@ import type { ConformanceConfig } from "./config.js";
 import { TransportError } from "./http.js";
 import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
+import { rateLimitStopIn } from "./rate-limit.js";
 
 /** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
 export class PreflightError extends Error {
@@ -121,6 +122,8 @@ export async function preflight(config: ConformanceConfig, { ids = true } = {}):
   } catch (error) {
     if (error instanceof TransportError)
       throw new PreflightError(`${config.baseUrl} stopped answering during the preflight: ${error.message}`);
+    const limited = rateLimitStopIn(error);
+    if (limited) throw new PreflightError(`${limited}: raise --retry-budget or lower --max-rps`);
     throw error;
   }
   const wrong = wrongIds(verdicts);

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { RunConfig } from "./config.js";
 import { ConfigError } from "./config.js";
 import { shellQuote } from "./curl.js";
+import { operationPathLines } from "./operation-paths.js";
 import { redactHeaders } from "./redact.js";
 
 /** The check id and the flags of a replay command line (`argv` without the `replay` word). */
@@ -52,5 +53,8 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
   if (config.settleMs !== 20_000) add("--settle-ms", String(config.settleMs));
   if (config.maxResponseTimeMs !== undefined) add("--max-response-time", String(config.maxResponseTimeMs));
   for (const [name, value] of Object.entries(redactHeaders(config.headers))) add("-H", `${name}: ${value}`);
+  for (const line of operationPathLines(config)) add("--operation-path", line);
+  if (config.retryBudgetMs !== 30_000) add("--retry-budget", String(config.retryBudgetMs / 1000));
+  if (config.maxRps !== undefined) add("--max-rps", String(config.maxRps));
   return parts.join(" ");
 }
