@@ -199,6 +199,14 @@ export async function otherKey(config: ConformanceConfig): Promise<InputVerdict>
   }
   if (records(ours).length === 0 && records(ourDeps).length === 0)
     return { flag, state: "unchecked", detail: "accepted; nothing listed yet to tell its organization apart", needs };
+  if (ids(ours, "organization_id").size === 0 && ids(ourDeps, "tenant_id").size === 0)
+    return {
+      flag,
+      state: "unchecked",
+      detail:
+        "accepted; the records listed carry no organization_id or tenant_id to tell its organization apart (the MUST checks judge the records)",
+      needs,
+    };
   return { flag, state: "ok", detail: "accepted, another organization", needs };
 }
 

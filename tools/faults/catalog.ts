@@ -343,6 +343,17 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "every-key-is-the-main-one",
+    level: "SHOULD",
+    description:
+      "Every request is served as the main organization's key, whatever key it carries or none (the preflight must not call --other-api-key wrong, D-383)",
+    request: (req) => {
+      req.headers["x-api-key"] = demo.acme.apiKey;
+      delete req.headers["x-tenant-id"];
+      return undefined;
+    },
+  },
+  {
     id: "missing-key-accepted",
     level: "SHOULD",
     description: "A request without a valid API key is answered 200 instead of 401",
