@@ -7,7 +7,7 @@ import { type OperationId, operation } from "../contract/index.js";
 import type { ConformanceConfig } from "./config.js";
 
 /** The operations whose method and path the interface spec leaves open. */
-export const openOperations: readonly OperationId[] = ["listManagedCodehostRepositories"];
+const openOperations: readonly OperationId[] = ["listManagedCodehostRepositories"];
 
 /** An operation's method (upper case) and path template. */
 export interface OperationRoute {
@@ -24,11 +24,6 @@ export function routeOf(config: Pick<ConformanceConfig, "operationPaths">, id: O
   if (given) return given;
   const op = operation(id);
   return { method: op.method.toUpperCase(), path: op.path };
-}
-
-/** A route's path with its `{integration_id}` filled in. */
-export function routePath(config: Pick<ConformanceConfig, "operationPaths">, id: OperationId, integrationId: string) {
-  return routeOf(config, id).path.replace("{integration_id}", integrationId);
 }
 
 /**

@@ -8,7 +8,7 @@ import { CheckSkip } from "./check.js";
 import type { Exchange } from "./http.js";
 
 /** The budgets and the pace of a run, from the configuration. */
-export interface RetryLimits {
+interface RetryLimits {
   /** How long one check may wait for Retry-After answers in all (ms). */
   retryBudgetMs: number;
   /** How long the whole run may wait for them (ms). */
@@ -64,7 +64,7 @@ export function retryAfterMs(exchange: Pick<Exchange, "response">, nowMs = Date.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for the next request slot of --max-rps (no wait without it). */
-export async function pace(maxRps: number | undefined): Promise<void> {
+async function pace(maxRps: number | undefined): Promise<void> {
   if (!maxRps) return;
   const now = Date.now();
   const slot = Math.max(now, nextSlotMs);

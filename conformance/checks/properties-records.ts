@@ -100,7 +100,7 @@ export const recordPropertyChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "Under every generated query (name_contains, deployment_ids, status, image_version, remote_reconciled, deployment_type, tag_value_ids, alone and combined), each deployment returned equals its create answer field for field, the fields that may move after create (status, updated_at, the revision ids) apart",
+      "Under every generated query (name_contains, deployment_ids, status, image_version, remote_reconciled, deployment_type, tag_value_ids, alone and combined), each deployment returned keeps the name, source, id, tenant_id and created_at of its create answer (the fields the interface spec freezes, D-234)",
     specRef:
       "interface-spec: Deployment (name and source cannot be changed after creation; id, tenant_id, created_at read-only); 5. List deployments (a page of Deployment records)",
     needs: ["write", "state"],

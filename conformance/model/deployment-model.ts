@@ -39,7 +39,7 @@ interface ModelDeployment {
 type Match = "yes" | "no" | "maybe";
 
 /** The fields that change after create (D-12): a listing may differ from the create answer there. */
-export const stateFields = ["status", "updated_at", "active_revision_id"] as const;
+const stateFields = ["status", "updated_at", "active_revision_id"] as const;
 
 /**
  * The fields the interface spec freezes at create (D-234): `name` and `source` ("Cannot be changed after creation") and
@@ -47,7 +47,7 @@ export const stateFields = ["status", "updated_at", "active_revision_id"] as con
  * only: any other field may be filled in or moved later (a build setting `image_version` or `repo_commit_sha`, a revision
  * id set once built); that they stay is D-12 and D-234, judged at SHOULD.
  */
-export const frozenFields = ["name", "source", "id", "tenant_id", "created_at"] as const;
+const frozenFields = ["name", "source", "id", "tenant_id", "created_at"] as const;
 
 /** What of a create answer a listing must still show: at MUST the frozen fields, at SHOULD all but the state fields (D-12, D-234). */
 export function keptFields(record: Record<string, unknown>, level: "MUST" | "SHOULD"): Record<string, unknown> {
