@@ -111,6 +111,29 @@ async function everySource(ctx: CheckContext): Promise<Json[]> {
   return out;
 }
 
+/**
+ * SEM-012 and DEP-CREATE-034: each available source's create answer carries the configuration sent, and its listing keeps the
+ * create answer's fields: at MUST the ones the interface spec freezes, at SHOULD all but the state fields (D-234).
+ */
+async function sourcesKeptWhenListed(ctx: CheckContext): Promise<void> {
+  // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
+  await judgeEach(ctx, await everySource(ctx), async (body) => {
+    const { exchange, record } = await createDeployment(ctx, { body });
+    const sent = differences(record, {
+      source_config: body.source_config as Json,
+      source_revision_config: body.source_revision_config as Json,
+    });
+    ensure(
+      sent.length === 0,
+      `${String(body.source)}: the create answer differs from the request: ${sent.join("; ")}`,
+      exchange,
+    );
+    const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+    const diff = listed.resources[0] ? differences(listed.resources[0], keptFields(record, ctx.level)) : ["not listed"];
+    ensure(diff.length === 0, `${String(body.source)}: the listed record differs: ${diff.join("; ")}`, listed.exchange);
+  });
+}
+
 export const deploymentCreateChecks: Check[] = [
   {
     id: "DEP-CREATE-001",
@@ -702,30 +725,17 @@ export const deploymentCreateChecks: Check[] = [
     specRef:
       'interface-spec: 6. Create a deployment ("Response: one Deployment record"; source_config "Same fields as in the response"); 5. List deployments',
     needs: ["write", "state"],
-    async run(ctx) {
-      // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
-      await judgeEach(ctx, await everySource(ctx), async (body) => {
-        const { exchange, record } = await createDeployment(ctx, { body });
-        const sent = differences(record, {
-          source_config: body.source_config as Json,
-          source_revision_config: body.source_revision_config as Json,
-        });
-        ensure(
-          sent.length === 0,
-          `${String(body.source)}: the create answer differs from the request: ${sent.join("; ")}`,
-          exchange,
-        );
-        const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
-        const diff = listed.resources[0]
-          ? differences(listed.resources[0], keptFields(record, ctx.level))
-          : ["not listed"];
-        ensure(
-          diff.length === 0,
-          `${String(body.source)}: the listed record differs: ${diff.join("; ")}`,
-          listed.exchange,
-        );
-      });
-    },
+    run: sourcesKeptWhenListed,
+  },
+  {
+    id: "DEP-CREATE-034",
+    level: "SHOULD",
+    tags: [...semanticTags, "createDeployment", "listDeployments"],
+    statement:
+      "For every available source, the listed record equals the create answer in every field but status, updated_at and active_revision_id",
+    specRef: "D-234 (which fields stay after create), D-12 (the state fields)",
+    needs: ["write", "state"],
+    run: sourcesKeptWhenListed,
   },
   {
     id: "SEM-013",
