@@ -89,7 +89,7 @@ describe("rateLimitLine", () => {
     {
       name: "429s waited for",
       given: { limited: 3, unavailable: 0, waitedMs: 2500, pacedMs: 0 },
-      want: "Rate limits (D-380): 3 answers 429 and 0 answers 503 with Retry-After, waited 2.5 s in all and sent again",
+      want: "Rate limits (D-380): 3 answers 429 and 0 answers 503 with Retry-After, 2.5 s waited for them in all",
     },
   ];
   for (const c of cases) it(c.name, () => expect(rateLimitLine(c.given)).toBe(c.want));

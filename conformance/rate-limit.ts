@@ -130,7 +130,7 @@ export function waitNote(waits: CheckWaits): string | undefined {
 export function rateLimitLine(t: RateLimitTally | undefined): string | undefined {
   if (!t || (t.limited === 0 && t.unavailable === 0 && t.pacedMs === 0)) return undefined;
   const parts = [
-    `${t.limited} answer${t.limited === 1 ? "" : "s"} 429 and ${t.unavailable} answer${t.unavailable === 1 ? "" : "s"} 503 with Retry-After, waited ${Math.round(t.waitedMs / 100) / 10} s in all and sent again`,
+    `${t.limited} answer${t.limited === 1 ? "" : "s"} 429 and ${t.unavailable} answer${t.unavailable === 1 ? "" : "s"} 503 with Retry-After, ${Math.round(t.waitedMs / 100) / 10} s waited for them in all`,
     ...(t.pacedMs > 0 ? [`paced by --max-rps for ${Math.round(t.pacedMs / 100) / 10} s`] : []),
   ];
   return `Rate limits (D-380): ${parts.join("; ")}`;
