@@ -26,6 +26,7 @@ import { newRunId } from "./data.js";
 import { doctor } from "./doctor.js";
 import { PreflightError, preflight } from "./preflight.js";
 import { groupProblems } from "./problems.js";
+import { rateLimitTally } from "./rate-limit.js";
 import { maskDeep, userSecrets } from "./redact.js";
 import { parseReplayArgs, replayCommand } from "./replay.js";
 import { renderConsole } from "./report/console.js";
@@ -86,6 +87,7 @@ export async function runConformance(
       warnSkippedPercent: config.warnSkippedPercent,
     }),
     coverage,
+    rateLimits: rateLimitTally(),
     exitCode: targetFullReport({ verdicts })
       ? 2
       : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),

@@ -137,6 +137,44 @@ describe("resolveConfig precedence", () => {
       env: { CONFORMANCE_SETTLE_MS: "90000" },
       want: { settleMs: 0 },
     },
+    {
+      name: "the rate-limit budgets' defaults and no pace (D-380)",
+      argv: ["--base-url=http://x.example", "--api-key=k"],
+      env: {},
+      want: { retryBudgetMs: 30_000, retryTotalMs: 600_000, maxRps: undefined, operationPaths: {} },
+    },
+    {
+      name: "the rate-limit budgets, the pace and operation 4's path as flags (D-380, D-382)",
+      argv: [
+        "--base-url=http://x.example",
+        "--api-key=k",
+        "--retry-budget",
+        "5",
+        "--retry-total=60",
+        "--max-rps",
+        "20",
+        "--operation-path",
+        "listManagedCodehostRepositories=GET /m/{integration_id}/r",
+      ],
+      env: {},
+      want: {
+        retryBudgetMs: 5000,
+        retryTotalMs: 60_000,
+        maxRps: 20,
+        operationPaths: { listManagedCodehostRepositories: { method: "GET", path: "/m/{integration_id}/r" } },
+      },
+    },
+    {
+      name: "operation 4's path in a config file as an object (D-382)",
+      argv: ["--config", "c.json"],
+      env: {},
+      file: {
+        baseUrl: "http://f.example",
+        apiKey: "k",
+        operationPaths: { listManagedCodehostRepositories: "GET /m/{integration_id}" },
+      },
+      want: { operationPaths: { listManagedCodehostRepositories: { method: "GET", path: "/m/{integration_id}" } } },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -205,6 +243,16 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
       name: "a max response time of zero",
       argv: ["--base-url", "http://x", "--api-key", "k", "--max-response-time", "0"],
       want: /--max-response-time must be between 1 and 600000/,
+    },
+    {
+      name: "an operation whose path the interface shows",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--operation-path", "listDeployments=GET /d"],
+      want: /--operation-path: listDeployments is not an operation whose path the interface spec leaves open/,
+    },
+    {
+      name: "a pace of zero",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--max-rps", "0"],
+      want: /--max-rps must be between 1 and 100000/,
     },
     {
       name: "a skipped share above 100",

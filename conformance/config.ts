@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { defaultMaxResponseBytes } from "./bounded-read.js";
 import { didYouMean } from "./closest.js";
+import { type OperationPaths, parseOperationPaths } from "./operation-paths.js";
 import { redactHeaders } from "./redact.js";
 
 export type Hosting = "cloud" | "self_hosted";
@@ -58,6 +59,14 @@ export interface ConformanceConfig {
   failOnUnexercised: boolean;
   /** Warn when more than this share (percent) of the selected checks was skipped. */
   warnSkippedPercent: number;
+  /** How long one check may wait for 429/503 answers with Retry-After before it has no verdict (ms, D-380). */
+  retryBudgetMs: number;
+  /** How long the whole run may wait for them (ms, D-380). */
+  retryTotalMs: number;
+  /** Send at most this many requests a second (D-380). */
+  maxRps?: number;
+  /** Where the operations the interface spec shows no path for live on the target (D-382); the contract's path otherwise. */
+  operationPaths: OperationPaths;
 }
 
 /** The configuration handed to the checks: the validated one plus the run identity. */
@@ -105,6 +114,10 @@ const options = [
   { key: "har", flag: "har", kind: "string" },
   { key: "failOnUnexercised", flag: "fail-on-unexercised", kind: "boolean" },
   { key: "warnSkippedPercent", flag: "warn-skipped-percent", kind: "string" },
+  { key: "retryBudget", flag: "retry-budget", kind: "string" },
+  { key: "retryTotal", flag: "retry-total", kind: "string" },
+  { key: "maxRps", flag: "max-rps", kind: "string" },
+  { key: "operationPaths", flag: "operation-path", kind: "repeat" },
 ] as const;
 
 type OptionKey = (typeof options)[number]["key"];
@@ -150,6 +163,12 @@ export function usage(): string {
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
     "  --fail-on-unexercised        exit 1 when a documented status of an operation was never reached",
     "  --warn-skipped-percent N     warn when more than N% of the selected checks were skipped (default 50)",
+    "  --retry-budget S             a 429/503 with Retry-After is waited for and sent again, up to S s per check (default 30);",
+    "                               past it the check has no verdict",
+    "  --retry-total S              the same wait for the whole run, at most S s (default 600)",
+    "  --max-rps N                  send at most N requests a second",
+    "  --operation-path 'OP=METHOD /path'  where an operation the interface spec shows no path for lives (repeatable;",
+    "                               listManagedCodehostRepositories, default GET /v1/integrations/forge/codehost/{integration_id}/repos)",
     "  --config FILE                JSON file with the same keys (camelCase or flag names)",
     "  --list                       print every check (id, level, needs, statement, spec pointer) and exit",
     "",
@@ -196,6 +215,7 @@ const flagOptions: NonNullable<ParseArgsConfig["options"]> = {
       {
         type: option.kind === "boolean" ? "boolean" : "string",
         ...(option.flag === "header" ? { short: "H", multiple: true } : {}),
+        ...(option.flag === "operation-path" ? { multiple: true } : {}),
       } as const,
     ]),
   ),
@@ -383,6 +403,11 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const maxResponseBytes =
     optionalInt(str("maxResponseBytes"), "max-response-bytes", 1024, 1024 * 1024 * 1024) ?? defaultMaxResponseBytes;
   const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
+  const retryBudgetMs = (optionalInt(str("retryBudget"), "retry-budget", 0, 3600) ?? 30) * 1000;
+  const retryTotalMs = (optionalInt(str("retryTotal"), "retry-total", 0, 86_400) ?? 600) * 1000;
+  const maxRps = optionalInt(str("maxRps"), "max-rps", 1, 100_000);
+  const operationPaths = parseOperationPaths((raw.operationPaths as string[] | undefined) ?? []);
+  if (typeof operationPaths === "string") throw new ConfigError(operationPaths);
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
     apiKey,
@@ -414,6 +439,10 @@ export function validate(raw: RawConfig): ConformanceConfig {
     har: str("har"),
     failOnUnexercised: raw.failOnUnexercised === true,
     warnSkippedPercent,
+    retryBudgetMs,
+    retryTotalMs,
+    maxRps,
+    operationPaths,
   };
 }
 

@@ -12,6 +12,7 @@ import { paths } from "./helpers.js";
 import { TransportError } from "./http.js";
 import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "./inputs.js";
 import { PreflightError, preflight } from "./preflight.js";
+import { forgetRateLimits, rateLimitLine, rateLimitStopIn, rateLimitTally } from "./rate-limit.js";
 import { maskLiterals, userSecrets } from "./redact.js";
 import { terminalSafe } from "./report/terminal-text.js";
 
@@ -135,11 +136,17 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
     throw error;
   }
   let verdicts: InputVerdict[];
+  forgetRateLimits();
   try {
     verdicts = await diagnoseInputs(config);
   } catch (error) {
     if (error instanceof TransportError) {
       console.error(`conformance doctor: the target stopped answering: ${terminalSafe(error.message)}`);
+      return 2;
+    }
+    const limited = rateLimitStopIn(error);
+    if (limited) {
+      console.error(`conformance doctor: ${limited}: raise --retry-budget or lower --max-rps`);
       return 2;
     }
     throw error;
@@ -148,6 +155,11 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
   // an input's detail may quote the target: its control characters are escaped (D-393), a user secret masked (D-392)
   console.log(
     terminalSafe(maskLiterals(renderDoctor(config.baseUrl, verdicts, allChecks).join("\n"), userSecrets(config))),
+  );
+  // a rate limit met while probing is said, with the budgets a run would wait within (D-380)
+  console.log(
+    rateLimitLine(rateLimitTally()) ??
+      `Rate limits (D-380): none met; a run waits for a 429/503 with Retry-After up to ${config.retryBudgetMs / 1000} s per check and ${config.retryTotalMs / 1000} s in all${config.maxRps ? `, at most ${config.maxRps} requests a second` : ""}`,
   );
   return verdicts.some((v) => v.state === "wrong") ? 2 : 0;
 }

@@ -6,14 +6,24 @@ import { type CheckContext, CheckSkip, type SendRequest } from "./check.js";
 import { deploymentBody, plainSource, providerBody, type RepositoryRecord, type Source } from "./data.js";
 import type { Exchange } from "./http.js";
 import { noVerdictWhenBodyRefused } from "./no-verdict.js";
+import { routeOf } from "./operation-paths.js";
 
 /** The paths of the operations the checks call, from the contract. */
 export const paths = {
   providers: operation("listOAuthProviders").path,
   deployments: operation("listDeployments").path,
   repos: (id: string) => operation("listCodehostRepositories").path.replace("{integration_id}", id),
-  managedRepos: (id: string) => operation("listManagedCodehostRepositories").path.replace("{integration_id}", id),
 };
+
+/** The request that lists a managed integration's repositories (operation 4) where this target serves it (D-382). */
+export function managedReposRequest(ctx: Pick<CheckContext, "config">, id: string): SendRequest {
+  const route = routeOf(ctx.config, "listManagedCodehostRepositories");
+  return {
+    method: route.method,
+    path: route.path.replace("{integration_id}", id),
+    operation: "listManagedCodehostRepositories",
+  };
+}
 
 export type Json = Record<string, unknown>;
 

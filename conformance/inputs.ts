@@ -7,6 +7,8 @@ import type { ConformanceConfig } from "./config.js";
 import { paths } from "./helpers.js";
 import { buildUrl, type Exchange, sendHttp } from "./http.js";
 import { keyHeader } from "./key-header.js";
+import { routeOf } from "./operation-paths.js";
+import { sendWithinLimits } from "./rate-limit.js";
 import { userSecrets } from "./redact.js";
 
 /** The verdict on one input. */
@@ -21,12 +23,14 @@ export interface InputVerdict {
 
 /** What a request of the doctor sends. */
 interface Ask {
-  method?: "GET" | "POST";
+  method?: string;
   path: string;
   query?: Record<string, string>;
   apiKey?: string;
   /** The X-Tenant-Id to send; none when undefined. */
   tenant?: string;
+  /** Send no key at all. */
+  noKey?: boolean;
   json?: unknown;
 }
 
@@ -34,24 +38,66 @@ export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> 
   const headers: Record<string, string> = {
     Accept: "application/json",
     ...config.headers,
-    ...keyHeader(config, a.apiKey ?? config.apiKey),
+    ...(a.noKey ? {} : keyHeader(config, a.apiKey ?? config.apiKey)),
   };
   if (a.tenant) headers["X-Tenant-Id"] = a.tenant;
   if (a.json !== undefined) headers["Content-Type"] = "application/json";
-  return sendHttp({
-    method: a.method ?? "GET",
-    url: buildUrl(config.baseUrl, a.path, a.query),
-    headers,
-    body: a.json === undefined ? undefined : JSON.stringify(a.json),
-    keyRef: a.apiKey ? "other" : "main",
-    timeoutMs: Math.min(config.timeoutMs, 5000),
-    maxBytes: config.maxResponseBytes,
-    secrets: userSecrets(config),
-    userHeaders: Object.keys(config.headers),
-  });
+  // a rate limit is waited for here too (D-380): a 429 says nothing about an input
+  return sendWithinLimits(
+    () =>
+      sendHttp({
+        method: a.method ?? "GET",
+        url: buildUrl(config.baseUrl, a.path, a.query),
+        headers,
+        body: a.json === undefined ? undefined : JSON.stringify(a.json),
+        keyRef: a.noKey ? "none" : a.apiKey ? "other" : "main",
+        timeoutMs: Math.min(config.timeoutMs, 5000),
+        maxBytes: config.maxResponseBytes,
+        secrets: userSecrets(config),
+        userHeaders: Object.keys(config.headers),
+      }),
+    config,
+    { answers: 0, waitedMs: 0 },
+  );
 }
 
 export const ok2xx = (ex: Exchange) => ex.response.status >= 200 && ex.response.status < 300;
+
+/**
+ * A 5xx is the server's fault, never the input's (D-383): the input is left unchecked and the checks run and judge
+ * the server. Undefined when the answer is no 5xx.
+ */
+function serverFault(ex: Exchange, flag: string, needs: Need[]): InputVerdict | undefined {
+  if (ex.response.status < 500) return undefined;
+  return {
+    flag,
+    state: "unchecked",
+    detail: `the target answered ${ex.response.status}: a fault of the server, not of this input; the checks judge it`,
+    needs,
+  };
+}
+
+/** A made-up key of this run: no target has it. */
+const madeUpKey = "cf-made-up-key-0f1e2d3c4b5a";
+
+/**
+ * Whether the target ignores keys (D-383): a made-up key or no key at all gets a 2xx on the provider list. Then two
+ * keys seeing the same records is the server's fault (the auth and isolation checks judge it), never the input's.
+ */
+async function ignoresKeys(config: ConformanceConfig): Promise<string | undefined> {
+  for (const [what, apiKey] of [
+    ["a made-up key", madeUpKey],
+    ["no key", undefined],
+  ] as const) {
+    const ex = await ask(config, apiKey ? { path: paths.providers, apiKey } : { path: paths.providers, noKey: true });
+    if (ok2xx(ex)) return `${what} is served too (list OAuth providers answered ${ex.response.status})`;
+  }
+  return undefined;
+}
+
+/** A text identifier of a record field, or undefined when the record lacks it (a record without it is no evidence). */
+const idOf = (record: Record<string, unknown>, field: string): string | undefined =>
+  typeof record[field] === "string" && record[field] !== "" ? (record[field] as string) : undefined;
 export const records = (ex: Exchange): Record<string, unknown>[] => {
   const body = ex.json as { resources?: unknown } | unknown[] | undefined;
   const list = Array.isArray(body) ? body : Array.isArray(body?.resources) ? body.resources : [];
@@ -64,10 +110,22 @@ export async function integration(config: ConformanceConfig, managed: boolean): 
   const needs: Need[] = [managed ? "managedIntegration" : "integration"];
   const id = managed ? config.managedIntegrationId : config.integrationId;
   if (!id) return { flag, state: "absent", detail: "not given", needs };
-  const ex = await ask(config, { path: managed ? paths.managedRepos(id) : paths.repos(id), tenant: config.tenantId });
-  const op = managed ? "operation 4 (managed)" : "operation 3";
+  const route = managed ? routeOf(config, "listManagedCodehostRepositories") : { method: "GET", path: paths.repos(id) };
+  const ex = await ask(config, {
+    method: route.method,
+    path: route.path.replace("{integration_id}", id),
+    tenant: config.tenantId,
+  });
+  const op = managed ? `operation 4 (managed, ${route.method} ${route.path})` : "operation 3";
+  const fault = serverFault(ex, flag, needs);
+  if (fault) return fault;
   if (ex.response.status === 404)
-    return { flag, state: "wrong", detail: `${id}: unknown integration (${op} answered 404 in this tenant)`, needs };
+    return {
+      flag,
+      state: "wrong",
+      detail: `${id}: unknown integration (${op} answered 404 in this tenant)${managed ? "; if operation 4 lives at another path, give it with --operation-path" : ""}`,
+      needs,
+    };
   if (!ok2xx(ex)) return { flag, state: "wrong", detail: `${id}: ${op} answered ${ex.response.status}`, needs };
   const n = Array.isArray(ex.json) ? ex.json.length : 0;
   if (n === 0)
@@ -81,6 +139,8 @@ export async function otherTenant(config: ConformanceConfig, ownTenant?: string)
   const needs: Need[] = ["otherTenant"];
   if (!config.otherTenantId) return { flag, state: "absent", detail: "not given", needs };
   const ex = await ask(config, { path: paths.deployments, tenant: config.otherTenantId });
+  const fault = serverFault(ex, flag, needs);
+  if (fault) return fault;
   if (!ok2xx(ex))
     return {
       flag,
@@ -104,6 +164,8 @@ export async function otherKey(config: ConformanceConfig): Promise<InputVerdict>
   const needs: Need[] = ["otherApiKey"];
   if (!config.otherApiKey) return { flag, state: "absent", detail: "not given", needs };
   const theirs = await ask(config, { path: paths.providers, apiKey: config.otherApiKey });
+  const fault = serverFault(theirs, flag, needs);
+  if (fault) return fault;
   if (!ok2xx(theirs))
     return {
       flag,
@@ -112,27 +174,42 @@ export async function otherKey(config: ConformanceConfig): Promise<InputVerdict>
       needs,
     };
   const ours = await ask(config, { path: paths.providers, tenant: config.tenantId });
-  const orgs = (ex: Exchange) => new Set(records(ex).map((r) => String(r.organization_id)));
-  const shared = [...orgs(ours)].filter((o) => orgs(theirs).has(o));
-  if (shared.length > 0)
-    return {
-      flag,
-      state: "wrong",
-      detail: `a key of the same organization (${shared[0]}): give a key of another one`,
-      needs,
-    };
+  const ids = (ex: Exchange, field: string) =>
+    new Set(records(ex).flatMap((r) => (idOf(r, field) === undefined ? [] : [idOf(r, field)!])));
+  const shared = [...ids(ours, "organization_id")].filter((o) => ids(theirs, "organization_id").has(o));
   const ourDeps = await ask(config, { path: paths.deployments, tenant: config.tenantId });
   const theirDeps = await ask(config, { path: paths.deployments, apiKey: config.otherApiKey });
-  const tenants = new Set(records(theirDeps).map((r) => String(r.tenant_id)));
-  if (records(ourDeps).some((r) => tenants.has(String(r.tenant_id))))
+  const sameTenant = [...ids(ourDeps, "tenant_id")].some((t) => ids(theirDeps, "tenant_id").has(t));
+  if (shared.length > 0 || sameTenant) {
+    // before the input is called wrong, the server is ruled out: one that serves any key fails the checks (D-383)
+    const ignored = await ignoresKeys(config);
+    if (ignored)
+      return {
+        flag,
+        state: "unchecked",
+        detail: `both keys see the same ${shared.length > 0 ? "organization" : "tenant"}, and ${ignored}: the target does not tell keys apart, a fault the auth and isolation checks judge`,
+        needs,
+      };
     return {
       flag,
       state: "wrong",
-      detail: "it reaches the same tenant as --api-key: give a key of another organization",
+      detail:
+        shared.length > 0
+          ? `a key of the same organization (${shared[0]}): give a key of another one`
+          : "it reaches the same tenant as --api-key: give a key of another organization",
       needs,
     };
+  }
   if (records(ours).length === 0 && records(ourDeps).length === 0)
     return { flag, state: "unchecked", detail: "accepted; nothing listed yet to tell its organization apart", needs };
+  if (ids(ours, "organization_id").size === 0 && ids(ourDeps, "tenant_id").size === 0)
+    return {
+      flag,
+      state: "unchecked",
+      detail:
+        "accepted; the records listed carry no organization_id or tenant_id to tell its organization apart (the MUST checks judge the records)",
+      needs,
+    };
   return { flag, state: "ok", detail: "accepted, another organization", needs };
 }
 

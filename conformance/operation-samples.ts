@@ -7,6 +7,7 @@
 import { type ContractOperation, type OperationId, operationList } from "../contract/index.js";
 import type { CheckContext, CreatedResource, SendRequest } from "./check.js";
 import { deploymentBody, plainSource, providerBody } from "./data.js";
+import { routeOf } from "./operation-paths.js";
 
 /** The run configuration that names an integration the target knows. */
 type IntegrationFlag = "integrationId" | "managedIntegrationId";
@@ -80,11 +81,12 @@ export function sampleRequest(
   const sample: OperationSample = operationSamples[operation.id];
   const configured = sample.integration && ctx.config[sample.integration];
   if (sample.integration && !configured && integration === "configured") return undefined;
-  const path = operation.path.replace("{integration_id}", configured ?? ctx.config.integrationId ?? unknownIntegration);
-  if (path.includes("{")) throw new Error(`the sample of ${operation.id} does not fill the path ${operation.path}`);
+  const route = routeOf(ctx.config, operation.id);
+  const path = route.path.replace("{integration_id}", configured ?? ctx.config.integrationId ?? unknownIntegration);
+  if (path.includes("{")) throw new Error(`the sample of ${operation.id} does not fill the path ${route.path}`);
   return {
     label: sample.label,
-    method: operation.method.toUpperCase(),
+    method: route.method,
     path,
     operation: operation.id,
     ...(sample.body ? { json: sample.body(ctx) } : {}),

@@ -11,6 +11,7 @@ import type { ConformanceConfig } from "./config.js";
 import { TransportError } from "./http.js";
 import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
+import { rateLimitStopIn } from "./rate-limit.js";
 import { maskLiterals, userSecrets } from "./redact.js";
 import { terminalSafe } from "./report/terminal-text.js";
 
@@ -129,6 +130,8 @@ export async function preflight(config: ConformanceConfig, { ids = true } = {}):
   } catch (error) {
     if (error instanceof TransportError)
       throw new PreflightError(`${config.baseUrl} stopped answering during the preflight: ${error.message}`);
+    const limited = rateLimitStopIn(error);
+    if (limited) throw new PreflightError(`${limited}: raise --retry-budget or lower --max-rps`);
     throw error;
   }
   const wrong = wrongIds(verdicts);

@@ -101,12 +101,12 @@ describe("causeOf", () => {
         "list deployments: limit=0 answered 200, expected a 4xx [fast-check seed 1]",
         limitZero,
       ),
-      cause: "status GET /v2/deployments?limit=0 200",
+      cause: "status GET /v2/deployments?limit 200",
     },
     {
       name: "another check's words for the same wrong status",
       given: failed("B-2", "SHOULD", "limit=0: expected an error, got 200", limitZero),
-      cause: "status GET /v2/deployments?limit=0 200",
+      cause: "status GET /v2/deployments?limit 200",
     },
     {
       name: "any other assertion without its run-specific values",
@@ -151,6 +151,30 @@ describe("groupProblems", () => {
     expect(problems[0]?.exchange).toBe(listAnswer);
     expect(problems[1]?.statement).toBe(
       "GET /v2/deployments?limit=0 is answered 200, not the status the checks expect",
+    );
+  });
+  it("reads every out-of-range limit answered 200 as one problem listing the values (D-384)", () => {
+    const limit = (value: string) =>
+      exchange("GET", `http://h/v2/deployments?limit=${encodeURIComponent(value)}`, 200, "listDeployments");
+    const verdicts: Verdict[] = [
+      failed("M-1", "MUST", lacksUpdatedAt(200, "listDeployments", "/resources/0"), listAnswer),
+      failed("M-2", "MUST", "limit=0: expected an error, got 200", limit("0")),
+      failed("M-3", "MUST", "limit=101: expected a 4xx, got 200", limit("101")),
+      failed("M-4", "MUST", "list deployments: query limit=-1 answered 200, expected a 4xx", limit("-1")),
+      failed("S-1", "SHOULD", "limit=0.5 answered 200, expected 422", limit("0.5")),
+      failed("S-2", "SHOULD", "list deployments: query limit=949809 answered 200, expected a 4xx", limit("949809")),
+      failed("S-3", "SHOULD", "an empty limit: expected a 4xx, got 200", limit("")),
+      failed(
+        "S-4",
+        "SHOULD",
+        "offset=-1: expected an error, got 200",
+        exchange("GET", "http://h/v2/deployments?offset=-1", 200),
+      ),
+    ];
+    const problems = groupProblems(verdicts);
+    expect(problems.map((p) => p.checks)).toEqual([["M-2", "M-3", "M-4", "S-1", "S-2", "S-3"], ["M-1"], ["S-4"]]);
+    expect(problems[0]?.statement).toBe(
+      "GET /v2/deployments?limit=0, 101, -1, 0.5, 949809, (empty) is answered 200, not the status the checks expect",
     );
   });
   it("is empty when nothing failed", () => expect(groupProblems([])).toEqual([]));

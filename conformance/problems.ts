@@ -67,18 +67,35 @@ function collectionOf(operationId: string): string {
   return isOperationId(operationId) ? operation(operationId).path : operationId;
 }
 
-/** The query of a request without the run's own values, for the key of a wrong-status cause. */
-function requestShape(exchange: Exchange): string {
+/**
+ * A request as a wrong-status cause sees it (D-384): its method and path without ids with the names of its query
+ * parameters (the shape, the cause's key), and the query it carried (what one problem lists). Every out-of-range
+ * `limit` answered 200 is one cause, whichever values the checks sent.
+ */
+function requestShape(exchange: Exchange): { shape: string; query: string } {
   const url = new URL(exchange.request.url);
-  const query = [...url.searchParams.entries()]
-    .map(([name, value]) => `${name}=${normalize(value) === "<n>" ? value : normalize(value)}`)
-    .sort()
+  const entries = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = [...new Set(entries.map(([name]) => name))].join("&");
+  const query = entries
+    .map(([name, value]) => `${name}=${value === "" || /^[-+]?[\d.e]+$/i.test(value) ? value : normalize(value)}`)
     .join("&");
-  return `${exchange.request.method} ${url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, "{id}")}${query ? `?${query}` : ""}`;
+  const path = url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, "{id}");
+  return { shape: `${exchange.request.method} ${path}${names ? `?${names}` : ""}`, query };
 }
 
-/** The cause of one failed verdict: its grouping key and its one-line statement. */
-export function causeOf(verdict: Verdict): { cause: string; statement: string } {
+/** The requests of one wrong-status cause: `GET /p?limit=0`, or with several queries of one parameter `GET /p?limit=0, 101, (empty)`. */
+function requestsSeen(shape: string, queries: string[]): string {
+  const at = shape.indexOf("?");
+  const base = at === -1 ? shape : shape.slice(0, at);
+  if (queries.length === 0) return shape;
+  const names = at === -1 ? [] : shape.slice(at + 1).split("&");
+  if (queries.length === 1 || names.length !== 1) return `${base}?${queries.join(" | ")}`;
+  const values = queries.map((q) => q.slice(names[0]!.length + 1) || "(empty)");
+  return `${base}?${names[0]}=${values.join(", ")}`;
+}
+
+/** The cause of one failed verdict: its grouping key, its one-line statement and, for a wrong status, the query values seen. */
+export function causeOf(verdict: Verdict): { cause: string; statement: string; values?: string } {
   const failure = verdict.failure;
   const message = failure?.message ?? "failed";
   const exchange = failure?.exchange;
@@ -113,10 +130,11 @@ export function causeOf(verdict: Verdict): { cause: string; statement: string } 
   const operationId = exchange?.operation ?? "(no operation)";
   const status = exchange?.response.status;
   if (exchange && wrongStatus.test(message)) {
-    const shape = requestShape(exchange);
+    const { shape, query } = requestShape(exchange);
     return {
       cause: `status ${shape} ${status}`,
-      statement: `${shape} is answered ${status}, not the status the checks expect`,
+      statement: `${requestsSeen(shape, query ? [query] : [])} is answered ${status}, not the status the checks expect`,
+      ...(query ? { values: query } : {}),
     };
   }
   const assertion = normalize(message);
@@ -128,16 +146,23 @@ export function causeOf(verdict: Verdict): { cause: string; statement: string } 
 
 /** Groups the failed verdicts into problems: MUST problems first, then by how many checks each explains. */
 export function groupProblems(verdicts: readonly Verdict[]): Problem[] {
-  const byCause = new Map<string, { statement: string; failed: Verdict[] }>();
+  const byCause = new Map<string, { statement: string; failed: Verdict[]; values: Set<string> }>();
   for (const verdict of verdicts) {
     if (verdict.status !== "fail") continue;
-    const { cause, statement } = causeOf(verdict);
-    const group = byCause.get(cause) ?? { statement, failed: [] };
+    const { cause, statement, values } = causeOf(verdict);
+    const group = byCause.get(cause) ?? { statement, failed: [], values: new Set<string>() };
     group.failed.push(verdict);
+    if (values) group.values.add(values);
     byCause.set(cause, group);
   }
   const problems: Problem[] = [];
-  for (const [cause, { statement, failed }] of byCause) {
+  for (const [cause, group] of byCause) {
+    const { failed, values } = group;
+    // one problem for every value of the parameter answered alike, listing the values seen (D-384)
+    const statement =
+      values.size > 1
+        ? `${requestsSeen(cause.slice("status ".length).replace(/ \d{3}$/, ""), [...values])} is answered ${failed[0]!.failure?.exchange?.response.status}, not the status the checks expect`
+        : group.statement;
     const ordered = [...failed.filter((v) => v.level === "MUST"), ...failed.filter((v) => v.level === "SHOULD")];
     const seenIn = [
       ...new Set(

@@ -4,6 +4,7 @@ import { defaultMaxResponseBytes } from "./bounded-read.js";
 import type { RunConfig } from "./config.js";
 import { ConfigError } from "./config.js";
 import { headerArgument, shellQuote } from "./curl.js";
+import { operationPathLines } from "./operation-paths.js";
 
 /** The check id and the flags of a replay command line (`argv` without the `replay` word). */
 export function parseReplayArgs(argv: string[]): { checkId: string; flags: string[] } {
@@ -55,5 +56,8 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
   if (config.maxResponseBytes !== defaultMaxResponseBytes) add("--max-response-bytes", String(config.maxResponseBytes));
   // every -H value is a secret (D-392): a shell variable the user sets, as the keys are
   for (const name of Object.keys(config.headers)) parts.push("-H", headerArgument(name));
+  for (const line of operationPathLines(config)) add("--operation-path", line);
+  if (config.retryBudgetMs !== 30_000) add("--retry-budget", String(config.retryBudgetMs / 1000));
+  if (config.maxRps !== undefined) add("--max-rps", String(config.maxRps));
   return parts.join(" ");
 }

@@ -5,6 +5,7 @@ import { areas } from "./checks/index.js";
 import type { RunConfig } from "./config.js";
 import { toCurl } from "./curl.js";
 import { TransportError } from "./http.js";
+import { forgetRateLimits, rateLimitStopIn, waitNote } from "./rate-limit.js";
 import { createContext } from "./runtime.js";
 import { isSelected, unmetNeed } from "./selection.js";
 import { shuffled } from "./shuffle.js";
@@ -68,9 +69,10 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
     const breach = ctx.schemaBreaches[0];
     const error = breach && explainedBy(thrown, breach) ? breach : thrown;
     const full = fullStopIn(error);
-    if (full !== undefined) {
+    const limited = rateLimitStopIn(error);
+    if (full !== undefined || limited !== undefined) {
       verdict.status = "skip";
-      verdict.skipReason = full;
+      verdict.skipReason = full ?? limited;
     } else if (error instanceof CheckSkip) {
       verdict.status = "skip";
       verdict.skipReason = error.reason;
@@ -105,7 +107,8 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   if (verdict.failure) verdict.status = "fail";
   verdict.durationMs = Math.round(performance.now() - started);
   verdict.created = ctx.createdResources;
-  verdict.notes = ctx.notes;
+  const waited = waitNote(ctx.waits);
+  verdict.notes = waited ? [...ctx.notes, waited] : ctx.notes;
   verdict.requests = ctx.exchanges.length;
   verdict.answers = answersOf(ctx.exchanges);
   if (config.recordExchanges) verdict.exchanges = ctx.exchanges;
@@ -131,6 +134,7 @@ export async function runChecks(
   process.on("unhandledRejection", onStray);
   process.on("uncaughtException", onStray);
   forgetTargetGone();
+  forgetRateLimits();
   try {
     const order = <T>(items: T[]): T[] => (config.shuffle ? shuffled(items, config.seed) : items);
     for (const [area, checks] of order(Object.entries(areas))) {

@@ -15,6 +15,7 @@ import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
 import { keyHeader } from "./key-header.js";
 import { isNoVerdict } from "./no-verdict.js";
+import { type CheckWaits, sendWithinLimits } from "./rate-limit.js";
 import { userSecrets } from "./redact.js";
 import { throwIfFull } from "./target-full.js";
 import { confirmGone, throwIfGone } from "./target-gone.js";
@@ -29,6 +30,8 @@ interface RecordingContext extends CheckContext {
    * is reported first; a breach fails the check only when the check itself found nothing.
    */
   readonly schemaBreaches: CheckFailure[];
+  /** The 429/503 answers with Retry-After this check waited for, and how long (D-380). */
+  readonly waits: CheckWaits;
 }
 
 /** Collects string values of secret fields in a request body so they are masked in the record. */
@@ -76,6 +79,7 @@ export function createContext(
   const createdResources: CreatedResource[] = [];
   const notes: string[] = [];
   const schemaBreaches: CheckFailure[] = [];
+  const waits: CheckWaits = { answers: 0, waitedMs: 0 };
   const prefix = runPrefix(config.runId);
   const ctx: RecordingContext = {
     config,
@@ -85,6 +89,7 @@ export function createContext(
     createdResources,
     notes,
     schemaBreaches,
+    waits,
     async send(request: SendRequest): Promise<Exchange> {
       const headers: Record<string, string> = { Accept: "application/json", ...config.headers };
       const auth = request.auth ?? "main";
@@ -112,17 +117,23 @@ export function createContext(
       Object.assign(headers, request.headers ?? {});
       const secrets = [...userSecrets(config), ...secretsIn(request.json)];
       throwIfGone();
-      const exchange = await sendHttp({
-        method: request.method,
-        url: buildUrl(config.baseUrl, request.path, request.query),
-        headers,
-        body,
-        keyRef,
-        timeoutMs: config.timeoutMs,
-        maxBytes: config.maxResponseBytes,
-        secrets,
-        userHeaders: Object.keys(config.headers),
-      }).catch(async (error: unknown) => {
+      // a 429/503 with Retry-After is the target's rate limit, not its answer to the request: waited for (D-380)
+      const exchange = await sendWithinLimits(
+        () =>
+          sendHttp({
+            method: request.method,
+            url: buildUrl(config.baseUrl, request.path, request.query),
+            headers,
+            body,
+            keyRef,
+            timeoutMs: config.timeoutMs,
+            maxBytes: config.maxResponseBytes,
+            secrets,
+            userHeaders: Object.keys(config.headers),
+          }),
+        config,
+        waits,
+      ).catch(async (error: unknown) => {
         // a refused or reset connection may mean the target is gone: conformance/target-gone.ts
         if (error instanceof TransportError) await confirmGone(config, error);
         throw error;

@@ -39,6 +39,15 @@ export function answerProblems(
   return bodyProblems(operation, status, answer.contentType, answer.body, options.level ?? "full");
 }
 
+/**
+ * Whether a media type (without parameters, lower case) labels JSON: `application/json` or any `application/*+json`
+ * (RFC 6839's structured syntax suffix). The interface spec says only "Bodies are JSON", so at the interface level
+ * either is the documented `application/json`; exactly `application/json` is D-381 (SHOULD).
+ */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(mediaType);
+}
+
 function bodyProblems(
   operation: ContractOperation,
   status: number,
@@ -49,7 +58,9 @@ function bodyProblems(
   const documented = operation.responses[String(status)];
   if (!documented) return [];
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== documented.mediaType)
+  const jsonAtInterface =
+    level === "interface" && documented.mediaType === "application/json" && isJsonMediaType(mediaType);
+  if (mediaType !== documented.mediaType && !jsonAtInterface)
     return [`Content-Type '${contentType ?? "(none)"}' is not the documented ${documented.mediaType}`];
   if (body === undefined) return ["the body is not JSON"];
   const validate = validators(level).at(documented.pointer);

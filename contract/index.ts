@@ -7,7 +7,7 @@ export {
   type ErrorObject,
   type ValidateFunction,
 } from "./ajv.js";
-export { answerProblems, type ContractLevel } from "./answers.js";
+export { answerProblems, type ContractLevel, isJsonMediaType } from "./answers.js";
 export {
   type DemoFixture,
   type DemoIntegration,

@@ -1,7 +1,7 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 
 import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
+import type { Check, CheckContext, SendRequest } from "../check.js";
 import {
   allSources,
   containerImageTag,
@@ -12,17 +12,21 @@ import {
   type Source,
   sourcesFor,
 } from "../data.js";
-import { createDeployment, differences, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
-import { movingFields } from "../model/deployment-model.js";
+import {
+  createDeployment,
+  differences,
+  firstRepository,
+  type Json,
+  listDeployments,
+  managedReposRequest,
+  paths,
+} from "../helpers.js";
+import { keptFields } from "../model/deployment-model.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
 
 const tags = ["createDeployment", "deployments"];
 
-/** A create answer without the fields that may move before it is listed (status, updated_at, revision ids; D-234). */
-function unmoved(record: Json): Json {
-  return Object.fromEntries(Object.entries(record).filter(([k]) => !(movingFields as readonly string[]).includes(k)));
-}
 const requiredFields = ["name", "source", "source_config", "source_revision_config", "secrets"];
 
 /** Sends a create and records what it created even when the check then fails. */
@@ -105,6 +109,29 @@ async function everySource(ctx: CheckContext): Promise<Json[]> {
     out.push(deploymentBody(ctx.name(source.replace(/_/g, "-")), source, repo));
   }
   return out;
+}
+
+/**
+ * SEM-012 and DEP-CREATE-034: each available source's create answer carries the configuration sent, and its listing keeps the
+ * create answer's fields: at MUST the ones the interface spec freezes, at SHOULD all but the state fields (D-234).
+ */
+async function sourcesKeptWhenListed(ctx: CheckContext): Promise<void> {
+  // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
+  await judgeEach(ctx, await everySource(ctx), async (body) => {
+    const { exchange, record } = await createDeployment(ctx, { body });
+    const sent = differences(record, {
+      source_config: body.source_config as Json,
+      source_revision_config: body.source_revision_config as Json,
+    });
+    ensure(
+      sent.length === 0,
+      `${String(body.source)}: the create answer differs from the request: ${sent.join("; ")}`,
+      exchange,
+    );
+    const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
+    const diff = listed.resources[0] ? differences(listed.resources[0], keptFields(record, ctx.level)) : ["not listed"];
+    ensure(diff.length === 0, `${String(body.source)}: the listed record differs: ${diff.join("; ")}`, listed.exchange);
+  });
 }
 
 export const deploymentCreateChecks: Check[] = [
@@ -375,7 +402,8 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-019",
     level: "MUST",
     tags: [...tags, "listDeployments"],
-    statement: "A created deployment is listed (found by deployment_ids) with the same fields",
+    statement:
+      "A created deployment is listed (found by deployment_ids) with the name, source, id, tenant_id and created_at of its create answer",
     specRef: 'interface-spec: What the service does 3 ("Deployments can be created and listed")',
     needs: ["write", "state"],
     async run(ctx) {
@@ -386,7 +414,7 @@ export const deploymentCreateChecks: Check[] = [
         `listing deployment_ids=${String(record.id)} returned ${resources.length} records`,
         exchange,
       );
-      const diff = differences(resources[0]!, unmoved(record));
+      const diff = differences(resources[0]!, keptFields(record, ctx.level));
       ensure(diff.length === 0, `the listed record differs: ${diff.join("; ")}`, exchange);
     },
   },
@@ -506,11 +534,7 @@ export const deploymentCreateChecks: Check[] = [
     needs: ["write", "integration", "managedIntegration", "cloud", "server"],
     async run(ctx) {
       const repo = await firstRepository(ctx);
-      const managed = await ctx.send({
-        method: "GET",
-        path: paths.managedRepos(ctx.config.managedIntegrationId!),
-        operation: "listManagedCodehostRepositories",
-      });
+      const managed = await ctx.send(managedReposRequest(ctx, ctx.config.managedIntegrationId!));
       const plain = await ctx.send({
         method: "GET",
         path: paths.repos(ctx.config.integrationId!),
@@ -638,12 +662,13 @@ export const deploymentCreateChecks: Check[] = [
     specRef: "interface-spec: 6. Create a deployment, rule 4; Code-host repository record",
     needs: ["write", "state", "integration", "cloud"],
     async run(ctx) {
-      const sources = [paths.repos(ctx.config.integrationId!)];
-      if (ctx.config.managedIntegrationId) sources.push(paths.managedRepos(ctx.config.managedIntegrationId));
+      const sources: SendRequest[] = [{ method: "GET", path: paths.repos(ctx.config.integrationId!) }];
+      if (ctx.config.managedIntegrationId)
+        sources.push({ ...managedReposRequest(ctx, ctx.config.managedIntegrationId), operation: undefined });
       const repos: Json[] = [];
-      for (const path of sources) {
-        const ex = await ctx.send({ method: "GET", path });
-        ensure(Array.isArray(ex.json), `GET ${path}: expected a JSON array`, ex);
+      for (const request of sources) {
+        const ex = await ctx.send(request);
+        ensure(Array.isArray(ex.json), `${request.method} ${request.path}: expected a JSON array`, ex);
         repos.push(...(ex.json as Json[]));
       }
       // a refused body (graph_config_path and the rest of the codehost row are D-48) is no verdict for that repository
@@ -696,32 +721,21 @@ export const deploymentCreateChecks: Check[] = [
     level: "MUST",
     tags: [...semanticTags, "createDeployment", "listDeployments"],
     statement:
-      "For every available source, the create answer carries the configuration sent and the listed record equals the create answer (but for status, updated_at and the revision ids)",
+      "For every available source, the create answer carries the configuration sent and the listed record keeps its name, source, id, tenant_id and created_at",
     specRef:
       'interface-spec: 6. Create a deployment ("Response: one Deployment record"; source_config "Same fields as in the response"); 5. List deployments',
     needs: ["write", "state"],
-    async run(ctx) {
-      // a source whose body (D-48) is refused is no verdict here (D-180); the other sources are still judged
-      await judgeEach(ctx, await everySource(ctx), async (body) => {
-        const { exchange, record } = await createDeployment(ctx, { body });
-        const sent = differences(record, {
-          source_config: body.source_config as Json,
-          source_revision_config: body.source_revision_config as Json,
-        });
-        ensure(
-          sent.length === 0,
-          `${String(body.source)}: the create answer differs from the request: ${sent.join("; ")}`,
-          exchange,
-        );
-        const listed = await listDeployments(ctx, { deployment_ids: String(record.id) });
-        const diff = listed.resources[0] ? differences(listed.resources[0], unmoved(record)) : ["not listed"];
-        ensure(
-          diff.length === 0,
-          `${String(body.source)}: the listed record differs: ${diff.join("; ")}`,
-          listed.exchange,
-        );
-      });
-    },
+    run: sourcesKeptWhenListed,
+  },
+  {
+    id: "DEP-CREATE-034",
+    level: "SHOULD",
+    tags: [...semanticTags, "createDeployment", "listDeployments"],
+    statement:
+      "For every available source, the listed record equals the create answer in every field but status, updated_at and active_revision_id",
+    specRef: "D-234 (which fields stay after create), D-12 (the state fields)",
+    needs: ["write", "state"],
+    run: sourcesKeptWhenListed,
   },
   {
     id: "SEM-013",

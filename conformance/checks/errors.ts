@@ -5,7 +5,15 @@ import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from 
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
 import { recordFormatProblems } from "../formats.js";
-import { createDeployment, createProvider, listDeployments, listProviders, paths, tryCreate } from "../helpers.js";
+import {
+  createDeployment,
+  createProvider,
+  listDeployments,
+  listProviders,
+  managedReposRequest,
+  paths,
+  tryCreate,
+} from "../helpers.js";
 import type { Exchange } from "../http.js";
 import { isNoVerdict } from "../no-verdict.js";
 
@@ -332,14 +340,17 @@ export const errorChecks: Check[] = [
       }
       const providers = await listProviders(ctx);
       judge(providers.exchange, "provider", providers.records);
-      for (const path of [
-        ctx.config.integrationId && paths.repos(ctx.config.integrationId),
-        ctx.config.managedIntegrationId && paths.managedRepos(ctx.config.managedIntegrationId),
+      for (const request of [
+        ctx.config.integrationId && { method: "GET", path: paths.repos(ctx.config.integrationId) },
+        ctx.config.managedIntegrationId && {
+          ...managedReposRequest(ctx, ctx.config.managedIntegrationId),
+          operation: undefined,
+        },
       ]) {
-        if (!path) continue;
-        const ex = await ctx.send({ method: "GET", path });
-        expect2xx(ex, `GET ${path}`);
-        judge(ex, "repository", jsonArray(ex, `GET ${path}`));
+        if (!request) continue;
+        const ex = await ctx.send(request);
+        expect2xx(ex, `${request.method} ${request.path}`);
+        judge(ex, "repository", jsonArray(ex, `${request.method} ${request.path}`));
       }
     },
   },

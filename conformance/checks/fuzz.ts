@@ -9,7 +9,7 @@ import type { Check, CheckContext } from "../check.js";
 import { CheckFailure } from "../check.js";
 import { outOfProfile, plainSource, type Source } from "../data.js";
 import { type Mutation, parameterSchema, schemaMutations, specMutations } from "../fuzz/model.js";
-import { paths, walkDeployments } from "../helpers.js";
+import { managedReposRequest, paths, walkDeployments } from "../helpers.js";
 import type { Exchange } from "../http.js";
 
 /** Time limit of one property, so a slow target cannot stall the run. */
@@ -350,10 +350,11 @@ export const fuzzChecks: Check[] = [
         "list repositories",
         fc.tuple(ids, fc.boolean()),
         ([id, managed]) =>
-          ctx.send({
-            method: "GET",
-            path: managed ? paths.managedRepos(encodeURIComponent(id)) : paths.repos(encodeURIComponent(id)),
-          }),
+          ctx.send(
+            managed
+              ? { ...managedReposRequest(ctx, encodeURIComponent(id)), operation: undefined }
+              : { method: "GET", path: paths.repos(encodeURIComponent(id)) },
+          ),
         ([id, managed]) => `${managed ? "managed " : ""}integration ${JSON.stringify(id)}`,
       );
     },

@@ -1,4 +1,5 @@
 /** Checks of headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16), the request Content-Type (D-24) and header name case (D-13). */
+import { isJsonMediaType } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { deploymentBody, plainSource } from "../data.js";
@@ -24,6 +25,17 @@ function expectMediaType(exchange: Exchange, want: string, what: string): void {
   ensure(exchange.json !== undefined, `${what}: the body labelled ${want} is not JSON`, exchange);
 }
 
+/** Fails unless the answer is labelled as JSON (`application/json` or `application/*+json`, D-381) and its body parses as JSON. */
+function expectJson(exchange: Exchange, what: string): void {
+  const got = mediaType(exchange);
+  ensure(
+    got !== undefined && isJsonMediaType(got),
+    `${what}: Content-Type is ${got ?? "absent"}, expected a JSON media type (application/json or application/*+json)`,
+    exchange,
+  );
+  ensure(exchange.json !== undefined, `${what}: the body labelled ${got} is not JSON`, exchange);
+}
+
 const edgeTags = ["edge"];
 
 /** A valid deployment body as raw text, for the content-type checks. */
@@ -43,7 +55,8 @@ export const headerChecks: Check[] = [
     id: "HDR-001",
     level: "MUST",
     tags: [...tags, ...lists.map(({ operation }) => operation.id)],
-    statement: "The success answer of every list operation is labelled Content-Type application/json",
+    statement:
+      "The success answer of every list operation is labelled with a JSON media type (application/json or application/*+json)",
     specRef: 'interface-spec: introduction ("Bodies are JSON"); 2. List OAuth providers ("a JSON array")',
     needs: [],
     async run(ctx) {
@@ -53,7 +66,7 @@ export const headerChecks: Check[] = [
         if (!request) continue;
         const exchange = await ctx.send(request);
         expect2xx(exchange, request.label);
-        expectMediaType(exchange, "application/json", request.label);
+        expectJson(exchange, request.label);
       }
     },
   },
@@ -61,7 +74,8 @@ export const headerChecks: Check[] = [
     id: "HDR-002",
     level: "MUST",
     tags: [...tags, ...creates.map(({ operation }) => operation.id)],
-    statement: "The success answer of every create operation is labelled Content-Type application/json",
+    statement:
+      "The success answer of every create operation is labelled with a JSON media type (application/json or application/*+json)",
     specRef:
       'interface-spec: introduction ("Bodies are JSON"); 6. Create a deployment ("Response: one Deployment record")',
     needs: ["write"],
@@ -75,6 +89,34 @@ export const headerChecks: Check[] = [
           ctx.created({
             kind: sample.creates.kind,
             id: String(record.id),
+            name: sample.creates.name(request.json),
+            key: "main",
+          });
+        expectJson(exchange, request.label);
+      }
+    },
+  },
+  {
+    id: "HDR-004",
+    level: "SHOULD",
+    tags: [...tags, ...sampledOperations.map(({ operation }) => operation.id)],
+    statement: "The success answer of every operation is labelled Content-Type application/json exactly",
+    specRef: "D-381 (application/json, not a media type of its own)",
+    needs: ["write"],
+    async run(ctx) {
+      for (const { operation, sample } of sampledOperations) {
+        const request =
+          operation.method === "post"
+            ? sampleRequest(ctx, operation, "any")
+            : sampleRequest(ctx, operation, "configured");
+        if (!request) continue;
+        const exchange = await ctx.send(request);
+        expect2xx(exchange, request.label);
+        const id = (exchange.json as { id?: unknown } | undefined)?.id;
+        if (sample.creates && request.json && id !== undefined)
+          ctx.created({
+            kind: sample.creates.kind,
+            id: String(id),
             name: sample.creates.name(request.json),
             key: "main",
           });

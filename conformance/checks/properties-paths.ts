@@ -3,6 +3,7 @@
  * shape of error answers and the list defaults, each over generated operation × method × answer class × query shape.
  */
 import fc from "fast-check";
+import { isJsonMediaType } from "../../contract/index.js";
 import { ensure, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import { type Json, paths } from "../helpers.js";
@@ -105,7 +106,7 @@ async function authEverywhere(ctx: CheckContext): Promise<void> {
   });
 }
 
-/** PROP-002: every success answer, whatever the Accept header and the query, is JSON labelled application/json. */
+/** PROP-002: every success answer, whatever the Accept header and the query, is JSON labelled with a JSON media type (D-381). */
 async function jsonEverywhere(ctx: CheckContext): Promise<void> {
   const inputs = fc.record({ operation: operationIndex, query: listQueries, accept: fc.constantFrom(...accepts) });
   await holdsFor(ctx, inputs, async ({ operation, query, accept }) => {
@@ -117,7 +118,7 @@ async function jsonEverywhere(ctx: CheckContext): Promise<void> {
     if (exchange.response.status >= 300) return;
     const type = (exchange.response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     ensure(
-      type === "application/json",
+      isJsonMediaType(type),
       `${label} with Accept ${accept}: a ${exchange.response.status} labelled ${type || "(none)"}`,
       exchange,
     );
@@ -249,7 +250,7 @@ export const pathPropertyChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "headers", ...everyOperation],
     statement:
-      "Every success answer of every operation, with any query shape and any Accept header a client sends, is JSON labelled Content-Type application/json",
+      "Every success answer of every operation, with any query shape and any Accept header a client sends, is JSON labelled with a JSON media type (application/json or application/*+json)",
     specRef: "interface-spec: Bodies are JSON; every operation's response",
     needs: [],
     run: jsonEverywhere,

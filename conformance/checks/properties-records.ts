@@ -6,17 +6,11 @@ import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
 import { differences, instant, type Json, paths } from "../helpers.js";
 import { adversarialQueries } from "../model/adversarial-queries.js";
-import { type ListQuery, movingFields, stateFields } from "../model/deployment-model.js";
+import { keptFields, type ListQuery } from "../model/deployment-model.js";
 import { isRefusal } from "../no-verdict.js";
 import { wire } from "./properties-filters.js";
 import { holdsFor, reached } from "./properties-run.js";
 import { type PropertySet, propertySet } from "./properties-set.js";
-
-/** Every field of `record` but those that may move after create: at MUST the read-only ones the spec lets move (D-234), else the state fields (D-12). */
-const stable = (record: Json, level: CheckContext["level"]) => {
-  const moving: readonly string[] = level === "MUST" ? movingFields : stateFields;
-  return Object.fromEntries(Object.entries(record).filter(([k]) => !moving.includes(k)));
-};
 
 /** What D-12 allows of a listed deployment's state fields against the furthest state seen. */
 function stateProblems(listed: Json, created: Json, seen: Json): string[] {
@@ -72,7 +66,7 @@ async function recordsOf(
   for (const listed of jsonObject(exchange, "list deployments").resources as Json[]) {
     const known = set.model.byId(String(listed.id));
     if (!known) continue;
-    const diff = differences(listed, stable(known.record, ctx.level));
+    const diff = differences(listed, keptFields(known.record, ctx.level));
     ensure(diff.length === 0, `${known.name} is listed unlike its create answer: ${diff.join("; ")}`, exchange);
     if (ctx.level === "MUST") continue;
     const problems = stateProblems(listed, known.record, seen.get(known.id)!);
@@ -106,7 +100,7 @@ export const recordPropertyChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "Under every generated query (name_contains, deployment_ids, status, image_version, remote_reconciled, deployment_type, tag_value_ids, alone and combined), each deployment returned equals its create answer field for field, the fields that may move after create (status, updated_at, the revision ids) apart",
+      "Under every generated query (name_contains, deployment_ids, status, image_version, remote_reconciled, deployment_type, tag_value_ids, alone and combined), each deployment returned keeps the name, source, id, tenant_id and created_at of its create answer (the fields the interface spec freezes, D-234)",
     specRef:
       "interface-spec: Deployment (name and source cannot be changed after creation; id, tenant_id, created_at read-only); 5. List deployments (a page of Deployment records)",
     needs: ["write", "state"],

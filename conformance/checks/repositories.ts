@@ -3,7 +3,7 @@
 import { operation } from "../../contract/index.js";
 import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
 import type { Check, CheckContext } from "../check.js";
-import { type Json, paths } from "../helpers.js";
+import { type Json, managedReposRequest, paths } from "../helpers.js";
 
 const op3 = ["listCodehostRepositories", "repositories"];
 const op4 = ["listManagedCodehostRepositories", "repositories"];
@@ -25,11 +25,11 @@ function sortedByOwnerThenName(records: Json[]): string | undefined {
 }
 
 async function listRepos(ctx: CheckContext, managed: boolean, id: string) {
-  return ctx.send({
-    method: "GET",
-    path: managed ? paths.managedRepos(id) : paths.repos(id),
-    operation: managed ? "listManagedCodehostRepositories" : "listCodehostRepositories",
-  });
+  return ctx.send(
+    managed
+      ? managedReposRequest(ctx, id)
+      : { method: "GET", path: paths.repos(id), operation: "listCodehostRepositories" },
+  );
 }
 
 export const repositoryChecks: Check[] = [
@@ -136,7 +136,12 @@ export const repositoryChecks: Check[] = [
     needs: ["managedIntegration"],
     async run(ctx) {
       const id = ctx.config.managedIntegrationId!;
-      const ex = await listRepos(ctx, true, id);
+      // the profile's path itself, whatever --operation-path says (D-382): where operation 4 lives is D-10's choice
+      const ex = await ctx.send({
+        method: "GET",
+        path: operation("listManagedCodehostRepositories").path.replace("{integration_id}", id),
+        operation: "listManagedCodehostRepositories",
+      });
       expectStatus(ex, 200, "list managed code-host repositories");
       const records = jsonArray(ex, "list managed repositories") as Json[];
       if (!ctx.config.stateless) {

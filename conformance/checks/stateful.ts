@@ -10,7 +10,7 @@ export const statefulChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "Generated create/list sequences: pages hold at most limit, walks by returned offset return exactly the deployments asked by id, and listings equal the create answers",
+      "Generated create/list sequences: pages hold at most limit, walks by returned offset return exactly the deployments asked by id, and listings keep the name, source, id, tenant_id and created_at of the create answers (D-234)",
     specRef:
       'interface-spec: 6. List deployments (limit 1 to 100; "Pass this value as offset in the next request"; deployment_ids)',
     needs: ["write", "state"],

@@ -7,19 +7,21 @@ import { expectStatus } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import { deploymentBody, plainSource, providerBody } from "../data.js";
 import { createDeployment } from "../helpers.js";
+import { routeOf } from "../operation-paths.js";
 import { expectProblem, urn } from "./errors.js";
 
 const tags = ["errors", "statuses"];
 
 /** The request of an operation that would succeed, or why this run cannot build one (an integration id not given). */
 function validRequest(ctx: CheckContext, op: ContractOperation): SendRequest | string {
-  let path = op.path;
+  const route = routeOf(ctx.config, op.id);
+  let path = route.path;
   if (path.includes("{integration_id}")) {
     const id = op.id === "listManagedCodehostRepositories" ? ctx.config.managedIntegrationId : ctx.config.integrationId;
     if (!id) return `${op.id} needs --${op.id === "listManagedCodehostRepositories" ? "managed-" : ""}integration-id`;
     path = path.replace("{integration_id}", id);
   }
-  const request: SendRequest = { method: op.method.toUpperCase(), path, operation: op.id };
+  const request: SendRequest = { method: route.method, path, operation: op.id };
   if (op.id === "createOAuthProvider") request.json = providerBody(ctx.name("status"));
   if (op.id === "createDeployment") request.json = deploymentBody(ctx.name("status"), plainSource(ctx.config.hosting));
   return request;

@@ -1,6 +1,8 @@
 /** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, MUST checks skipped for missing setup, nothing created, most checks skipped). */
+import { CheckSkip } from "../check.js";
 import { noVerdictPrefix } from "../no-verdict.js";
 import { sampledOperations } from "../operation-samples.js";
+import { rateLimitStopIn } from "../rate-limit.js";
 import type { Verdict } from "../verdict.js";
 
 /** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
@@ -36,6 +38,11 @@ export function weakRunWarnings(input: WeakRunInput): string[] {
     warnings.push(
       `${setup.reduce((n, s) => n + s.count, 0)} MUST checks were skipped for missing setup (${setup.map((s) => `${s.flag}: ${s.count}`).join(", ")}): see \`deployment-conformance doctor\``,
     );
+  const limited = rateLimited(input.verdicts);
+  if (limited.length > 0)
+    warnings.push(
+      `${limited.length} MUST checks came to no verdict: the target still rate-limited them past the retry budget (${limited.join(", ")}); raise --retry-budget or --retry-total, or lower --max-rps (D-380)`,
+    );
   const undecided = noVerdict(input.verdicts);
   if (undecided.length > 0)
     warnings.push(
@@ -64,6 +71,13 @@ export function missingSetup(verdicts: readonly Verdict[]): { flag: string; coun
 }
 
 /** The MUST checks skipped because the target refused an input drawn from a decision (D-180). */
+/** The MUST checks a rate limit left without a verdict past their retry budget (D-380). */
+function rateLimited(verdicts: readonly Verdict[]): string[] {
+  return verdicts
+    .filter((v) => v.level === "MUST" && v.status === "skip" && rateLimitStopIn(new CheckSkip(v.skipReason ?? "")))
+    .map((v) => v.id);
+}
+
 export function noVerdict(verdicts: readonly Verdict[]): string[] {
   return verdicts
     .filter((v) => v.level === "MUST" && v.status === "skip" && (v.skipReason ?? "").startsWith(noVerdictPrefix))

@@ -39,13 +39,26 @@ interface ModelDeployment {
 type Match = "yes" | "no" | "maybe";
 
 /** The fields that change after create (D-12): a listing may differ from the create answer there. */
-export const stateFields = ["status", "updated_at", "active_revision_id"] as const;
+const stateFields = ["status", "updated_at", "active_revision_id"] as const;
 
 /**
- * The read-only fields the interface spec lets move after create (its transitions are not shown): at MUST a listing
- * may differ from the create answer in `latest_revision_id` too; that it stays is D-12, judged by STATE-002 (D-234).
+ * The fields the interface spec freezes at create (D-234): `name` and `source` ("Cannot be changed after creation") and
+ * the read-only identity `id`, `tenant_id` and `created_at`. At MUST a listing must equal its create answer in these
+ * only: any other field may be filled in or moved later (a build setting `image_version` or `repo_commit_sha`, a revision
+ * id set once built); that they stay is D-12 and D-234, judged at SHOULD.
  */
-export const movingFields = [...stateFields, "latest_revision_id"] as const;
+const frozenFields = ["name", "source", "id", "tenant_id", "created_at"] as const;
+
+/** What of a create answer a listing must still show: at MUST the frozen fields, at SHOULD all but the state fields (D-12, D-234). */
+export function keptFields(record: Record<string, unknown>, level: "MUST" | "SHOULD"): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([k]) =>
+      level === "MUST"
+        ? (frozenFields as readonly string[]).includes(k)
+        : !(stateFields as readonly string[]).includes(k),
+    ),
+  );
+}
 
 /** D-08: newest first, `id` descending on equal `created_at`. */
 function newestFirst(a: ModelDeployment, b: ModelDeployment): number {

@@ -12,7 +12,7 @@ import { differences, paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
 import { isRefusal } from "../no-verdict.js";
 import { deploymentBodies, limits, otherFilters } from "./arbitraries.js";
-import { DeploymentModel, type ListQuery, movingFields, stateFields } from "./deployment-model.js";
+import { DeploymentModel, keptFields, type ListQuery } from "./deployment-model.js";
 
 type Json = Record<string, unknown>;
 
@@ -60,9 +60,7 @@ class Sequence {
     for (const listed of resources) {
       const known = this.model.byId(String(listed.id));
       if (!known) continue;
-      const moving: readonly string[] = this.judge === "model" ? stateFields : movingFields;
-      const stable = Object.fromEntries(Object.entries(known.record).filter(([k]) => !moving.includes(k)));
-      const diff = differences(listed, stable);
+      const diff = differences(listed, keptFields(known.record, this.judge === "model" ? "SHOULD" : "MUST"));
       if (diff.length > 0) this.fail(`${known.name} is listed unlike its create answer: ${diff.join("; ")}`, exchange);
       const moved = this.model.observe(listed);
       if (moved && this.judge === "model") this.fail(moved, exchange);

@@ -6,6 +6,7 @@
 
 import { missingSetup, noVerdict } from "../coverage/warnings.js";
 import type { Problem } from "../problems.js";
+import { rateLimitLine } from "../rate-limit.js";
 import type { RunResult } from "../result.js";
 import { targetFullReport } from "../target-full.js";
 import type { Verdict } from "../verdict.js";
@@ -195,6 +196,7 @@ export function renderConsole(given: RunResult, options: { quiet?: boolean; verb
     levelLine(result, "MUST"),
     levelLine(result, "SHOULD"),
     `Duration ${(result.durationMs / 1000).toFixed(1)} s`,
+    ...[rateLimitLine(result.rateLimits)].filter((line): line is string => line !== undefined),
   );
   const mustFailed = result.verdicts.some((v) => v.level === "MUST" && v.status === "fail") || result.errors.length > 0;
   const mustSkipped = missingSetup(result.verdicts).reduce((n, s) => n + s.count, 0);

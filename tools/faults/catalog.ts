@@ -86,6 +86,22 @@ const limitZeroAccepted: Fault = {
     void (isDeployments(req) && req.url.searchParams.get("limit") === "0" && req.url.searchParams.set("limit", "1")),
 };
 
+/** limit outside 1..100, or not an integer, is accepted (answered as the nearest valid limit, or the default). */
+const limitUnchecked: Fault = {
+  id: "limit-out-of-range-accepted",
+  level: "MUST",
+  description: "limit outside 1..100 (0, 101, -1, 0.5, empty, ...) is accepted (one problem listing the values)",
+  problems: [1, 2],
+  request: (req) => {
+    const limit = req.url.searchParams.get("limit");
+    if (!isDeployments(req) || limit === null) return undefined;
+    const n = Number(limit);
+    if (limit === "" || !Number.isInteger(n)) req.url.searchParams.delete("limit");
+    else if (n < 1 || n > 100) req.url.searchParams.set("limit", String(Math.min(100, Math.max(1, n))));
+    return undefined;
+  },
+};
+
 export const faults: Fault[] = [
   {
     id: "leaked-client-secret",
@@ -327,6 +343,17 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "every-key-is-the-main-one",
+    level: "SHOULD",
+    description:
+      "Every request is served as the main organization's key, whatever key it carries or none (the preflight must not call --other-api-key wrong, D-383)",
+    request: (req) => {
+      req.headers["x-api-key"] = demo.acme.apiKey;
+      delete req.headers["x-tenant-id"];
+      return undefined;
+    },
+  },
+  {
     id: "missing-key-accepted",
     level: "SHOULD",
     description: "A request without a valid API key is answered 200 instead of 401",
@@ -412,7 +439,17 @@ export const faults: Fault[] = [
           })
         : undefined,
   },
-  withoutUpdatedAt,
+  { ...withoutUpdatedAt, problems: [1, 2] },
+  limitUnchecked,
+  {
+    id: "no-updated-at-and-limit-out-of-range",
+    level: "MUST",
+    description:
+      "Two bugs at once: deployment records lack updated_at, and limit outside 1..100 is accepted (at most four problems)",
+    problems: [2, 4],
+    request: (req) => limitUnchecked.request?.(req),
+    response: (req, res, upstream) => withoutUpdatedAt.response?.(req, res, upstream),
+  },
   {
     id: "no-updated-at-and-limit-zero",
     level: "MUST",

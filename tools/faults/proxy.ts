@@ -41,6 +41,8 @@ export interface Fault {
   level: "MUST" | "SHOULD";
   /** Rewrites the request, or answers it directly (returning a response). */
   request?(req: ProxyRequest): ProxyResponse | undefined;
+  /** How many problems (failures grouped by cause, D-243) the run may read it as, at least and at most (D-384). */
+  problems?: [number, number];
   /** Rewrites the response. */
   response?(
     req: ProxyRequest,

@@ -35,6 +35,8 @@ interface Outcome {
   description: string;
   exitCode: number;
   failing: { id: string; level: string }[];
+  /** The problems the run read its failures as (D-243). */
+  problems: number;
   caught: boolean;
   seconds: number;
   error?: string;
@@ -107,8 +109,11 @@ async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string):
     const failing = (result?.verdicts ?? [])
       .filter((v) => v.status === "fail")
       .map((v) => ({ id: v.id, level: v.level }));
+    const problems = result?.problems.length ?? 0;
+    // a fault that names how many problems it is must read as that many: one cause, one problem (D-384)
+    const counted = !fault?.problems || (problems >= fault.problems[0] && problems <= fault.problems[1]);
     const caught = fault
-      ? failing.some((f) => !preexisting.has(f.id) && (fault.level === "SHOULD" || f.level === "MUST"))
+      ? counted && failing.some((f) => !preexisting.has(f.id) && (fault.level === "SHOULD" || f.level === "MUST"))
       : code === 0 && failing.length === 0;
     return {
       id: fault?.id ?? "control (no fault)",
@@ -116,6 +121,7 @@ async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string):
       description: fault?.description ?? "a transparent proxy: every check must pass",
       exitCode: code,
       failing,
+      problems,
       caught,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       ...(result ? {} : { error: output.slice(-2000) }),
@@ -201,7 +207,7 @@ async function main(): Promise<number> {
   const rest = await pool(selected, concurrency, async (fault) => {
     const o = await runOne(fault, fuzzRuns, seed);
     console.log(
-      `${o.caught ? "✓" : "✗"} ${o.id} [${o.level}] ${o.seconds}s → ${o.failing.map((f) => `${f.id}(${f.level})`).join(", ") || "no failing check"}${o.error ? `\n${o.error}` : ""}`,
+      `${o.caught ? "✓" : "✗"} ${o.id} [${o.level}] ${o.seconds}s, ${o.problems} problem${o.problems === 1 ? "" : "s"} → ${o.failing.map((f) => `${f.id}(${f.level})`).join(", ") || "no failing check"}${o.error ? `\n${o.error}` : ""}`,
     );
     return o;
   });

@@ -115,6 +115,31 @@ export const variants: Variant[] = [
     knobs: { sourceRules: "own" },
   },
   { id: "single-status", description: "the status filter takes one state only", knobs: { statusFilter: "single" } },
+  {
+    id: "rate-limited",
+    description: "20 requests a second per key, then 429 with Retry-After: 1 (D-380)",
+    knobs: { rateLimit: 20 },
+  },
+  {
+    id: "late-fields",
+    description: "image_version and repo_commit_sha are filled in once the deployment is READY (D-234)",
+    knobs: { lateFields: "on-ready" },
+  },
+  {
+    id: "vendor-json",
+    description: "success answers are application/vnd.deployments.v2+json (D-381)",
+    knobs: { successType: "vendor" },
+  },
+  {
+    id: "own-managed-path",
+    description:
+      "operation 4 is GET /v1/managed-integrations/{integration_id}/repositories, given by --operation-path (D-382)",
+    knobs: { managedPath: "own" },
+    extraFlags: [
+      "--operation-path",
+      "listManagedCodehostRepositories=GET /v1/managed-integrations/{integration_id}/repositories",
+    ],
+  },
   { id: "method-404", description: "a method a path does not serve is 404", knobs: { unknownMethod: 404 } },
   {
     id: "all-at-once",

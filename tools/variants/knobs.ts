@@ -60,6 +60,14 @@ export interface Knobs {
   sourceRules: "none" | "own";
   /** The `status` filter: comma-separated states, or one state only (a comma is a client error). */
   statusFilter: "list" | "single";
+  /** Requests a second each key may send (counted per key header, a missing key as one more), beyond which the answer is 429 with `Retry-After: 1`; 0 for no limit (the spec states none, D-380). */
+  rateLimit: number;
+  /** Fields set after the create: none, or `image_version` and `repo_commit_sha` filled in once the deployment is READY (D-234). */
+  lateFields: "none" | "on-ready";
+  /** Media type of success answers: the JSON knob's `application/json`, or `application/vnd.deployments.v2+json` (D-381). */
+  successType: "json" | "vendor";
+  /** Path of operation 4 (the spec shows none): the profile's `/v1/integrations/forge/codehost/{id}/repos`, or `/v1/managed-integrations/{id}/repositories`. */
+  managedPath: "profile" | "own";
   /** How long AWAITING_DATABASE lasts. */
   readyAfterMs: number;
 }
@@ -95,5 +103,9 @@ export const profileChoices: Knobs = {
   latestRevision: "uuid",
   sourceRules: "none",
   statusFilter: "list",
+  rateLimit: 0,
+  lateFields: "none",
+  successType: "json",
+  managedPath: "profile",
   readyAfterMs: 200,
 };

@@ -181,6 +181,49 @@ describe("spec-only implementation: the knobs", () => {
         expect((await send("DELETE", "/v2/deployments")).status).toBe(404);
       },
     },
+    {
+      name: "a rate limit: past 1 request a second a key gets 429",
+      knobs: { rateLimit: 1 },
+      async run(send) {
+        const answers = [];
+        for (let i = 0; i < 5; i++) answers.push(await send("GET", "/v2/auth/providers"));
+        // five requests fall in fewer than five seconds, so one second holds two of them: at least one is over the limit
+        expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
+        expect(answers[0]?.status).toBe(200);
+      },
+    },
+    {
+      name: "success answers under a vendor JSON media type",
+      knobs: { successType: "vendor" },
+      async run(send) {
+        expect((await send("GET", "/v2/deployments")).type).toBe("application/vnd.deployments.v2+json");
+      },
+    },
+    {
+      name: "operation 4 at a path of its own, not the profile's",
+      knobs: { managedPath: "own" },
+      async run(send) {
+        const id = demo.acme.managedIntegrationId;
+        expect((await send("GET", `/v1/managed-integrations/${id}/repositories`)).status).toBe(200);
+        expect((await send("GET", `/v1/integrations/forge/codehost/${id}/repos`)).status).toBe(404);
+      },
+    },
+    {
+      name: "image_version and repo_commit_sha filled in once READY",
+      knobs: { lateFields: "on-ready", readyAfterMs: 0 },
+      async run(send) {
+        const created = (await send("POST", "/v2/deployments", template("late"))).body as Record<string, unknown>;
+        expect(created.image_version).toBeNull();
+        const listed = (await send("GET", `/v2/deployments?deployment_ids=${String(created.id)}`)).body as {
+          resources: Record<string, { repo_commit_sha?: unknown } | unknown>[];
+        };
+        const record = listed.resources[0]!;
+        expect(record).toMatchObject({ status: "READY", image_version: expect.any(String) });
+        expect((record.source_revision_config as { repo_commit_sha: unknown }).repo_commit_sha).toMatch(
+          /^[0-9a-f]{40}$/,
+        );
+      },
+    },
   ];
   const urls = new WeakMap<ReturnType<typeof client>, string>();
   const urlOf = (send: ReturnType<typeof client>) => urls.get(send) as string;

@@ -123,8 +123,9 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
   }
 
   function answer(res: ServerResponse, status: number, body: unknown): void {
+    const type = knobs.successType === "vendor" ? "application/vnd.deployments.v2+json" : "application/json";
     res.writeHead(status, {
-      "Content-Type": knobs.jsonType === "charset" ? "application/json; charset=utf-8" : "application/json",
+      "Content-Type": knobs.jsonType === "charset" ? `${type}; charset=utf-8` : type,
     });
     res.end(JSON.stringify(body));
   }
@@ -286,8 +287,19 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     const readyAt = d.createdMs + knobs.readyAfterMs;
     if (d.record.status !== "AWAITING_DATABASE" || Date.now() < readyAt) return d.record;
     const revision = d.record.latest_revision_id ?? d.revision;
+    const late =
+      knobs.lateFields === "on-ready"
+        ? {
+            image_version: d.record.image_version ?? `build-${d.seq}`,
+            source_revision_config: {
+              ...(d.record.source_revision_config as Json),
+              repo_commit_sha: d.revision.replace(/-/g, "").slice(0, 40).padEnd(40, "0"),
+            },
+          }
+        : {};
     return {
       ...d.record,
+      ...late,
       status: "READY",
       latest_revision_id: revision,
       active_revision_id: revision,
@@ -370,7 +382,12 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
     const url = new URL(req.url ?? "/", "http://variant.invalid");
     const method = req.method ?? "GET";
     const who = caller(req);
-    const repos = /^\/v1\/integrations\/(forge\/)?codehost\/([^/]+)\/repos$/.exec(url.pathname);
+    const repos = /^\/v1\/integrations\/codehost\/([^/]+)\/repos$/.exec(url.pathname);
+    const managed = (
+      knobs.managedPath === "own"
+        ? /^\/v1\/managed-integrations\/([^/]+)\/repositories$/
+        : /^\/v1\/integrations\/forge\/codehost\/([^/]+)\/repos$/
+    ).exec(url.pathname);
     const allowed = (methods: string[]) => {
       if (methods.includes(method)) return;
       if (knobs.unknownMethod === 404) throw new Refusal("not-found", "no such route");
@@ -388,14 +405,37 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
         ? [200, listDeployments(url.searchParams, who.tenantId)]
         : createDeployment(req, text, who.tenantId);
     }
-    if (repos) {
+    const matched = repos ?? managed;
+    if (matched) {
       allowed(["GET"]);
-      return [200, listRepositories(decodeURIComponent(repos[2]!), repos[1] !== undefined, who)];
+      return [200, listRepositories(decodeURIComponent(matched[1]!), matched === managed, who)];
     }
     throw new Refusal("not-found", "no such route");
   }
 
+  /** Requests of the current second per key (the key header as sent), for the `rateLimit` knob. */
+  const window = { second: 0, counts: new Map<string, number>() };
+  /** Whether this request is over the key's requests a second; counts it. */
+  function overLimit(req: IncomingMessage): boolean {
+    if (knobs.rateLimit === 0) return false;
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== window.second) {
+      window.second = second;
+      window.counts.clear();
+    }
+    const key = String(req.headers.authorization ?? req.headers["x-api-key"] ?? "");
+    const count = (window.counts.get(key) ?? 0) + 1;
+    window.counts.set(key, count);
+    return count > knobs.rateLimit;
+  }
+
   const server = createServer((req, res) => {
+    if (overLimit(req)) {
+      req.resume();
+      res.writeHead(429, { "Retry-After": "1", "Content-Type": "application/problem+json" });
+      res.end(JSON.stringify({ type: "urn:spec-only:rate-limited", title: "rate limited", status: 429 }));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
