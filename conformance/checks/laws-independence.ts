@@ -6,7 +6,7 @@ import { ensure, expect2xx, isObject } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import { createDeployment, createProvider, differences, type Json, paths } from "../helpers.js";
 import type { Exchange } from "../http.js";
-import { movingFields } from "../model/deployment-model.js";
+import { keptFields } from "../model/deployment-model.js";
 
 /** A read the law judges: what it sends, and what of its answer must not move. */
 interface Read {
@@ -14,12 +14,12 @@ interface Read {
   request: SendRequest;
 }
 
-/** The answer of a read as the law compares it: its status and its body with the fields that may move dropped. */
+/**
+ * The answer of a read as the law compares it: its status and its body, each listed deployment cut to the fields the
+ * interface spec freezes (D-234), since any other may move on its own after create.
+ */
 function shown(exchange: Exchange): { status: number; body: unknown } {
-  const drop = (record: unknown) =>
-    isObject(record)
-      ? Object.fromEntries(Object.entries(record).filter(([k]) => !(movingFields as readonly string[]).includes(k)))
-      : record;
+  const drop = (record: unknown) => (isObject(record) ? keptFields(record, "MUST") : record);
   const body = exchange.json;
   if (isObject(body) && Array.isArray(body.resources))
     return { status: exchange.response.status, body: { ...body, resources: body.resources.map(drop) } };
