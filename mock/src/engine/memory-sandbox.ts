@@ -13,6 +13,7 @@
 import pino, { type Logger } from "pino";
 import { matchPath, preferredExample } from "../../../contract/index.js";
 import {
+  bodyLimitBytes,
   type CorsPolicy,
   errorSummary,
   type FetchHandler,
@@ -25,7 +26,6 @@ import {
   unauthenticated,
   withCors,
   withoutHttpWhitespace,
-  bodyLimitBytes,
 } from "../../../server/engine.js";
 import { mockCorsPolicy } from "./mock-cors.js";
 import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
