@@ -45,6 +45,8 @@ interface OutgoingRequest {
   timeoutMs: number;
   /** Literal secrets to mask in the recorded bodies (client secrets, secret values sent). */
   secrets?: string[];
+  /** The fetch to send with (an in-process target's, D-360); the global one otherwise. */
+  fetch?: typeof fetch;
 }
 
 /** Thrown when the target cannot be reached or does not answer in time. */
@@ -74,7 +76,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(out.url, {
+    response = await (out.fetch ?? fetch)(out.url, {
       method: out.method,
       headers: out.headers,
       body: out.body,

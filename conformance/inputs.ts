@@ -45,6 +45,7 @@ export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> 
     keyRef: a.apiKey ? "other" : "main",
     timeoutMs: Math.min(config.timeoutMs, 5000),
     secrets: [config.apiKey, ...(config.otherApiKey ? [config.otherApiKey] : [])],
+    fetch: config.fetch,
   });
 }
 

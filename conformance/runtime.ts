@@ -118,6 +118,7 @@ export function createContext(
         keyRef,
         timeoutMs: config.timeoutMs,
         secrets,
+        fetch: config.fetch,
       }).catch(async (error: unknown) => {
         // a refused or reset connection may mean the target is gone: conformance/target-gone.ts
         if (error instanceof TransportError) await confirmGone(config, error);

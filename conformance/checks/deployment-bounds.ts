@@ -544,6 +544,45 @@ export const deploymentBoundChecks: Check[] = [
       }
     },
   },
+  {
+    id: "BOUND-019",
+    level: "SHOULD",
+    tags: [...tags, "pattern", "secrets"],
+    statement:
+      "A secret name outside D-116 (a leading digit, dot or dash, a path, a space, text after a slash) and a secret name given twice are each refused with a 422 naming /secrets/<i>/name",
+    specRef: "D-116 (secret names: like an environment variable name, no name twice in one deployment)",
+    needs: ["write"],
+    async run(ctx) {
+      const refused = ["1SECRET", ".", "../etc", "-SECRET", "SECRET/x", "SECRET NAME"];
+      for (const name of refused) {
+        if (new RegExp(secretNamePattern).test(name)) throw new Error(`${name} matches ${secretNamePattern}`);
+        const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
+        place(
+          body,
+          ["secrets"],
+          [
+            { name: "CF_FIRST", value: "v" },
+            { name, value: "v" },
+          ],
+        );
+        expect422Naming(await tryCreate(ctx, body), `create with secret name ${JSON.stringify(name)}`, {
+          pointer: "/secrets/1/name",
+        });
+      }
+      const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
+      place(
+        body,
+        ["secrets"],
+        [
+          { name: "CF_TWICE", value: "a" },
+          { name: "CF_TWICE", value: "b" },
+        ],
+      );
+      expect422Naming(await tryCreate(ctx, body), "create with the secret name CF_TWICE twice", {
+        pointer: "/secrets/1/name",
+      });
+    },
+  },
 ];
 
 /** `count` values of a list parameter's items: the enum's values in turn, or uuids with `id` first. */
