@@ -16,6 +16,7 @@ import { createDeployment, differences, firstRepository, type Json, listDeployme
 import { movingFields } from "../model/deployment-model.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
+import { expectProblem, urn } from "./errors.js";
 
 const tags = ["createDeployment", "deployments"];
 
@@ -261,13 +262,14 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-014",
     level: "SHOULD",
     tags: [...tags, "duplicates"],
-    statement: "A name already used in the tenant answers 409",
-    specRef: "D-37/D-38 (name unique per tenant, 409)",
+    statement: "A name already used in the tenant answers 409, a conflict problem detail with its detail sentence",
+    specRef: "D-37/D-38 (name unique per tenant, 409), D-16 (problem details), D-66",
     needs: ["write", "state"],
     async run(ctx) {
       const { body } = await createDeployment(ctx, { label: "dup" });
       const again = await tryCreate(ctx, body, true);
       expectStatus(again, 409, "create a deployment with a name already used");
+      expectProblem(again, urn("conflict"), "the 409 answer");
     },
   },
   {

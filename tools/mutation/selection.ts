@@ -18,7 +18,7 @@ export function inScope(scope: Scope, file: string): boolean {
 }
 
 /** A file's changed lines, as `git diff --unified=0` heads its hunks (`@@ -a,b +c,d @@`). */
-export interface ChangedFile {
+interface ChangedFile {
   file: string;
   /** Inclusive line ranges of the new file. */
   ranges: [number, number][];

@@ -6,7 +6,6 @@ import { readFileSync } from "node:fs";
 
 const scope = JSON.parse(readFileSync(new URL("./scope.json", import.meta.url), "utf8"));
 
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
   // one test file imports every target, so vitest's related-file filter would select it anyway

@@ -28,7 +28,7 @@ export interface Survivor {
 }
 
 /** Status counts and the score: detected (killed, timed out) over every valid mutant; covered leaves out the ones no check reached. */
-export interface Tally {
+interface Tally {
   killed: number;
   timeout: number;
   survived: number;
@@ -59,7 +59,7 @@ export function tally(mutants: ReportMutant[]): Tally {
 }
 
 /** Whether a survivor of the report is triaged in survivors.json (same file, line, column and mutator). */
-export function isTriaged(file: string, mutant: ReportMutant, survivors: Survivor[]): boolean {
+function isTriaged(file: string, mutant: ReportMutant, survivors: Survivor[]): boolean {
   return survivors.some(
     (entry) =>
       entry.file === file &&
