@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 
 const scope = JSON.parse(readFileSync(new URL("./scope.json", import.meta.url), "utf8"));
+/** Where the HTML and JSON reports go (CI keeps it as an artifact). */
+const reportDir = process.env.MUTATION_REPORT_DIR ?? ".reports/mutation";
 
 export default {
   testRunner: "vitest",
@@ -20,8 +22,8 @@ export default {
   incrementalFile: "tools/mutation/stryker-incremental.json",
   tempDirName: ".stryker-tmp",
   reporters: ["html", "json", "progress"],
-  htmlReporter: { fileName: ".reports/mutation/index.html" },
-  jsonReporter: { fileName: ".reports/mutation/mutation.json" },
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
   ignorePatterns: [
     ".reports",
     ".bench",
