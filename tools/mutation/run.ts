@@ -13,7 +13,7 @@
  * .reports/mutation/ and keep the committed incremental file as it is.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
@@ -76,6 +76,20 @@ function stryker(args: string[], isolate: boolean): number {
   return run.status ?? 1;
 }
 
+/**
+ * The incremental file without each mutant's statusReason (the failing check's whole report, with the run's random
+ * names): Stryker reuses a result by its status and the checks that covered and killed it, and the committed file
+ * then changes only where a result did.
+ */
+function compactIncremental(path: string): void {
+  if (!existsSync(path)) return;
+  const report = JSON.parse(readFileSync(path, "utf8")) as {
+    files: Record<string, { mutants: { statusReason?: string }[] }>;
+  };
+  for (const file of Object.values(report.files)) for (const mutant of file.mutants) delete mutant.statusReason;
+  writeFileSync(path, `${JSON.stringify(report)}\n`);
+}
+
 const mutate = narrowed();
 const incremental = mutate ? join(reportDir, "incremental.json") : committedIncremental;
 // a narrowed run starts from the committed results and leaves them as they are
@@ -97,6 +111,7 @@ console.log(
 // --force only in the first pass: the second then reuses its fresh results and tests the static mutants it left
 if (stryker([...common, "--ignoreStatic", ...(values.force ? ["--force"] : [])], false) !== 0) process.exit(1);
 if (stryker(common, true) !== 0) process.exit(1);
+compactIncremental(join(repoRoot, incremental));
 const minutes = (Date.now() - started) / 60_000;
 console.log(
   `Mutation run finished in ${minutes.toFixed(1)} min; load average after: ${loadavg()
