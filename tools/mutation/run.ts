@@ -100,7 +100,8 @@ const common = [
   incremental,
   "--concurrency",
   values.concurrency,
-  ...(mutate ? ["--mutate", mutate.join(",")] : []),
+  // the scope's exclusions hold for a narrowed run too (a glob over a folder takes its tests otherwise)
+  ...(mutate ? ["--mutate", [...mutate, ...scope.exclude.map((entry) => `!${entry.glob}`)].join(",")] : []),
 ];
 const started = Date.now();
 console.log(
