@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { repoRoot } from "../harness/reference.js";
 import { type MutationReport, reportMarkdown, type Survivor, tally } from "./tally.js";
@@ -19,14 +19,14 @@ const { values } = parseCommandLine(usage, {
   "break-below": { type: "string" },
 });
 
-const report = JSON.parse(readFileSync(join(repoRoot, values.json), "utf8")) as MutationReport;
+const report = JSON.parse(readFileSync(resolve(repoRoot, values.json), "utf8")) as MutationReport;
 const survivors = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/survivors.json"), "utf8")) as {
   survivors: Survivor[];
 };
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
 const date = new Date().toISOString().slice(0, 10);
 const markdown = reportMarkdown(report, survivors.survivors, { commit, date, minutes: values.minutes });
-writeFileSync(join(repoRoot, values.out), markdown);
+writeFileSync(resolve(repoRoot, values.out), markdown);
 const all = tally(Object.values(report.files).flatMap((file) => file.mutants));
 console.log(
   `Mutation score ${all.score.toFixed(1)}% (${all.killed} killed, ${all.timeout} timed out, ${all.survived} survived, ${all.noCoverage} no coverage): ${values.out}`,

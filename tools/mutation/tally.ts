@@ -95,7 +95,7 @@ export function reportMarkdown(
     "<!-- Written by tools/mutation/report.ts from Stryker's JSON report (npm run mutation); do not edit by hand. -->",
     "# Mutation report",
     "",
-    `Commit ${run.commit}, ${run.date}${run.minutes ? `, ${run.minutes} min` : ""}: ${all.killed + all.timeout + all.survived + all.noCoverage} mutants, score ${all.score.toFixed(1)}% (${all.coveredScore.toFixed(1)}% of the mutants a check reached). How the run works and how it is judged: [mutation testing](mutation-testing.md) (D-360).`,
+    `Commit ${run.commit}, ${run.date}${run.minutes ? `, ${run.minutes} min` : ""}: ${all.killed + all.timeout + all.survived + all.noCoverage} mutants, score ${all.score.toFixed(1)}% (${all.coveredScore.toFixed(1)}% of the mutants a check reached)${all.other > 0 ? `; ${all.other} more not judged (static mutants of a run stopped after its first pass, or errors)` : ""}. How the run works and how it is judged: [mutation testing](mutation-testing.md) (D-360).`,
     "",
     "| file | score % | covered % | killed | timed out | survived | no coverage |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
