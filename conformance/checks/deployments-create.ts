@@ -13,6 +13,7 @@ import {
   sourcesFor,
 } from "../data.js";
 import { createDeployment, differences, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
+import type { Exchange } from "../http.js";
 import { movingFields } from "../model/deployment-model.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
@@ -108,6 +109,16 @@ async function everySource(ctx: CheckContext): Promise<Json[]> {
   return out;
 }
 
+/** D-47: a source-rule refusal names the field in errors[].pointer, with a detail sentence for it (D-16). */
+function expectRulePointer(ex: Exchange, pointer: string, what: string): void {
+  const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+  ensure(
+    errors.some((e) => isObject(e) && e.pointer === pointer && typeof e.detail === "string" && e.detail.trim() !== ""),
+    `${what}: errors[] has no item naming ${pointer} with a detail (D-47)`,
+    ex,
+  );
+}
+
 export const deploymentCreateChecks: Check[] = [
   {
     id: "DEP-CREATE-001",
@@ -165,8 +176,8 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-009",
     level: "SHOULD",
     tags: [...tags, "sources"],
-    statement: "An unavailable source answers 400 with a problem of type source-rule",
-    specRef: "D-46 (a source unavailable there is 400)",
+    statement: "An unavailable source answers 400 with a problem of type source-rule naming /source in errors[]",
+    specRef: "D-46 (a source unavailable there is 400), D-47 (errors[].pointer)",
     needs: ["state"],
     async run(ctx) {
       const source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
@@ -177,6 +188,7 @@ export const deploymentCreateChecks: Check[] = [
         "the problem type is not urn:deployment-service:problem:source-rule",
         ex,
       );
+      expectRulePointer(ex, "/source", `create ${source} deployment on a ${ctx.config.hosting} service`);
     },
   },
   {
@@ -406,6 +418,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body);
       expectStatus(ex, 400, "create codehost deployment without repo_ref");
       ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+      expectRulePointer(ex, "/source_revision_config/repo_ref", "create codehost deployment without repo_ref");
     },
   },
   {
@@ -496,6 +509,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body, true);
       expectStatus(ex, 400, "create a codehost deployment whose repo_ref is no ref of the repository");
       ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+      expectRulePointer(ex, "/source_revision_config/repo_ref", "a repo_ref that is no ref of the repository");
     },
   },
   {
@@ -528,6 +542,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body, true);
       expectStatus(ex, 400, "create a codehost deployment with the repo_url of another integration");
       ensure(ex.response.body.includes("repo_url"), "the problem does not name repo_url", ex);
+      expectRulePointer(ex, "/source_config/repo_url", "the repo_url of another integration");
     },
   },
   {
@@ -564,6 +579,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, withTag(tagged!, "tagpush", true), true);
       expectStatus(ex, 400, "create a codehost deployment with build_on_push true and a tag ref");
       ensure(ex.response.body.includes("build_on_push"), "the problem does not name build_on_push", ex);
+      expectRulePointer(ex, "/source_config/build_on_push", "build_on_push true with a tag ref");
     },
   },
   {
@@ -784,6 +800,7 @@ export const deploymentCreateChecks: Check[] = [
               `${source} with ${path} ${label}: the problem does not name ${leaf}`,
               ex,
             );
+            expectRulePointer(ex, `/${path.replace(".", "/")}`, `${source} with ${path} ${label}`);
           }
         }
       }
