@@ -329,6 +329,10 @@ export const providerChecks: Check[] = [
         ["token_url", "ftp://auth.example.com/token"],
         ["auth_url", "https://auth.example.com/authorize#section"],
         ["token_url", "http://127.example.com/token"],
+        ["auth_url", "https://auth.example.com/authorize#"],
+        ["token_url", "ftp://localhost/token"],
+        ["token_url", "http://10.0.0.1/token"],
+        ["auth_url", "http://[2001:db8::1]/authorize"],
       ] as const) {
         const ex = await ctx.send({
           method: "POST",
