@@ -6,20 +6,29 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, matchesGlob, resolve } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { repoRoot } from "../harness/reference.js";
 import { type MutationReport, reportMarkdown, type Survivor, tally } from "./tally.js";
 
-const usage = `Usage: tsx tools/mutation/report.ts [--json FILE] [--out FILE] [--minutes M] [--break-below PERCENT]`;
+const usage = `Usage: tsx tools/mutation/report.ts [--json FILE] [--out FILE] [--minutes M] [--break-below PERCENT] [--files GLOBS]
+  --files GLOBS  only these files (comma-separated globs; a file:from-to range counts its file): a narrowed run's report
+                 also carries the incremental file's results of every other file`;
 const { values } = parseCommandLine(usage, {
   json: { type: "string", default: ".reports/mutation/mutation.json" },
   out: { type: "string", default: "docs/mutation.md" },
   minutes: { type: "string" },
   "break-below": { type: "string" },
+  files: { type: "string" },
 });
 
 const report = JSON.parse(readFileSync(resolve(repoRoot, values.json), "utf8")) as MutationReport;
+if (values.files) {
+  const globs = values.files.split(",").map((entry) => entry.replace(/:\d+-\d+$/, ""));
+  report.files = Object.fromEntries(
+    Object.entries(report.files).filter(([file]) => globs.some((glob) => matchesGlob(file, glob))),
+  );
+}
 const survivors = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/survivors.json"), "utf8")) as {
   survivors: Survivor[];
 };

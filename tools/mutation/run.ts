@@ -130,6 +130,7 @@ const report = spawnSync(
     "--minutes",
     minutes.toFixed(1),
     ...(values["break-below"] ? ["--break-below", values["break-below"]] : []),
+    ...(mutate ? ["--files", mutate.join(",")] : []),
   ],
   { cwd: repoRoot, stdio: "inherit" },
 );
