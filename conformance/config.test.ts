@@ -1,6 +1,6 @@
 /** Tests of configuration precedence (flags > env > file) and validation. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, envName, publicConfig, resolveConfig } from "./config.js";
+import { ConfigError, configFromObject, envName, publicConfig, resolveConfig } from "./config.js";
 
 const file = (content: unknown) => () => JSON.stringify(content);
 
@@ -314,5 +314,21 @@ describe("envName and publicConfig", () => {
       {},
     );
     expect(publicConfig(config).headers).toEqual({ Authorization: "[REDACTED]", "X-Team": "[REDACTED]" });
+  });
+});
+
+describe("the fetch option of a program (D-360)", () => {
+  const base = { baseUrl: "http://target.invalid", apiKey: "k" };
+  it("keeps the function, which no report shows", () => {
+    const send: typeof fetch = async () => new Response("");
+    const config = configFromObject({ ...base, fetch: send });
+    expect(config.fetch).toBe(send);
+    expect(publicConfig(config)).not.toHaveProperty("fetch");
+  });
+  it("leaves it out when none is given", () => {
+    expect(configFromObject(base)).not.toHaveProperty("fetch");
+  });
+  it("refuses a value that is no function", () => {
+    expect(() => configFromObject({ ...base, fetch: "http" as unknown as typeof fetch })).toThrow(ConfigError);
   });
 });

@@ -67,6 +67,8 @@ export interface ConformanceConfig {
   maxRps?: number;
   /** Where the operations the interface spec shows no path for live on the target (D-382); the contract's path otherwise. */
   operationPaths: OperationPaths;
+  /** The fetch every request goes through (a program's in-process target, D-360); the global one otherwise. No flag sets it. */
+  fetch?: typeof fetch;
 }
 
 /** The configuration handed to the checks: the validated one plus the run identity. */
@@ -331,14 +333,22 @@ function fromObject(parsed: unknown, where: string): RawConfig {
   return raw;
 }
 
-/** The options of a run as a program gives them (the config file's keys, e.g. `{ baseUrl, apiKey, only: ["AUTH"] }`). */
+/**
+ * The options of a run as a program gives them (the config file's keys, e.g. `{ baseUrl, apiKey, only: ["AUTH"] }`),
+ * plus `fetch`: a standard fetch every request goes through instead of the global one, so a program can judge a
+ * target it holds in-process (D-360).
+ */
 export type ConformanceOptions = Partial<
   Record<OptionKey, string | number | boolean | string[] | Record<string, string>>
->;
+> & { fetch?: typeof fetch };
 
 /** Validates options given as an object (the vitest adapter, a program), as a config file's are; throws ConfigError. */
 export function configFromObject(input: ConformanceOptions): ConformanceConfig {
-  return validate(fromObject(input, "the conformance options"));
+  const { fetch: send, ...rest } = input;
+  if (send !== undefined && typeof send !== "function")
+    throw new ConfigError("the conformance option fetch must be a function");
+  const config = validate(fromObject(rest, "the conformance options"));
+  return send ? { ...config, fetch: send } : config;
 }
 
 /** Merges the three sources (flags > env > file) and validates the result. */
@@ -463,7 +473,7 @@ function parseHeaders(lines: string[]): Record<string, string> {
 
 /** The configuration without secrets, for reports. */
 export function publicConfig(config: ConformanceConfig | RunConfig): Record<string, unknown> {
-  const { apiKey, otherApiKey, headers, ...rest } = config;
+  const { apiKey, otherApiKey, headers, fetch: _fetch, ...rest } = config;
   return {
     ...rest,
     headers: redactHeaders(headers ?? {}, Object.keys(headers ?? {})),

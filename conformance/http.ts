@@ -52,6 +52,8 @@ interface OutgoingRequest {
   secrets?: string[];
   /** Names of the headers the user gave with -H: their values are redacted as credentials (D-392). */
   userHeaders?: string[];
+  /** The fetch to send with (an in-process target's, D-360); the global one otherwise. */
+  fetch?: typeof fetch;
 }
 
 /** Thrown when the target cannot be reached or does not answer in time. */
@@ -82,7 +84,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   let text: string;
   let cut: boolean;
   try {
-    response = await fetch(out.url, {
+    response = await (out.fetch ?? fetch)(out.url, {
       method: out.method,
       headers: out.headers,
       body: out.body,

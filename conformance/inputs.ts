@@ -55,6 +55,7 @@ export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> 
         maxBytes: config.maxResponseBytes,
         secrets: userSecrets(config),
         userHeaders: Object.keys(config.headers),
+        fetch: config.fetch,
       }),
     config,
     { answers: 0, waitedMs: 0 },

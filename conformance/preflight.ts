@@ -43,7 +43,7 @@ async function probeGet(
   const tenant = options.tenantId ?? config.tenantId;
   if (tenant && options.withTenant !== false) headers["X-Tenant-Id"] = tenant;
   try {
-    const res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}${path}`, {
+    const res = await (config.fetch ?? fetch)(`${config.baseUrl.replace(/\/+$/, "")}${path}`, {
       headers,
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, probeTimeoutMs)),
       redirect: "manual",

@@ -130,6 +130,7 @@ export function createContext(
             maxBytes: config.maxResponseBytes,
             secrets,
             userHeaders: Object.keys(config.headers),
+            fetch: config.fetch,
           }),
         config,
         waits,

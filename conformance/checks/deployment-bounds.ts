@@ -156,6 +156,19 @@ function expect422Naming(ex: Exchange, what: string, by: { pointer: string } | {
   );
 }
 
+/** BOUND-019: a 422 naming the second secret's name, with a detail sentence for it (D-16). */
+function expectSecretRefused(ex: Exchange, what: string): void {
+  expect422Naming(ex, what, { pointer: "/secrets/1/name" });
+  const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+  ensure(
+    errors.some(
+      (e) => isObject(e) && e.pointer === "/secrets/1/name" && typeof e.detail === "string" && e.detail.trim() !== "",
+    ),
+    `${what}: the errors[] item naming /secrets/1/name has no detail sentence`,
+    ex,
+  );
+}
+
 /** Fails unless each sent value at a path comes back unchanged (masked fields only by their count). */
 function expectEchoed(ex: Exchange, record: Json, sent: Json, path: string[], what: string): void {
   if (masked.has(shape(path))) return;
@@ -542,6 +555,41 @@ export const deploymentBoundChecks: Check[] = [
         expect2xx(ex, what);
         expectEchoed(ex, ex.json as Json, body, ["source_config", "repo_url"], what);
       }
+    },
+  },
+  {
+    id: "BOUND-019",
+    level: "SHOULD",
+    tags: [...tags, "pattern", "secrets"],
+    statement:
+      "A secret name outside D-116 (a leading digit, dot or dash, a path, a space, text after a slash) and a secret name given twice are each refused with a 422 naming /secrets/<i>/name with a detail sentence",
+    specRef: "D-116 (secret names: like an environment variable name, no name twice in one deployment)",
+    needs: ["write"],
+    async run(ctx) {
+      const refused = ["1SECRET", ".", "../etc", "-SECRET", "SECRET/x", "SECRET NAME"];
+      for (const name of refused) {
+        if (new RegExp(secretNamePattern).test(name)) throw new Error(`${name} matches ${secretNamePattern}`);
+        const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
+        place(
+          body,
+          ["secrets"],
+          [
+            { name: "CF_FIRST", value: "v" },
+            { name, value: "v" },
+          ],
+        );
+        expectSecretRefused(await tryCreate(ctx, body), `create with secret name ${JSON.stringify(name)}`);
+      }
+      const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
+      place(
+        body,
+        ["secrets"],
+        [
+          { name: "CF_TWICE", value: "a" },
+          { name: "CF_TWICE", value: "b" },
+        ],
+      );
+      expectSecretRefused(await tryCreate(ctx, body), "create with the secret name CF_TWICE twice");
     },
   },
 ];

@@ -22,8 +22,10 @@ import {
   paths,
 } from "../helpers.js";
 import { keptFields } from "../model/deployment-model.js";
+import type { Exchange } from "../http.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
+import { expectProblem, urn } from "./errors.js";
 
 const tags = ["createDeployment", "deployments"];
 
@@ -134,6 +136,16 @@ async function sourcesKeptWhenListed(ctx: CheckContext): Promise<void> {
   });
 }
 
+/** D-47: a source-rule refusal names the field in errors[].pointer, with a detail sentence for it (D-16). */
+function expectRulePointer(ex: Exchange, pointer: string, what: string): void {
+  const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+  ensure(
+    errors.some((e) => isObject(e) && e.pointer === pointer && typeof e.detail === "string" && e.detail.trim() !== ""),
+    `${what}: errors[] has no item naming ${pointer} with a detail (D-47)`,
+    ex,
+  );
+}
+
 export const deploymentCreateChecks: Check[] = [
   {
     id: "DEP-CREATE-001",
@@ -191,8 +203,8 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-009",
     level: "SHOULD",
     tags: [...tags, "sources"],
-    statement: "An unavailable source answers 400 with a problem of type source-rule",
-    specRef: "D-46 (a source unavailable there is 400)",
+    statement: "An unavailable source answers 400 with a problem of type source-rule naming /source in errors[]",
+    specRef: "D-46 (a source unavailable there is 400), D-47 (errors[].pointer)",
     needs: ["state"],
     async run(ctx) {
       const source = ctx.config.hosting === "cloud" ? "external_container" : "internal_template";
@@ -203,6 +215,7 @@ export const deploymentCreateChecks: Check[] = [
         "the problem type is not urn:deployment-service:problem:source-rule",
         ex,
       );
+      expectRulePointer(ex, "/source", `create ${source} deployment on a ${ctx.config.hosting} service`);
     },
   },
   {
@@ -288,13 +301,14 @@ export const deploymentCreateChecks: Check[] = [
     id: "DEP-CREATE-014",
     level: "SHOULD",
     tags: [...tags, "duplicates"],
-    statement: "A name already used in the tenant answers 409",
-    specRef: "D-37/D-38 (name unique per tenant, 409)",
+    statement: "A name already used in the tenant answers 409, a conflict problem detail with its detail sentence",
+    specRef: "D-37/D-38 (name unique per tenant, 409), D-16 (problem details), D-66",
     needs: ["write", "state"],
     async run(ctx) {
       const { body } = await createDeployment(ctx, { label: "dup" });
       const again = await tryCreate(ctx, body, true);
       expectStatus(again, 409, "create a deployment with a name already used");
+      expectProblem(again, urn("conflict"), "the 409 answer");
     },
   },
   {
@@ -432,6 +446,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body);
       expectStatus(ex, 400, "create codehost deployment without repo_ref");
       ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+      expectRulePointer(ex, "/source_revision_config/repo_ref", "create codehost deployment without repo_ref");
     },
   },
   {
@@ -522,6 +537,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body, true);
       expectStatus(ex, 400, "create a codehost deployment whose repo_ref is no ref of the repository");
       ensure(ex.response.body.includes("repo_ref"), "the problem does not name repo_ref", ex);
+      expectRulePointer(ex, "/source_revision_config/repo_ref", "a repo_ref that is no ref of the repository");
     },
   },
   {
@@ -550,6 +566,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, body, true);
       expectStatus(ex, 400, "create a codehost deployment with the repo_url of another integration");
       ensure(ex.response.body.includes("repo_url"), "the problem does not name repo_url", ex);
+      expectRulePointer(ex, "/source_config/repo_url", "the repo_url of another integration");
     },
   },
   {
@@ -586,6 +603,7 @@ export const deploymentCreateChecks: Check[] = [
       const ex = await tryCreate(ctx, withTag(tagged!, "tagpush", true), true);
       expectStatus(ex, 400, "create a codehost deployment with build_on_push true and a tag ref");
       ensure(ex.response.body.includes("build_on_push"), "the problem does not name build_on_push", ex);
+      expectRulePointer(ex, "/source_config/build_on_push", "build_on_push true with a tag ref");
     },
   },
   {
@@ -796,6 +814,7 @@ export const deploymentCreateChecks: Check[] = [
               `${source} with ${path} ${label}: the problem does not name ${leaf}`,
               ex,
             );
+            expectRulePointer(ex, `/${path.replace(".", "/")}`, `${source} with ${path} ${label}`);
           }
         }
       }

@@ -317,14 +317,22 @@ export const providerChecks: Check[] = [
     id: "PROV-CREATE-015",
     level: "SHOULD",
     tags: [...create, "validation"],
-    statement: "auth_url and token_url must be absolute https URLs (http only for loopback); others answer 422",
-    specRef: "D-58 (absolute https URLs)",
+    statement:
+      "auth_url and token_url must be absolute https URLs (http only for the loopback hosts localhost, 127.0.0.0/8 and ::1, which are accepted), without a fragment; others answer 422 naming the field",
+    specRef: "D-58 (absolute https URLs, http for loopback hosts), RFC 6749 §3.1 and §3.2 (no fragment)",
     needs: ["server"],
     async run(ctx) {
       for (const [field, value] of [
         ["auth_url", "http://auth.example.com/authorize"],
         ["token_url", "not a url"],
         ["auth_url", "/relative/path"],
+        ["token_url", "ftp://auth.example.com/token"],
+        ["auth_url", "https://auth.example.com/authorize#section"],
+        ["token_url", "http://127.example.com/token"],
+        ["auth_url", "https://auth.example.com/authorize#"],
+        ["token_url", "ftp://localhost/token"],
+        ["token_url", "http://10.0.0.1/token"],
+        ["auth_url", "http://[2001:db8::1]/authorize"],
       ] as const) {
         const ex = await ctx.send({
           method: "POST",
@@ -332,7 +340,31 @@ export const providerChecks: Check[] = [
           json: { ...providerBody(ctx.name("prov-bad")), [field]: value },
           operation: "createOAuthProvider",
         });
-        expectStatus(ex, 422, `create OAuth provider with ${field} ${JSON.stringify(value)}`);
+        const what = `create OAuth provider with ${field} ${JSON.stringify(value)}`;
+        expectStatus(ex, 422, what);
+        const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+        ensure(
+          errors.some((e) => isObject(e) && e.pointer === `/${field}`),
+          `${what}: the 422 does not name /${field} in errors[].pointer`,
+          ex,
+        );
+      }
+      if (ctx.config.readOnly) return;
+      for (const [field, value] of [
+        ["auth_url", "http://localhost:8080/authorize"],
+        ["token_url", "http://127.0.0.2/token"],
+        ["auth_url", "http://[::1]:9000/authorize"],
+      ] as const) {
+        const body = { ...providerBody(ctx.name("prov-loop")), [field]: value };
+        const ex = await ctx.send({
+          method: "POST",
+          path: paths.providers,
+          json: body,
+          operation: "createOAuthProvider",
+        });
+        if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+          ctx.created({ kind: "oauth_provider", id: ex.json.id, name: String(body.provider_id), key: "main" });
+        expect2xx(ex, `create OAuth provider with the loopback ${field} ${value} (D-58 allows http there)`);
       }
     },
   },

@@ -1,0 +1,48 @@
+/**
+ * The only test of the mutation run (D-360): the conformance suite through its vitest adapter, against each
+ * in-process target and hosting kind. The suite gets the target's fetch as an option and imports no server code.
+ * MUTATION_TARGETS (e.g. `reference:cloud,sandbox:self_hosted`) narrows the runs; every one by default.
+ */
+import { afterAll, beforeAll, describe } from "vitest";
+import { conformanceTests } from "../../conformance/vitest-adapter.js";
+import { demo } from "../../contract/index.js";
+import { type InProcessTarget, readyAfterMs, startTarget, type TargetKind } from "./targets.js";
+
+type Hosting = "cloud" | "self_hosted";
+const allRuns = ["reference:cloud", "reference:self_hosted", "sandbox:cloud", "sandbox:self_hosted"];
+const runs = process.env.MUTATION_TARGETS ? process.env.MUTATION_TARGETS.split(",") : allRuns;
+
+for (const run of runs) {
+  if (!allRuns.includes(run)) throw new Error(`MUTATION_TARGETS: '${run}' is none of ${allRuns.join(", ")}`);
+  const [kind, hosting] = run.split(":") as [TargetKind, Hosting];
+  describe(`${kind} ${hosting}`, () => {
+    let target: InProcessTarget | undefined;
+    beforeAll(async () => {
+      target = await startTarget(kind, hosting);
+    });
+    afterAll(async () => {
+      await target?.close();
+    });
+    conformanceTests(() => {
+      if (!target) throw new Error("the target did not start");
+      return {
+        baseUrl: target.baseUrl,
+        fetch: target.fetch,
+        apiKey: demo.acme.apiKey,
+        otherApiKey: demo.globex.apiKey,
+        otherTenantId: demo.acme.stagingTenantId,
+        integrationId: demo.acme.plainIntegrationId,
+        managedIntegrationId: demo.acme.managedIntegrationId,
+        hosting,
+        // one seed: a mutant meets the same generated inputs on every run, so its verdict does not flicker
+        seed: 360,
+        // the target's provisioning delay, with room for a loaded machine
+        settleMs: readyAfterMs * 40,
+        fuzzRuns: Number(process.env.MUTATION_FUZZ_RUNS ?? 100),
+        stateRuns: Number(process.env.MUTATION_STATE_RUNS ?? 25),
+        // the sandbox accepts any non-empty API key by design (D-79), as in npm run conformance:reference
+        ...(kind === "sandbox" ? { skip: ["AUTH-002", "EDGE-014"] } : {}),
+      };
+    });
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * Mutation testing of the reference server and the sandbox engine with the conformance suite as the only test (D-360).
+ *
+ *   npm run mutation                                every file of scope.json; the committed incremental file
+ *                                                   makes a rerun after a change cost minutes; writes docs/mutation.md
+ *   npm run mutation -- --mutate 'server/rules/**'   these globs or `file:from-to` ranges only (comma-separated)
+ *   npm run mutation -- --changed-since HEAD^        the changed lines of the files in scope (at most --max-lines),
+ *                                                   else scope.json's sample: CI's step (D-361)
+ *
+ * Two passes (D-360): mutants switched at run time with the test modules kept loaded (import is most of a run's
+ * time), then the static ones (code run while loading or while a target starts) with a fresh module graph per
+ * mutant; the second pass reuses the first's results through the incremental file. Narrowed runs report to
+ * .reports/mutation/ and keep the committed incremental file as it is.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { parseCommandLine } from "../../common/cli.js";
+import { repoRoot } from "../harness/reference.js";
+import { changedRanges, mutateForChanges, type Scope } from "./selection.js";
+
+const usage = `Usage: npm run mutation -- [--mutate GLOBS] [--changed-since REF [--max-lines N]] [--concurrency N] [--break-below PERCENT]
+  --mutate GLOBS       comma-separated globs or file:from-to line ranges (default: every file of tools/mutation/scope.json)
+  --changed-since REF  the lines changed since REF of the files in scope (git diff), else the fixed sample of scope.json
+  --max-lines N        at most N changed lines are mutated (default 60), so that a run fits CI's 10 minutes
+  --concurrency N      Stryker's test runners at once (default 2)
+  --break-below P      exit 1 when the score is below P percent (default: never)
+  --force              test every mutant again: Stryker's incremental file follows the mutated code and the test file,
+                       not the checks, so a survivor stays one until a forced run after a check changed (D-360)`;
+
+const { values } = parseCommandLine(usage, {
+  mutate: { type: "string" },
+  "changed-since": { type: "string" },
+  "max-lines": { type: "string", default: "60" },
+  concurrency: { type: "string", default: "2" },
+  "break-below": { type: "string" },
+  force: { type: "boolean", default: false },
+});
+
+const scope = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/scope.json"), "utf8")) as Scope;
+const committedIncremental = "tools/mutation/stryker-incremental.json";
+const reportDir = ".reports/mutation";
+
+/** The mutate list of a narrowed run, or undefined for the full one. */
+function narrowed(): string[] | undefined {
+  if (values.mutate) return values.mutate.split(",").map((entry) => entry.trim());
+  const since = values["changed-since"];
+  if (!since) return undefined;
+  const diff = spawnSync("git", ["diff", "--unified=0", "--no-color", since, "--"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (diff.status !== 0) throw new Error(`git diff ${since} failed: ${diff.stderr}`);
+  const picked = mutateForChanges(scope, changedRanges(diff.stdout), Number(values["max-lines"]));
+  console.log(
+    picked.sampled
+      ? `No file in scope changed since ${since}: the fixed sample (${picked.mutate.join(", ")})`
+      : `${picked.lines} changed lines since ${since}${picked.cut ? ` (cut at --max-lines ${values["max-lines"]})` : ""}: ${picked.mutate.join(", ")}`,
+  );
+  return picked.mutate;
+}
+
+/** One Stryker pass; its exit code. */
+function stryker(args: string[], isolate: boolean): number {
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, "node_modules/@stryker-mutator/core/bin/stryker.js"),
+      "run",
+      "tools/mutation/stryker.config.mjs",
+      ...args,
+    ],
+    { cwd: repoRoot, stdio: "inherit", env: { ...process.env, MUTATION_ISOLATE: String(isolate) } },
+  );
+  return run.status ?? 1;
+}
+
+/**
+ * The incremental file without each mutant's statusReason (the failing check's whole report, with the run's random
+ * names): Stryker reuses a result by its status and the checks that covered and killed it, and the committed file
+ * then changes only where a result did.
+ */
+function compactIncremental(path: string): void {
+  if (!existsSync(path)) return;
+  const report = JSON.parse(readFileSync(path, "utf8")) as {
+    files: Record<string, { mutants: { statusReason?: string }[] }>;
+  };
+  for (const file of Object.values(report.files)) for (const mutant of file.mutants) delete mutant.statusReason;
+  writeFileSync(path, `${JSON.stringify(report)}\n`);
+}
+
+const mutate = narrowed();
+const incremental = mutate ? join(reportDir, "incremental.json") : committedIncremental;
+// a narrowed run starts from the committed results and leaves them as they are
+if (mutate && existsSync(join(repoRoot, committedIncremental)))
+  copyFileSync(join(repoRoot, committedIncremental), join(repoRoot, incremental));
+const common = [
+  "--incrementalFile",
+  incremental,
+  "--concurrency",
+  values.concurrency,
+  // the scope's exclusions hold for a narrowed run too (a glob over a folder takes its tests otherwise)
+  ...(mutate ? ["--mutate", [...mutate, ...scope.exclude.map((entry) => `!${entry.glob}`)].join(",")] : []),
+];
+const started = Date.now();
+console.log(
+  `Load average before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
+// --force only in the first pass: the second then reuses its fresh results and tests the static mutants it left
+if (stryker([...common, "--ignoreStatic", ...(values.force ? ["--force"] : [])], false) !== 0) process.exit(1);
+if (stryker(common, true) !== 0) process.exit(1);
+compactIncremental(join(repoRoot, incremental));
+const minutes = (Date.now() - started) / 60_000;
+console.log(
+  `Mutation run finished in ${minutes.toFixed(1)} min; load average after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
+const report = spawnSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    join(repoRoot, "tools/mutation/report.ts"),
+    "--out",
+    mutate ? join(reportDir, "mutation.md") : "docs/mutation.md",
+    "--minutes",
+    minutes.toFixed(1),
+    ...(values["break-below"] ? ["--break-below", values["break-below"]] : []),
+    ...(mutate ? ["--files", mutate.join(",")] : []),
+  ],
+  { cwd: repoRoot, stdio: "inherit" },
+);
+process.exit(report.status ?? 1);

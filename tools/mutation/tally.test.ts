@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { type ReportMutant, reportMarkdown, type Survivor, tally } from "./tally.js";
+
+const mutant = (status: string, line = 1): ReportMutant => ({
+  id: `${status}${line}`,
+  mutatorName: "StringLiteral",
+  status,
+  location: { start: { line, column: 5 } },
+});
+
+describe("tally", () => {
+  const cases = [
+    { name: "nothing", given: [], want: { score: 100, coveredScore: 100 } },
+    {
+      name: "timed out counts as detected, no coverage only in the score",
+      given: [mutant("Killed"), mutant("Timeout"), mutant("Survived"), mutant("NoCoverage"), mutant("Ignored")],
+      want: { killed: 1, timeout: 1, survived: 1, noCoverage: 1, other: 1, score: 50, coveredScore: (100 * 2) / 3 },
+    },
+  ];
+  for (const { name, given, want } of cases) it(name, () => expect(tally(given)).toMatchObject(want));
+});
+
+describe("reportMarkdown", () => {
+  it("lists the survivors survivors.json does not triage, and each file's counts", () => {
+    const triaged: Survivor = {
+      file: "server/a.ts",
+      line: 2,
+      column: 5,
+      mutator: "StringLiteral",
+      replacement: '""',
+      kind: "equivalent",
+      reason: "r",
+    };
+    const text = reportMarkdown(
+      { files: { "server/a.ts": { mutants: [mutant("Killed", 1), mutant("Survived", 2), mutant("Survived", 3)] } } },
+      [triaged],
+      { commit: "abc1234", date: "2026-11-27" },
+    );
+    expect(text).toContain("Commit abc1234, 2026-11-27: 3 mutants, score 33.3%");
+    expect(text).toContain("| server/a.ts | 33.3 | 33.3 | 1 | 0 | 2 | 0 |");
+    expect(text).toContain("- server/a.ts:3:5 StringLiteral (Survived)");
+    expect(text).not.toContain("server/a.ts:2:5");
+  });
+});
