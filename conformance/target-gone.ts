@@ -49,12 +49,15 @@ export function throwIfGone(): void {
 export async function confirmGone(config: ConformanceConfig, error: TransportError): Promise<void> {
   if (error.code === undefined || !goneCodes.has(error.code)) return;
   try {
-    const res = await (config.fetch ?? fetch)(`${config.baseUrl.replace(/\/+$/, "")}${operation("listOAuthProviders").path}`, {
-      headers: { Accept: "application/json", ...config.headers, ...keyHeader(config, config.apiKey) },
-      signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
-      // any answer, a redirect too, says the target is there: the key and -H headers never follow it elsewhere (D-391)
-      redirect: "manual",
-    });
+    const res = await (config.fetch ?? fetch)(
+      `${config.baseUrl.replace(/\/+$/, "")}${operation("listOAuthProviders").path}`,
+      {
+        headers: { Accept: "application/json", ...config.headers, ...keyHeader(config, config.apiKey) },
+        signal: AbortSignal.timeout(Math.min(config.timeoutMs, 5000)),
+        // any answer, a redirect too, says the target is there: the key and -H headers never follow it elsewhere (D-391)
+        redirect: "manual",
+      },
+    );
     await readBounded(res, config.maxResponseBytes);
     return;
   } catch (second) {

@@ -21,8 +21,8 @@ import {
   managedReposRequest,
   paths,
 } from "../helpers.js";
-import { keptFields } from "../model/deployment-model.js";
 import type { Exchange } from "../http.js";
+import { keptFields } from "../model/deployment-model.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
 import { expectProblem, urn } from "./errors.js";
