@@ -13,7 +13,7 @@ import { HttpProblem } from "./errors/http-problem.js";
 import { bindRequest, requestLog, requestLogging } from "./logging.js";
 import type { PipelineAnswer, PipelineRequest } from "./pipeline/exchange.js";
 import { healthRoute } from "./pipeline/health.js";
-import { hostFieldCount } from "./pipeline/host-fields.js";
+import { hostFieldCount, keyFieldCount } from "./pipeline/host-fields.js";
 import { createPipeline } from "./pipeline/pipeline.js";
 import { SendBuffers } from "./routes/send-buffers.js";
 import { streamedBody } from "./routes/streamed-body.js";
@@ -70,6 +70,7 @@ function koaRequest(ctx: Context, logger: Logger): PipelineRequest {
     headers: ctx.headers,
     httpVersion: ctx.req.httpVersion,
     hostFields: hostFieldCount(ctx.req.rawHeaders),
+    keyFields: keyFieldCount(ctx.req.rawHeaders),
     readBody: (limit) => readLimited(ctx, limit),
     discardBody: () => drainAndClose(ctx),
     log: () => requestLog(ctx, logger),

@@ -21,7 +21,7 @@ export { UniqueViolation } from "./domain/store-errors.js";
 export { errorSummary } from "./errors/error-summary.js";
 export { HttpProblem } from "./errors/http-problem.js";
 export { createFetchApp, type FetchHandler, problemResponse } from "./pipeline/fetch-adapter.js";
-export { hostFieldCount } from "./pipeline/host-fields.js";
+export { hostFieldCount, keyFieldCount } from "./pipeline/host-fields.js";
 export { presentDeployment } from "./presenters/deployment.js";
 export { deploymentRenderer } from "./presenters/deployment-text.js";
 export { presentOAuthProvider } from "./presenters/oauth-provider.js";

@@ -81,6 +81,11 @@ const cases: Array<{ given: string; raw: string | Buffer; want: { status: number
     want: { status: 400, type: "malformed-request" },
   },
   {
+    given: "two X-Api-Key lines, each a key of its own (D-397)",
+    raw: "GET /v2/auth/providers HTTP/1.1\r\nHost: a\r\nX-Api-Key: one\r\nx-api-key: two\r\nConnection: close\r\n\r\n",
+    want: { status: 400, type: "malformed-request" },
+  },
+  {
     given: "an HTTP/0.9 request line, without a version (D-310)",
     raw: "GET /v2/auth/providers\r\n\r\n",
     want: { status: 400, type: "malformed-request" },

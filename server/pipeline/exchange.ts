@@ -17,6 +17,8 @@ export interface PipelineRequest {
   httpVersion: string | undefined;
   /** How many Host field lines the message carried (RFC 9112 §3.2); undefined where no such message exists (fetch). */
   hostFields: number | undefined;
+  /** How many X-Api-Key field lines the message carried (D-397); undefined where no such message exists (fetch). */
+  keyFields: number | undefined;
   /** The body's bytes, or undefined once more than `limit` bytes arrived (the rest is discarded). */
   readBody(limit: number): Promise<Uint8Array | undefined>;
   /** The body is refused unread: discard it (and close the connection where there is one). */

@@ -18,6 +18,8 @@ export interface SentMessage {
   target: string;
   httpVersion: string;
   hostFields: number;
+  /** How many X-Api-Key lines came (a Headers object joins them into one value, D-397). */
+  keyFields?: number;
 }
 
 /** A fetch-style handler of the whole interface; `sent` when a server received the request. */
@@ -83,6 +85,7 @@ function fetchRequest(request: Request, sent: SentMessage | undefined, deps: Dep
     headers,
     httpVersion: sent?.httpVersion,
     hostFields: sent?.hostFields,
+    keyFields: sent?.keyFields,
     readBody: (limit) => readLimited(request, limit),
     discardBody: () => {
       void request.body?.cancel().catch(() => {});

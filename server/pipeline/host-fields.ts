@@ -1,9 +1,15 @@
-/** How many Host field lines a Node request carried: Node's `headers` keeps only the first of several (D-310). */
-export function hostFieldCount(rawHeaders: readonly string[]): number {
+/** How many field lines of one name a Node request carried: Node keeps the first Host of several and joins repeated X-Api-Key lines (D-310, D-397). */
+function fieldLineCount(rawHeaders: readonly string[], name: string): number {
   let count = 0;
-  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]!.toLowerCase() === "host") count++;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]!.toLowerCase() === name) count++;
   return count;
 }
+
+/** How many Host field lines a Node request carried (D-310). */
+export const hostFieldCount = (rawHeaders: readonly string[]): number => fieldLineCount(rawHeaders, "host");
+
+/** How many X-Api-Key field lines a Node request carried (D-397). */
+export const keyFieldCount = (rawHeaders: readonly string[]): number => fieldLineCount(rawHeaders, "x-api-key");
 
 /**
  * RFC 9110 §7.2's Host value: `uri-host [ ":" port ]` (RFC 3986), an IP literal in brackets or a registered name,

@@ -122,6 +122,10 @@ export function createPipeline(deps: Dependencies, options: PipelineOptions = {}
       return problemAnswer(new HttpProblem("malformedRequest", "An HTTP/1.1 request must carry a Host header."));
     if (request.hostFields !== undefined && request.hostFields > 1)
       return problemAnswer(new HttpProblem("malformedRequest", "A request must carry one Host header, not several."));
+    // X-Api-Key is no list: two lines reach the handler joined ("a, b"), which no key is, and which a sandbox that
+    // takes any key would serve as a key of its own; refused before authentication on every adapter (D-397).
+    if (request.keyFields !== undefined && request.keyFields > 1)
+      return problemAnswer(new HttpProblem("malformedRequest", "Send one X-Api-Key header line, not several."));
     // RFC 9110 §7.2: a Host field with an invalid value (a list `a, b` among them) is a 400 too (D-412).
     if (!isHostValue(request.headers.host))
       return problemAnswer(

@@ -7,6 +7,7 @@ import {
   type FetchHandler,
   HttpProblem,
   hostFieldCount,
+  keyFieldCount,
 } from "../../../server/engine.js";
 import { answerClientErrors } from "../../../server/errors/client-errors.js";
 
@@ -49,13 +50,6 @@ function requestUrl(target: string, host: string | undefined): string {
 async function serve(handle: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { body, truncated } = await readBody(request);
   if (truncated) response.setHeader("Connection", "close");
-  if (keyFieldCount(request.rawHeaders) > 1) {
-    // Two X-Api-Key lines would reach the handler joined ("a, b"), a key of its own in the sandbox: refused (D-397).
-    const refused = new HttpProblem("malformedRequest", "Send one X-Api-Key header line, not several.");
-    response.writeHead(refused.status, { "Content-Type": "application/problem+json" });
-    response.end(JSON.stringify(refused.toProblem()));
-    return;
-  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -77,19 +71,12 @@ async function serve(handle: FetchHandler, request: IncomingMessage, response: S
       target: request.url ?? "/",
       httpVersion: request.httpVersion,
       hostFields: hostFieldCount(request.rawHeaders),
+      keyFields: keyFieldCount(request.rawHeaders),
     },
   );
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.end(Buffer.from(await answer.arrayBuffer()));
-}
-
-/** How many X-Api-Key field lines the request carried (Node joins several into one value). */
-function keyFieldCount(rawHeaders: readonly string[]): number {
-  let count = 0;
-  for (let index = 0; index < rawHeaders.length; index += 2)
-    if (rawHeaders[index]!.toLowerCase() === "x-api-key") count++;
-  return count;
 }
 
 /** The body, reading at most one byte past the limit (the handler answers 413), the rest discarded. */
