@@ -1,5 +1,6 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 
+import { isImageReference } from "../../contract/source-rules.js";
 import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import {
@@ -21,8 +22,8 @@ import {
   managedReposRequest,
   paths,
 } from "../helpers.js";
-import { keptFields } from "../model/deployment-model.js";
 import type { Exchange } from "../http.js";
+import { keptFields } from "../model/deployment-model.js";
 import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
 import { perSourceRules, ruleSample } from "../source-rules.js";
 import { expectProblem, urn } from "./errors.js";
@@ -928,6 +929,59 @@ export const deploymentCreateChecks: Check[] = [
         ].filter(Boolean);
         ensure(taken.length === 0, `response-only fields were taken from the request: ${taken.join(", ")}`, prov);
       }
+    },
+  },
+  {
+    id: "DEP-CREATE-035",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "rule-4"],
+    statement:
+      "A codehost integration_id that names no integration of the tenant is refused with 400 naming /source_config/integration_id with a detail",
+    specRef: "D-49 (integration_id must name an integration of the caller's tenant, else 400 naming it), D-47",
+    needs: ["write", "integration", "cloud", "server"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const unknown = "00000000-0000-4000-8000-0000000000cf";
+      if (unknown === repo.host_integration_id.toLowerCase()) ctx.skip(`the configured integration is ${unknown}`);
+      const body = deploymentBody(ctx.name("noint"), "codehost", { ...repo, host_integration_id: unknown });
+      const ex = await tryCreate(ctx, body, true);
+      expectStatus(ex, 400, "create a codehost deployment of an integration unknown in the tenant");
+      expectRulePointer(ex, "/source_config/integration_id", "an integration_id of no integration of the tenant");
+    },
+  },
+  {
+    id: "DEP-CREATE-036",
+    level: "SHOULD",
+    tags: [...tags, "source-rules"],
+    statement:
+      "A repo_url or custom_url that is no absolute http(s) URL and an image_uri that is no container image reference are each refused with 400 naming the field with a detail",
+    specRef:
+      "D-47 (a value the schema cannot judge is a 400 naming its field), D-42 and D-200 (the image reference grammar)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const available = new Set(sourcesFor[ctx.config.hosting]);
+      const repo = available.has("codehost") && ctx.config.integrationId ? await firstRepository(ctx) : undefined;
+      const notUrls = ["ftp://codehost.example/conformance/app", "codehost.example/conformance/app", "not a url"];
+      const notImages = ["registry.example.com/Conformance/App:1.0", "registry.example.com/app:", "not an image"];
+      for (const bad of notImages)
+        if (isImageReference(bad)) throw new Error(`${bad} is an image reference of the grammar (D-200)`);
+      const cases: { source: Source; field: string[]; values: string[] }[] = [
+        ...(repo ? [{ source: "codehost" as Source, field: ["source_config", "repo_url"], values: notUrls }] : []),
+        { source: "external_container", field: ["source_config", "custom_url"], values: notUrls },
+        { source: "external_container", field: ["source_revision_config", "image_uri"], values: notImages },
+        { source: "internal_container", field: ["source_revision_config", "image_uri"], values: notImages },
+      ];
+      const judged = cases.filter((c) => available.has(c.source));
+      if (judged.length === 0) ctx.skip("no source of this hosting kind takes a URL or an image reference");
+      for (const c of judged)
+        for (const value of c.values) {
+          const body = deploymentBody(ctx.name("badval"), c.source, c.source === "codehost" ? repo : undefined);
+          (body[c.field[0]!] as Json)[c.field[1]!] = value;
+          const what = `create ${c.source} with ${c.field.join(".")} ${JSON.stringify(value)}`;
+          const ex = await tryCreate(ctx, body, true);
+          expectStatus(ex, 400, what);
+          expectRulePointer(ex, `/${c.field.join("/")}`, what);
+        }
     },
   },
 ];
