@@ -575,7 +575,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "source-rules", "rule-4"],
     statement:
-      "build_on_push true with a tag ref is refused with 400 naming build_on_push (the same body with false is accepted)",
+      "build_on_push true with a tag ref is refused with 400 naming build_on_push (the same body with false is accepted: a verdict when --codehost-tag names the tag)",
     specRef: "D-50, D-51 (a tag is refs/tags/...; build_on_push with a tag is 400)",
     needs: ["write", "integration", "cloud", "server"],
     async run(ctx) {
@@ -585,10 +585,11 @@ export const deploymentCreateChecks: Check[] = [
         operation: "listCodehostRepositories",
       });
       const repos = (Array.isArray(listed.json) ? listed.json : []) as RepositoryRecord[];
+      const tag = ctx.config.codehostTag ?? "refs/tags/v1.0.0";
       const withTag = (repo: RepositoryRecord, name: string, buildOnPush: boolean) => {
         const body = deploymentBody(ctx.name(name), "codehost", repo);
         (body.source_config as Json).build_on_push = buildOnPush;
-        (body.source_revision_config as Json).repo_ref = "refs/tags/v1.0.0";
+        (body.source_revision_config as Json).repo_ref = tag;
         return body;
       };
       // the interface lists no refs: the first repository that takes the tag with build_on_push false has it
@@ -600,7 +601,13 @@ export const deploymentCreateChecks: Check[] = [
           break;
         }
       }
-      if (!tagged) ctx.skip("no repository of the integration takes the tag refs/tags/v1.0.0");
+      // a tag the integration is said to hold must be taken with build_on_push false (D-50, D-51)
+      ensure(
+        tagged !== undefined || ctx.config.codehostTag === undefined,
+        `no repository of the integration takes the tag ${tag} (--codehost-tag) with build_on_push false`,
+        listed,
+      );
+      if (!tagged) ctx.skip(`no repository of the integration takes the tag ${tag}`);
       const ex = await tryCreate(ctx, withTag(tagged!, "tagpush", true), true);
       expectStatus(ex, 400, "create a codehost deployment with build_on_push true and a tag ref");
       ensure(ex.response.body.includes("build_on_push"), "the problem does not name build_on_push", ex);
