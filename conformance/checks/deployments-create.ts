@@ -145,6 +145,13 @@ function expectRulePointer(ex: Exchange, pointer: string, what: string): void {
     `${what}: errors[] has no item naming ${pointer} with a detail (D-47)`,
     ex,
   );
+  // D-47's detail names the field as a dotted path: "Source configuration error: '<field>' <detail>"
+  const field = pointer.slice(1).replace(/\//g, ".");
+  ensure(
+    isObject(ex.json) && String(ex.json.detail).includes(field),
+    `${what}: the problem's detail does not name ${field} (D-47)`,
+    ex,
+  );
 }
 
 export const deploymentCreateChecks: Check[] = [
