@@ -62,6 +62,12 @@ describe("resolveConfig precedence", () => {
       },
     },
     {
+      name: "a tag the integration holds, for DEP-CREATE-026",
+      argv: ["--base-url", "http://x.example", "--api-key", "k", "--codehost-tag", "refs/tags/v1.0.0"],
+      env: {},
+      want: { codehostTag: "refs/tags/v1.0.0" },
+    },
+    {
       name: "config file named by env",
       argv: [],
       env: { CONFORMANCE_CONFIG: "c.json" },

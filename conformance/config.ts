@@ -21,6 +21,8 @@ export interface ConformanceConfig {
   hosting: Hosting;
   integrationId?: string;
   managedIntegrationId?: string;
+  /** A tag ref (refs/tags/<name>) a repository of the integration holds: DEP-CREATE-026's control is then a verdict (D-50, D-51). */
+  codehostTag?: string;
   /** must: MUST checks only; should: both levels (reported apart). */
   level: "must" | "should";
   only: string[];
@@ -95,6 +97,7 @@ const options = [
   { key: "hosting", flag: "hosting", kind: "string" },
   { key: "integrationId", flag: "integration-id", kind: "string" },
   { key: "managedIntegrationId", flag: "managed-integration-id", kind: "string" },
+  { key: "codehostTag", flag: "codehost-tag", kind: "string" },
   { key: "level", flag: "level", kind: "string" },
   { key: "only", flag: "only", kind: "list" },
   { key: "skip", flag: "skip", kind: "list" },
@@ -144,6 +147,7 @@ export function usage(): string {
     "  --hosting cloud|self_hosted  which sources must be accepted (default cloud)",
     "  --integration-id UUID        a code-host integration of the tenant (operation 3, rule 4)",
     "  --managed-integration-id UUID  a managed integration (operation 4)",
+    "  --codehost-tag REF           a tag ref (refs/tags/v1.0.0) a repository of --integration-id holds (DEP-CREATE-026)",
     "  --level must|should          must: MUST checks only; should (default): both, reported apart",
     "  --only IDS_OR_TAGS           comma-separated ids, id prefixes (DEP-LIST) or tags",
     "  --skip IDS_OR_TAGS           same syntax; these are not run",
@@ -428,6 +432,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     hosting,
     integrationId: str("integrationId"),
     managedIntegrationId: str("managedIntegrationId"),
+    codehostTag: str("codehostTag"),
     level,
     only: (raw.only as string[] | undefined) ?? [],
     skip: (raw.skip as string[] | undefined) ?? [],

@@ -55,6 +55,15 @@ function tenantId(org: DemoOrganization, name: string): string {
   return found.id;
 }
 
+/** The first tag ref a repository of the integration holds. */
+function firstTag(id: string): string {
+  const found = demoFixture.integrations
+    .find((entry) => entry.id === id)
+    ?.repositories.flatMap((repository) => Object.keys(repository.tags ?? {}))[0];
+  if (!found) throw new Error(`demo integration ${id} has no tag`);
+  return found;
+}
+
 function integrationId(tenant: string, kind: DemoIntegration["kind"]): string {
   const found = demoFixture.integrations.find((entry) => entry.tenant_id === tenant && entry.kind === kind);
   if (!found) throw new Error(`demo tenant ${tenant} has no ${kind} integration`);
@@ -73,6 +82,8 @@ export const demo = {
     apiKey: acme.apiKey.secret,
     plainIntegrationId: integrationId(tenantId(acme, "production"), "plain"),
     managedIntegrationId: integrationId(tenantId(acme, "production"), "managed"),
+    /** A tag a repository of the plain integration holds (DEP-CREATE-026's --codehost-tag). */
+    codehostTag: firstTag(integrationId(tenantId(acme, "production"), "plain")),
   },
   globex: {
     organizationId: globex.id,
@@ -97,6 +108,8 @@ export function demoFlags(baseUrl: string, hosting: "cloud" | "self_hosted" = "c
     demo.acme.plainIntegrationId,
     "--managed-integration-id",
     demo.acme.managedIntegrationId,
+    "--codehost-tag",
+    demo.acme.codehostTag,
     "--hosting",
     hosting,
   ];

@@ -1,5 +1,6 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 
+import { isImageReference } from "../../contract/source-rules.js";
 import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
 import {
@@ -142,6 +143,13 @@ function expectRulePointer(ex: Exchange, pointer: string, what: string): void {
   ensure(
     errors.some((e) => isObject(e) && e.pointer === pointer && typeof e.detail === "string" && e.detail.trim() !== ""),
     `${what}: errors[] has no item naming ${pointer} with a detail (D-47)`,
+    ex,
+  );
+  // D-47's detail names the field as a dotted path: "Source configuration error: '<field>' <detail>"
+  const field = pointer.slice(1).replace(/\//g, ".");
+  ensure(
+    isObject(ex.json) && String(ex.json.detail).includes(field),
+    `${what}: the problem's detail does not name ${field} (D-47)`,
     ex,
   );
 }
@@ -574,7 +582,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "source-rules", "rule-4"],
     statement:
-      "build_on_push true with a tag ref is refused with 400 naming build_on_push (the same body with false is accepted)",
+      "build_on_push true with a tag ref is refused with 400 naming build_on_push (the same body with false is accepted: a verdict when --codehost-tag names the tag)",
     specRef: "D-50, D-51 (a tag is refs/tags/...; build_on_push with a tag is 400)",
     needs: ["write", "integration", "cloud", "server"],
     async run(ctx) {
@@ -584,10 +592,11 @@ export const deploymentCreateChecks: Check[] = [
         operation: "listCodehostRepositories",
       });
       const repos = (Array.isArray(listed.json) ? listed.json : []) as RepositoryRecord[];
+      const tag = ctx.config.codehostTag ?? "refs/tags/v1.0.0";
       const withTag = (repo: RepositoryRecord, name: string, buildOnPush: boolean) => {
         const body = deploymentBody(ctx.name(name), "codehost", repo);
         (body.source_config as Json).build_on_push = buildOnPush;
-        (body.source_revision_config as Json).repo_ref = "refs/tags/v1.0.0";
+        (body.source_revision_config as Json).repo_ref = tag;
         return body;
       };
       // the interface lists no refs: the first repository that takes the tag with build_on_push false has it
@@ -599,7 +608,13 @@ export const deploymentCreateChecks: Check[] = [
           break;
         }
       }
-      if (!tagged) ctx.skip("no repository of the integration takes the tag refs/tags/v1.0.0");
+      // a tag the integration is said to hold must be taken with build_on_push false (D-50, D-51)
+      ensure(
+        tagged !== undefined || ctx.config.codehostTag === undefined,
+        `no repository of the integration takes the tag ${tag} (--codehost-tag) with build_on_push false`,
+        listed,
+      );
+      if (!tagged) ctx.skip(`no repository of the integration takes the tag ${tag}`);
       const ex = await tryCreate(ctx, withTag(tagged!, "tagpush", true), true);
       expectStatus(ex, 400, "create a codehost deployment with build_on_push true and a tag ref");
       ensure(ex.response.body.includes("build_on_push"), "the problem does not name build_on_push", ex);
@@ -928,6 +943,59 @@ export const deploymentCreateChecks: Check[] = [
         ].filter(Boolean);
         ensure(taken.length === 0, `response-only fields were taken from the request: ${taken.join(", ")}`, prov);
       }
+    },
+  },
+  {
+    id: "DEP-CREATE-035",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "rule-4"],
+    statement:
+      "A codehost integration_id that names no integration of the tenant is refused with 400 naming /source_config/integration_id with a detail",
+    specRef: "D-49 (integration_id must name an integration of the caller's tenant, else 400 naming it), D-47",
+    needs: ["write", "integration", "cloud", "server"],
+    async run(ctx) {
+      const repo = await firstRepository(ctx);
+      const unknown = "00000000-0000-4000-8000-0000000000cf";
+      if (unknown === repo.host_integration_id.toLowerCase()) ctx.skip(`the configured integration is ${unknown}`);
+      const body = deploymentBody(ctx.name("noint"), "codehost", { ...repo, host_integration_id: unknown });
+      const ex = await tryCreate(ctx, body, true);
+      expectStatus(ex, 400, "create a codehost deployment of an integration unknown in the tenant");
+      expectRulePointer(ex, "/source_config/integration_id", "an integration_id of no integration of the tenant");
+    },
+  },
+  {
+    id: "DEP-CREATE-036",
+    level: "SHOULD",
+    tags: [...tags, "source-rules"],
+    statement:
+      "A repo_url or custom_url that is no absolute http(s) URL and an image_uri that is no container image reference are each refused with 400 naming the field with a detail",
+    specRef:
+      "D-47 (a value the schema cannot judge is a 400 naming its field), D-42 and D-200 (the image reference grammar)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const available = new Set(sourcesFor[ctx.config.hosting]);
+      const repo = available.has("codehost") && ctx.config.integrationId ? await firstRepository(ctx) : undefined;
+      const notUrls = ["ftp://codehost.example/conformance/app", "codehost.example/conformance/app", "not a url"];
+      const notImages = ["registry.example.com/Conformance/App:1.0", "registry.example.com/app:", "not an image"];
+      for (const bad of notImages)
+        if (isImageReference(bad)) throw new Error(`${bad} is an image reference of the grammar (D-200)`);
+      const cases: { source: Source; field: string[]; values: string[] }[] = [
+        ...(repo ? [{ source: "codehost" as Source, field: ["source_config", "repo_url"], values: notUrls }] : []),
+        { source: "external_container", field: ["source_config", "custom_url"], values: notUrls },
+        { source: "external_container", field: ["source_revision_config", "image_uri"], values: notImages },
+        { source: "internal_container", field: ["source_revision_config", "image_uri"], values: notImages },
+      ];
+      const judged = cases.filter((c) => available.has(c.source));
+      if (judged.length === 0) ctx.skip("no source of this hosting kind takes a URL or an image reference");
+      for (const c of judged)
+        for (const value of c.values) {
+          const body = deploymentBody(ctx.name("badval"), c.source, c.source === "codehost" ? repo : undefined);
+          (body[c.field[0]!] as Json)[c.field[1]!] = value;
+          const what = `create ${c.source} with ${c.field.join(".")} ${JSON.stringify(value)}`;
+          const ex = await tryCreate(ctx, body, true);
+          expectStatus(ex, 400, what);
+          expectRulePointer(ex, `/${c.field.join("/")}`, what);
+        }
     },
   },
 ];

@@ -1,13 +1,15 @@
 /** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind), of what must be refused (malformed JSON, enum letter case) and of the formats every answer carries. */
 
 import { answerProblems, document } from "../../contract/index.js";
+import { sourceFields, writeField } from "../../contract/source-rules.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../assert.js";
 import type { Check, CheckContext, SendRequest } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
+import { deploymentBody, plainSource, providerBody, sourcesFor } from "../data.js";
 import { recordFormatProblems } from "../formats.js";
 import {
   createDeployment,
   createProvider,
+  firstRepository,
   listDeployments,
   listProviders,
   managedReposRequest,
@@ -112,6 +114,143 @@ async function errorSamples(ctx: CheckContext) {
       }),
     },
   ];
+}
+
+/** One refusal ERR-010 provokes: what it sends, the status D-16 gives it, and the field its errors[] names. */
+interface Refusal {
+  label: string;
+  status: number;
+  pointer?: string;
+  request: SendRequest;
+}
+
+/** One refusal of each kind D-16 names; the source-rule ones from the table of D-48 and, on cloud with an integration, D-49 to D-51. */
+async function refusalsOfEachKind(ctx: CheckContext): Promise<Refusal[]> {
+  const hosting = ctx.config.hosting;
+  const plain = plainSource(hosting);
+  const body = (label: string) => deploymentBody(ctx.name(label), plain);
+  const create = (json: unknown): SendRequest => ({ method: "POST", path: paths.deployments, json });
+  // codehost needs a repository record: any other source of the other hosting kind will do
+  const unavailable = sourcesFor[hosting === "cloud" ? "self_hosted" : "cloud"].find((s) => s !== "codehost")!;
+  const forbiddenRow = sourceFields.find((row) => row.rules[plain] === "F")!;
+  const forbidden = body("forbid");
+  writeField(forbidden, forbiddenRow.field, forbiddenRow.sample);
+  const refusals: Refusal[] = [
+    {
+      label: "malformed JSON",
+      status: 400,
+      request: { ...create(undefined), raw: '{"name": "x",', headers: { "Content-Type": "application/json" } },
+    },
+    {
+      label: "no API key",
+      status: 401,
+      request: { method: "GET", path: paths.deployments, auth: "none", tenant: "none" },
+    },
+    { label: "an unknown route", status: 404, request: { method: "GET", path: "/v2/conformance-no-such-route" } },
+    { label: "DELETE on the deployments path", status: 405, request: { method: "DELETE", path: paths.deployments } },
+    {
+      label: "a body above 1 MiB",
+      status: 413,
+      request: create({ ...body("big"), padding: "x".repeat(1024 * 1024 + 16) }),
+    },
+    {
+      label: "a form body",
+      status: 415,
+      request: {
+        ...create(undefined),
+        raw: "name=x&source=internal_template",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      },
+    },
+    {
+      label: "limit=x",
+      status: 422,
+      request: { method: "GET", path: paths.deployments, query: { limit: "x" } },
+    },
+    { label: "source ftp", status: 422, pointer: "/source", request: create({ ...body("ftp"), source: "ftp" }) },
+    {
+      label: `source ${unavailable}, not available on ${hosting}`,
+      status: 400,
+      pointer: "/source",
+      request: create(deploymentBody(ctx.name("unavail"), unavailable)),
+    },
+    {
+      label: `${forbiddenRow.field} forbidden for ${plain}`,
+      status: 400,
+      pointer: `/${forbiddenRow.field.replace(".", "/")}`,
+      request: create(forbidden),
+    },
+  ];
+  if (sourcesFor[hosting].includes("external_container")) {
+    const scale = deploymentBody(ctx.name("scale"), "external_container");
+    writeField(scale, "source_config.resource_spec", { min_scale: 3, max_scale: 1 });
+    refusals.push({
+      label: "resource_spec min_scale above max_scale",
+      status: 422,
+      pointer: "/source_config/resource_spec/min_scale",
+      request: create(scale),
+    });
+  }
+  if (hosting === "cloud" && ctx.config.integrationId) {
+    const repo = await firstRepository(ctx);
+    const codehost = (label: string, fields: Record<string, unknown>) => {
+      const b = deploymentBody(ctx.name(label), "codehost", repo);
+      for (const [field, value] of Object.entries(fields)) writeField(b, field, value);
+      return create(b);
+    };
+    refusals.push(
+      {
+        label: "a codehost repo_url of no repository of the integration",
+        status: 400,
+        pointer: "/source_config/repo_url",
+        request: codehost("norepo", { "source_config.repo_url": `${repo.url}-${ctx.prefix}no-such-repository` }),
+      },
+      {
+        label: "a codehost repo_ref of no branch",
+        status: 400,
+        pointer: "/source_revision_config/repo_ref",
+        request: codehost("nobranch", { "source_revision_config.repo_ref": `${ctx.prefix}no-such-branch` }),
+      },
+      {
+        label: "a codehost repo_ref of no tag, with build_on_push true",
+        status: 400,
+        pointer: "/source_config/build_on_push",
+        request: codehost("notag", {
+          "source_revision_config.repo_ref": `refs/tags/${ctx.prefix}no-such-tag`,
+          "source_config.build_on_push": true,
+        }),
+      },
+    );
+  }
+  return refusals;
+}
+
+/** ERR-010: a problem detail (D-16) whose detail, and every errors[] item's detail, is a sentence. */
+function expectSentences(ex: Exchange, what: string, pointer?: string): void {
+  expectProblem(ex, undefined, what);
+  const p = ex.json as Record<string, unknown>;
+  ensure(String(p.detail).trim() !== "", `${what}: the problem's detail is blank`, ex);
+  const errors = Array.isArray(p.errors) ? p.errors : [];
+  for (const [i, e] of errors.entries())
+    ensure(
+      isObject(e) && typeof e.detail === "string" && e.detail.trim() !== "",
+      `${what}: errors[${i}] has no detail sentence`,
+      ex,
+    );
+  if (!pointer) return;
+  ensure(
+    errors.some((e) => isObject(e) && e.pointer === pointer),
+    `${what}: errors[] does not name ${pointer}`,
+    ex,
+  );
+  // a source-rule 400 names its first field in the detail as a dotted path (D-47)
+  const first = errors.find((e) => isObject(e) && typeof e.pointer === "string") as { pointer: string } | undefined;
+  if (ex.response.status === 400 && first)
+    ensure(
+      String(p.detail).includes(first.pointer.slice(1).replace(/\//g, ".")),
+      `${what}: the detail does not name ${first.pointer.slice(1).replace(/\//g, ".")} (D-47)`,
+      ex,
+    );
 }
 
 export const errorChecks: Check[] = [
@@ -305,6 +444,42 @@ export const errorChecks: Check[] = [
       });
       ensure(ex.response.status >= 400, `a provider with uses_pkce "yes" was accepted (${ex.response.status})`, ex);
       ensure(!JSON.stringify(ex.json ?? "").includes(secret), "the error answer echoes the client_secret", ex);
+    },
+  },
+  {
+    id: "ERR-010",
+    level: "SHOULD",
+    tags: [...tags, "createDeployment", "listDeployments", "source-rules"],
+    statement:
+      "A refusal of each kind (400 malformed JSON, 401, 404, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
+    specRef:
+      "D-16 (detail: a sentence a client can act on; errors: [{pointer | parameter, detail}]), D-47, D-49 to D-51",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const duplicate = providerBody(ctx.name("dupdetail"));
+      const first = await ctx.send({ method: "POST", path: paths.providers, json: duplicate });
+      if (first.response.status < 300 && isObject(first.json))
+        ctx.created({
+          kind: "oauth_provider",
+          id: String(first.json.id),
+          name: String(duplicate.provider_id),
+          key: "main",
+        });
+      const refusals: Refusal[] = [
+        ...(await refusalsOfEachKind(ctx)),
+        {
+          label: "a duplicate provider_id",
+          status: 409,
+          request: { method: "POST", path: paths.providers, json: duplicate },
+        },
+      ];
+      for (const r of refusals) {
+        const ex = await ctx.send(r.request);
+        if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+          ctx.created({ kind: "deployment", id: ex.json.id, name: String(ex.json.name), key: "main" });
+        expectStatus(ex, r.status, r.label);
+        expectSentences(ex, `${r.status} of ${r.label}`, r.pointer);
+      }
     },
   },
   {

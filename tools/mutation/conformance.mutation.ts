@@ -33,6 +33,7 @@ for (const run of runs) {
         otherTenantId: demo.acme.stagingTenantId,
         integrationId: demo.acme.plainIntegrationId,
         managedIntegrationId: demo.acme.managedIntegrationId,
+        codehostTag: demo.acme.codehostTag,
         hosting,
         // one seed: a mutant meets the same generated inputs on every run, so its verdict does not flicker
         seed: 360,

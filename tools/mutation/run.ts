@@ -13,7 +13,7 @@
  * .reports/mutation/ and keep the committed incremental file as it is.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
@@ -93,8 +93,11 @@ function compactIncremental(path: string): void {
 const mutate = narrowed();
 const incremental = mutate ? join(reportDir, "incremental.json") : committedIncremental;
 // a narrowed run starts from the committed results and leaves them as they are
-if (mutate && existsSync(join(repoRoot, committedIncremental)))
+if (mutate && existsSync(join(repoRoot, committedIncremental))) {
+  // a fresh checkout has no report folder yet
+  mkdirSync(join(repoRoot, reportDir), { recursive: true });
   copyFileSync(join(repoRoot, committedIncremental), join(repoRoot, incremental));
+}
 const common = [
   "--incrementalFile",
   incremental,
