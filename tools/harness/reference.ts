@@ -12,14 +12,26 @@ export const repoRoot = resolve(import.meta.dirname, "..", "..");
 /** A fixed 256-bit key: servers started one after another on one database (seed, crash, restart) read each other's secrets. */
 const benchEncryptionKey = "4b1d9e0c7a2f5e8b3c6d1a4f7e0b9c2d5a8e1f4b7c0d3e6a9f2b5c8e1d4a7b0c";
 
-/** Resident set size of a process in KiB, from /proc/<pid>/status (VmRSS); undefined when gone. */
-export function rssKiB(pid: number): number | undefined {
+/** A memory field of /proc/<pid>/status in KiB (VmRSS, VmHWM); undefined when the process is gone. */
+function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Resident set size of a process in KiB (VmRSS); undefined when gone. */
+export const rssKiB = (pid: number): number | undefined => statusKiB(pid, "VmRSS");
+
+/** Follows a process's peak resident set size (VmHWM) every `everyMs` while it lives: /proc forgets it at the exit. */
+export function followPeakRss(pid: number, everyMs: number): { peakKiB(): number; stop(): void } {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, statusKiB(pid, "VmHWM") ?? 0);
+  }, everyMs);
+  return { peakKiB: () => peak, stop: () => clearInterval(timer) };
 }
 
 interface ReferenceOptions {

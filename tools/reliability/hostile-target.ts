@@ -10,7 +10,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "../harness/reference.js";
+import { followPeakRss, repoRoot } from "../harness/reference.js";
 import type { ScenarioResult } from "./scenario.js";
 
 interface HostileTargetOptions {
@@ -85,18 +85,10 @@ export async function hostileTargetScenario(options: HostileTargetOptions): Prom
     child.stderr.on("data", (data: Buffer) => {
       printed += data.toString("utf8");
     });
-    let peakKiB = 0;
-    const sample = setInterval(() => {
-      try {
-        const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
-      } catch {
-        // the child is gone
-      }
-    }, 50);
+    const peak = followPeakRss(child.pid!, 50);
     const exitCode = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    clearInterval(sample);
-    const peakMiB = peakKiB / 1024;
+    peak.stop();
+    const peakMiB = peak.peakKiB() / 1024;
     options.log(`hostile-target: suite exit ${exitCode}, peak RSS ${peakMiB.toFixed(0)} MiB`);
     if (peakMiB > allowedRssMiB)
       failures.push(`the suite's peak RSS was ${peakMiB.toFixed(0)} MiB, over ${allowedRssMiB} MiB`);

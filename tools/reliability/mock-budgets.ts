@@ -7,8 +7,7 @@
  * deployment. The peak RSS is printed (V8 collects lazily, so it says more of the heap cap than of what is kept).
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { repoRoot } from "../harness/reference.js";
+import { followPeakRss, repoRoot } from "../harness/reference.js";
 import type { ScenarioResult } from "./scenario.js";
 
 interface MockBudgetsOptions {
@@ -63,15 +62,7 @@ export async function mockBudgetsScenario(options: MockBudgetsOptions): Promise<
   child.once("exit", (code) => {
     exited = code;
   });
-  let peakKiB = 0;
-  const sample = setInterval(() => {
-    try {
-      const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-      if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
-    } catch {
-      // the child is gone
-    }
-  }, 100);
+  const peak = followPeakRss(child.pid!, 100);
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.once("data", (data: Buffer) => resolve(data.toString("utf8").trim()));
@@ -134,7 +125,7 @@ export async function mockBudgetsScenario(options: MockBudgetsOptions): Promise<
       const reset = await ask("POST", "/__mock/reset", "victim", session);
       if (reset.status !== 204) failures.push(`the victim's reset of its ${where} session was ${reset.status}`);
     }
-    const peakMiB = peakKiB / 1024;
+    const peakMiB = peak.peakKiB() / 1024;
     if (exited !== undefined) failures.push(`the mock exited (${exited}) under the flood`);
     return {
       name: "mock-budgets",
@@ -149,7 +140,7 @@ export async function mockBudgetsScenario(options: MockBudgetsOptions): Promise<
     failures.push(`the mock stopped answering: ${(error as Error).message}${how}`);
     return { name: "mock-budgets", failures, summary: [] };
   } finally {
-    clearInterval(sample);
+    peak.stop();
     child.kill("SIGTERM");
   }
 }
