@@ -76,7 +76,7 @@ export function unfilteredPage(columns: string, limit: number): string {
  */
 function joinedTextPage(pageSql: string): string {
   return `SELECT group_concat(rendered, ','), count(*),
-            count(CASE WHEN status = 'AWAITING_DATABASE' AND ready_us <= ? THEN 1 END), count(rendered)
+            count(CASE WHEN ${provisionedSql("?")} THEN 1 END), count(rendered)
           FROM (${pageSql})`;
 }
 
