@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, matchesGlob, resolve } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { repoRoot } from "../harness/reference.js";
+import { inScope, type Scope } from "./selection.js";
 import { type MutationReport, reportMarkdown, type Survivor, tally } from "./tally.js";
 
 const usage = `Usage: tsx tools/mutation/report.ts [--json FILE] [--out FILE] [--minutes M] [--break-below PERCENT] [--files GLOBS]
@@ -32,9 +33,16 @@ if (values.files) {
 const survivors = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/survivors.json"), "utf8")) as {
   survivors: Survivor[];
 };
+const scope = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/scope.json"), "utf8")) as Scope;
+// a report recorded in parts (--record, D-362) names the files of the scope no run has reached yet
+const notRun = values.files
+  ? []
+  : execFileSync("git", ["ls-files", "--", "*.ts"], { cwd: repoRoot, encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file !== "" && inScope(scope, file) && !(file in report.files));
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
 const date = new Date().toISOString().slice(0, 10);
-const markdown = reportMarkdown(report, survivors.survivors, { commit, date, minutes: values.minutes });
+const markdown = reportMarkdown(report, survivors.survivors, { commit, date, minutes: values.minutes, notRun });
 writeFileSync(resolve(repoRoot, values.out), markdown);
 const all = tally(Object.values(report.files).flatMap((file) => file.mutants));
 console.log(

@@ -6,11 +6,13 @@
  *   npm run mutation -- --mutate 'server/rules/**'   these globs or `file:from-to` ranges only (comma-separated)
  *   npm run mutation -- --changed-since HEAD^        the changed lines of the files in scope (at most --max-lines),
  *                                                   else scope.json's sample: CI's step (D-361)
+ *   npm run mutation -- --mutate GLOBS --record       a narrowed run whose results join the committed incremental
+ *                                                   file, and docs/mutation.md written from it: a full run in parts
  *
  * Two passes (D-360): mutants switched at run time with the test modules kept loaded (import is most of a run's
  * time), then the static ones (code run while loading or while a target starts) with a fresh module graph per
  * mutant; the second pass reuses the first's results through the incremental file. Narrowed runs report to
- * .reports/mutation/ and keep the committed incremental file as it is.
+ * .reports/mutation/ and keep the committed incremental file as it is, unless --record (D-362).
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,6 +28,8 @@ const usage = `Usage: npm run mutation -- [--mutate GLOBS] [--changed-since REF 
   --max-lines N        at most N changed lines are mutated (default 60), so that a run fits CI's 10 minutes
   --concurrency N      Stryker's test runners at once (default 2)
   --break-below P      exit 1 when the score is below P percent (default: never)
+  --record             with --mutate: keep the run's results in the committed incremental file beside those of the
+                       files it did not mutate, and write docs/mutation.md from that file (D-362)
   --force              test every mutant again: Stryker's incremental file follows the mutated code and the test file,
                        not the checks, so a survivor stays one until a forced run after a check changed (D-360)`;
 
@@ -36,7 +40,12 @@ const { values } = parseCommandLine(usage, {
   concurrency: { type: "string", default: "2" },
   "break-below": { type: "string" },
   force: { type: "boolean", default: false },
+  record: { type: "boolean", default: false },
 });
+if (values.record && !values.mutate) {
+  console.error("--record takes --mutate: a full run records its results already");
+  process.exit(2);
+}
 
 const scope = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/scope.json"), "utf8")) as Scope;
 const committedIncremental = "tools/mutation/stryker-incremental.json";
@@ -116,6 +125,9 @@ console.log(
 if (stryker([...common, "--ignoreStatic", ...(values.force ? ["--force"] : [])], false) !== 0) process.exit(1);
 if (stryker(common, true) !== 0) process.exit(1);
 compactIncremental(join(repoRoot, incremental));
+// Stryker's report of a narrowed run carries the incremental file's results of every file it did not mutate
+if (values.record) copyFileSync(join(repoRoot, incremental), join(repoRoot, committedIncremental));
+const recorded = !mutate || values.record;
 const minutes = (Date.now() - started) / 60_000;
 console.log(
   `Mutation run finished in ${minutes.toFixed(1)} min; load average after: ${loadavg()
@@ -129,11 +141,10 @@ const report = spawnSync(
     "tsx",
     join(repoRoot, "tools/mutation/report.ts"),
     "--out",
-    mutate ? join(reportDir, "mutation.md") : "docs/mutation.md",
-    "--minutes",
-    minutes.toFixed(1),
+    recorded ? "docs/mutation.md" : join(reportDir, "mutation.md"),
+    ...(values.record ? ["--json", committedIncremental] : ["--minutes", minutes.toFixed(1)]),
     ...(values["break-below"] ? ["--break-below", values["break-below"]] : []),
-    ...(mutate ? ["--files", mutate.join(",")] : []),
+    ...(mutate && !values.record ? ["--files", mutate.join(",")] : []),
   ],
   { cwd: repoRoot, stdio: "inherit" },
 );

@@ -41,4 +41,13 @@ describe("reportMarkdown", () => {
     expect(text).toContain("- server/a.ts:3:5 StringLiteral (Survived)");
     expect(text).not.toContain("server/a.ts:2:5");
   });
+
+  it("names the files of the scope that no recorded run has mutated, and none when every one has", () => {
+    const report = { files: { "server/a.ts": { mutants: [mutant("Killed", 1)] } } };
+    const given = { commit: "abc1234", date: "2026-11-27" };
+    expect(reportMarkdown(report, [], { ...given, notRun: ["server/b.ts", "server/c.ts"] })).toContain(
+      "Files of the scope no recorded run has mutated yet (2): server/b.ts, server/c.ts.",
+    );
+    expect(reportMarkdown(report, [], { ...given, notRun: [] })).not.toContain("no recorded run");
+  });
 });

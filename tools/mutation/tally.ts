@@ -76,8 +76,9 @@ const row = (name: string, t: Tally) =>
 export function reportMarkdown(
   report: MutationReport,
   survivors: Survivor[],
-  run: { commit: string; date: string; minutes?: string },
+  run: { commit: string; date: string; minutes?: string; notRun?: string[] },
 ): string {
+  const notRun = run.notRun ?? [];
   const files = Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b));
   const all = tally(files.flatMap(([, file]) => file.mutants));
   const untriaged = files.flatMap(([name, file]) =>
@@ -102,6 +103,9 @@ export function reportMarkdown(
     row("all files", all),
     ...files.map(([name, file]) => row(name, tally(file.mutants))),
     "",
+    ...(notRun.length > 0
+      ? [`Files of the scope no recorded run has mutated yet (${notRun.length}): ${notRun.join(", ")}.`, ""]
+      : []),
     `Survivors and unreached mutants not yet triaged in tools/mutation/survivors.json: ${untriaged.length}.`,
     "",
     ...untriaged.slice(0, 200).map((line) => `- ${line}`),
