@@ -147,6 +147,11 @@ async function refusalsOfEachKind(ctx: CheckContext): Promise<Refusal[]> {
       request: { method: "GET", path: paths.deployments, auth: "none", tenant: "none" },
     },
     { label: "an unknown route", status: 404, request: { method: "GET", path: "/v2/conformance-no-such-route" } },
+    {
+      label: "an unknown integration",
+      status: 404,
+      request: { method: "GET", path: paths.repos("00000000-0000-4000-8000-0000000000cf") },
+    },
     { label: "DELETE on the deployments path", status: 405, request: { method: "DELETE", path: paths.deployments } },
     {
       label: "a body above 1 MiB",
@@ -451,7 +456,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "listDeployments", "source-rules"],
     statement:
-      "A refusal of each kind (400 malformed JSON, 401, 404, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
+      "A refusal of each kind (400 malformed JSON, 401, 404 of a route and of an integration, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
     specRef:
       "D-16 (detail: a sentence a client can act on; errors: [{pointer | parameter, detail}]), D-47, D-49 to D-51",
     needs: ["write", "server"],

@@ -184,4 +184,25 @@ export const repositoryChecks: Check[] = [
       );
     },
   },
+  {
+    id: "REPO-LIST-011",
+    level: "SHOULD",
+    tags: [...op3, ...op4.slice(0, 1)],
+    statement:
+      "Each listing answers for integrations of its own kind: the managed integration on operation 3, and the plain one on operation 4, answer 404",
+    specRef: "D-10 (each listing answers for its own kind of integration)",
+    needs: ["integration", "managedIntegration", "state"],
+    async run(ctx) {
+      expectStatus(
+        await listRepos(ctx, false, ctx.config.managedIntegrationId!),
+        404,
+        "list the managed integration's repositories with operation 3",
+      );
+      expectStatus(
+        await listRepos(ctx, true, ctx.config.integrationId!),
+        404,
+        "list the plain integration's repositories with operation 4",
+      );
+    },
+  },
 ];

@@ -55,8 +55,8 @@ export function maskSecrets(secrets: ReadonlyArray<{ name: string }>): Secret[] 
 
 /** What a create stores; sequence and timestamps are assigned by the Store in the transaction. */
 export interface NewDeployment {
-  /** The answer as created: status AWAITING_DATABASE, no active revision, secrets masked (D-53, D-55). */
-  deployment: DeploymentFields;
+  /** The answer as created, secrets masked (D-55), without its state: the store starts it (AWAITING_DATABASE, no active revision, D-53). */
+  deployment: Omit<DeploymentFields, "status" | "active_revision_id">;
   /** The secrets' values sealed (what `deployment.secrets` shows masked). */
   secrets: SealedSecret[];
   tracingProjectId: string;

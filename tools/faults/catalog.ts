@@ -208,6 +208,26 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "integration-of-either-kind",
+    level: "SHOULD",
+    description:
+      "Each repository listing answers for an integration of either kind (D-10: the other kind's id is 404 there)",
+    request: (req) => {
+      const match = matchPath("GET", req.url.pathname);
+      if (match.kind !== "operation" || !repositoryOperations.has(match.operation.id)) return undefined;
+      const id = match.pathParameters.integration_id ?? "";
+      // the operation of the id's own kind answers instead of the one asked
+      const own =
+        id === demo.acme.managedIntegrationId
+          ? "listManagedCodehostRepositories"
+          : id === demo.acme.plainIntegrationId
+            ? "listCodehostRepositories"
+            : match.operation.id;
+      req.url.pathname = operation(own).path.replace("{integration_id}", id);
+      return undefined;
+    },
+  },
+  {
     id: "unknown-status-value",
     level: "MUST",
     description: "Deployments report status RUNNING, which is not in the enum",
