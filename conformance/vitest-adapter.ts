@@ -4,11 +4,11 @@
  */
 import { describe, test } from "vitest";
 import { areas } from "./checks/index.js";
-import { type ConformanceOptions, configFromObject, type RunConfig } from "./config.js";
-import { newRunId } from "./data.js";
+import { type ConformanceOptions, configFromObject, type RunConfig } from "./cli/run-config.js";
+import { newRunId } from "./model/data.js";
 import { failureText } from "./report/text.js";
-import { checkTimeoutMs, type Fixtures, runCheck } from "./runner.js";
-import { isSelected } from "./selection.js";
+import { isSelected } from "./runner/check-selection.js";
+import { checkTimeoutMs, type Fixtures, runCheck } from "./runner/runner.js";
 
 /**
  * Registers the suite's checks as vitest tests, one `describe` per area, in the command's order.
@@ -53,4 +53,4 @@ function withRunIdentity(options: ConformanceOptions): RunConfig {
   return { ...config, runId: newRunId(), seed: config.seed ?? Math.floor(Math.random() * 2 ** 31) };
 }
 
-export type { ConformanceOptions } from "./config.js";
+export type { ConformanceOptions } from "./cli/run-config.js";

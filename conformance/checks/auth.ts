@@ -1,10 +1,10 @@
 /** Checks of authentication (D-13 to D-15: X-Api-Key, X-Tenant-Id, 401 and 403). */
 
-import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
-import { paths } from "../helpers.js";
-import { type SampleRequest, sampledOperations, sampleRequest } from "../operation-samples.js";
+import { ensure, expectStatus, isObject } from "../check-kit/assert.js";
+import { paths } from "../check-kit/helpers.js";
+import { type SampleRequest, sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
+import { deploymentBody, plainSource } from "../model/data.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
 
 const tags = ["auth"];
 

@@ -1,10 +1,10 @@
 /** Both sides of every bound of the provider create body, derived from the contract: lengths (D-31, D-38, D-58), enums and nullable fields. */
 import { operation, type SchemaObject } from "../../contract/index.js";
-import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { outOfProfile, providerBody } from "../data.js";
-import { createProvider, type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
+import { createProvider, type Json, paths } from "../check-kit/helpers.js";
+import { outOfProfile, providerBody } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["createOAuthProvider", "bounds"];
 const create = operation("createOAuthProvider");

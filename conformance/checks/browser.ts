@@ -1,9 +1,9 @@
 /** Checks of what a browser and a scheduler need beyond the interface spec: CORS (D-132) and ResourceSpec bounds and relations (D-133, D-134). */
-import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, outOfProfile, plainSource } from "../data.js";
-import { paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
+import { paths } from "../check-kit/helpers.js";
+import { deploymentBody, outOfProfile, plainSource } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** The development origin of a browser front end (Vite's default port). */
 const devOrigin = "http://localhost:5173";

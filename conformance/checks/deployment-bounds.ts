@@ -1,11 +1,11 @@
 /** Both sides of every bound of the deployment create body and list query, derived from the contract (D-191): lengths (D-31), counts (D-32), nullable fields (D-68), name patterns (D-37, D-116), uuid spellings (D-190) and the per-source edges (D-48, D-51). */
 import { operation, type SchemaObject } from "../../contract/index.js";
-import { ensure, expect2xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, outOfProfile, plainSource, type Source, sourcesFor } from "../data.js";
-import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { perSourceRules, ruleSample } from "../source-rules.js";
+import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
+import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../check-kit/helpers.js";
+import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
+import { deploymentBody, outOfProfile, plainSource, type Source, sourcesFor } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { branches } from "./bounds.js";
 
 const tags = ["createDeployment", "bounds"];

@@ -1,8 +1,17 @@
 /** Checks of operation 6 (interface-spec: Create a deployment, rules 1-4; D-06, D-28, D-39 to D-45, D-37/D-38, D-48, D-46, D-53, D-54/D-55). */
 
 import { isImageReference } from "../../contract/source-rules.js";
-import { ensure, expect4xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
+import { ensure, expect4xx, expectStatus, isObject } from "../check-kit/assert.js";
+import {
+  createDeployment,
+  differences,
+  firstRepository,
+  type Json,
+  listDeployments,
+  managedReposRequest,
+  paths,
+} from "../check-kit/helpers.js";
+import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
 import {
   allSources,
   containerImageTag,
@@ -12,20 +21,11 @@ import {
   type RepositoryRecord,
   type Source,
   sourcesFor,
-} from "../data.js";
-import {
-  createDeployment,
-  differences,
-  firstRepository,
-  type Json,
-  listDeployments,
-  managedReposRequest,
-  paths,
-} from "../helpers.js";
-import type { Exchange } from "../http.js";
+} from "../model/data.js";
 import { keptFields } from "../model/deployment-model.js";
-import { bodyAcceptedBy, judgeEach } from "../no-verdict.js";
-import { perSourceRules, ruleSample } from "../source-rules.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import { bodyAcceptedBy, judgeEach } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { expectProblem, urn } from "./errors.js";
 
 const tags = ["createDeployment", "deployments"];

@@ -1,8 +1,6 @@
 /** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; D-08, D-09, D-39 to D-45). */
 
-import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { containerImageTag, deploymentBody, plainSource, type Source } from "../data.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../check-kit/assert.js";
 import {
   createDeployment,
   deploymentSet,
@@ -11,10 +9,12 @@ import {
   listDeployments,
   paths,
   walkDeployments,
-} from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../no-verdict.js";
-import { whileStatusesHold } from "../settle.js";
+} from "../check-kit/helpers.js";
+import { whileStatusesHold } from "../check-kit/settle.js";
+import { containerImageTag, deploymentBody, plainSource, type Source } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["listDeployments", "deployments"];
 const pagination = [...tags, "pagination"];

@@ -2,10 +2,7 @@
 
 import { answerProblems, document } from "../../contract/index.js";
 import { sourceFields, writeField } from "../../contract/source-rules.js";
-import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { deploymentBody, plainSource, providerBody, sourcesFor } from "../data.js";
-import { recordFormatProblems } from "../formats.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../check-kit/assert.js";
 import {
   createDeployment,
   createProvider,
@@ -15,9 +12,12 @@ import {
   managedReposRequest,
   paths,
   tryCreate,
-} from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { isNoVerdict } from "../no-verdict.js";
+} from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
+import { recordFormatProblems } from "../model/record-formats.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import { isNoVerdict } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["errors"];
 

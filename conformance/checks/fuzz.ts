@@ -4,13 +4,13 @@
  */
 import fc from "fast-check";
 import type { SchemaObject } from "../../contract/index.js";
-import { ensure, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { CheckFailure } from "../check.js";
-import { outOfProfile, plainSource, type Source } from "../data.js";
-import { type Mutation, parameterSchema, schemaMutations, specMutations } from "../fuzz/model.js";
-import { managedReposRequest, paths, walkDeployments } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, isObject } from "../check-kit/assert.js";
+import { managedReposRequest, paths, walkDeployments } from "../check-kit/helpers.js";
+import { outOfProfile, plainSource, type Source } from "../model/data.js";
+import { type Mutation, parameterSchema, schemaMutations, specMutations } from "../model/invalid-inputs.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { CheckFailure } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** Time limit of one property, so a slow target cannot stall the run. */
 const timeLimitMs = 20_000;

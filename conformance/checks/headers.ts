@@ -1,11 +1,11 @@
 /** Checks of headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16), the request Content-Type (D-24) and header name case (D-13). */
 import { isJsonMediaType } from "../../contract/index.js";
-import { ensure, expect2xx, expectStatus, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
-import { listDeployments, paths, tryCreate } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { sampledOperations, sampleRequest } from "../operation-samples.js";
+import { ensure, expect2xx, expectStatus, jsonObject } from "../check-kit/assert.js";
+import { listDeployments, paths, tryCreate } from "../check-kit/helpers.js";
+import { sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
+import { deploymentBody, plainSource } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["headers"];
 

@@ -1,5 +1,5 @@
-/** Every check of the suite, by area. The runner (conformance/runner.ts) runs them area by area. */
-import type { Check } from "../check.js";
+/** Every check of the suite, by area. The runner (conformance/runner/runner.ts) runs them area by area. */
+import type { Check } from "../runner/check.js";
 import { authChecks } from "./auth.js";
 import { boundChecks } from "./bounds.js";
 import { corsChecks, resourceChecks } from "./browser.js";

@@ -1,9 +1,16 @@
 /** Checks of tenant and organization isolation with a second organization's key and a second tenant of the same key (D-13 to D-15). */
 
-import { ensure, expect2xx, expectStatus, isObject, jsonArray, jsonObject } from "../assert.js";
-import type { Check } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
-import { createDeployment, createProvider, type Json, listDeployments, listProviders, paths } from "../helpers.js";
+import { ensure, expect2xx, expectStatus, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
+import {
+  createDeployment,
+  createProvider,
+  type Json,
+  listDeployments,
+  listProviders,
+  paths,
+} from "../check-kit/helpers.js";
+import { deploymentBody, plainSource } from "../model/data.js";
+import type { Check } from "../runner/check.js";
 
 const tags = ["isolation"];
 

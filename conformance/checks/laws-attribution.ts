@@ -3,12 +3,12 @@
  * tenant_id is the tenant X-Tenant-Id names (else the key's own, the same for every record), every OAuth provider of
  * the key carries one organization_id whatever tenant it was created in, and another organization's providers another.
  */
-import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
-import { type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** The first value seen for a field of a scope; every later one must equal it. */
 class Owners {

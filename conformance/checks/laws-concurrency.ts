@@ -5,14 +5,14 @@
  * 409 comes only with a conflicting name.
  */
 import fc from "fast-check";
-import { ensure, expect2xx, isObject, jsonObject } from "../assert.js";
-import { type Check, type CheckContext, CheckFailure } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
-import { type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, isObject, jsonObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource } from "../model/data.js";
 import { linearize, type Operation } from "../model/linearizability.js";
 import { type NamedInput, type NamedOutput, nameSetModel } from "../model/name-set-model.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { lawRuns, type Timed, timed } from "./laws-run.js";
 import { holdsFor } from "./properties-run.js";
 

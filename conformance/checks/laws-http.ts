@@ -3,14 +3,14 @@
  * wildcards; validators that change with the representation; HEAD as GET without a body; each request on a kept-alive
  * connection answered as if it were alone, after successes and errors, one after another and pipelined.
  */
-import { ensure, expect2xx, isObject } from "../assert.js";
-import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
-import { createProvider, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { keyHeader } from "../key-header.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
-import { type WireAnswer, WireConnection, type WireRequest } from "../wire.js";
+import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
+import { createProvider, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
+import { keyHeader } from "../target/key-header.js";
+import { type WireAnswer, WireConnection, type WireRequest } from "../target/wire.js";
 import { reached } from "./properties-run.js";
 
 /** The list operations every law here reads: providers, one page of deployments, and operation 3 when configured. */

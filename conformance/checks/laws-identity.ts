@@ -2,13 +2,13 @@
  * Identity laws (LAW-005, LAW-006): every deployment and revision id the check sees is unique across tenants and
  * organizations, and deployment_ids with repeated ids, in every order, returns each deployment once.
  */
-import { ensure, expect2xx, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource } from "../data.js";
-import { createDeployment, type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, jsonObject } from "../check-kit/assert.js";
+import { createDeployment, type Json, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource } from "../model/data.js";
 import { repeatsAndOrders } from "../model/repeats-and-orders.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { lawRuns } from "./laws-run.js";
 import { holdsFor, reached } from "./properties-run.js";
 

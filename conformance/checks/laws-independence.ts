@@ -2,11 +2,11 @@
  * Independence laws (LAW-003, LAW-004): an answer does not move after a write it does not depend on, and a query
  * parameter of another operation changes nothing or is refused exactly as an unknown one (D-371).
  */
-import { ensure, expect2xx, isObject } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { createDeployment, createProvider, differences, type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
+import { createDeployment, createProvider, differences, type Json, paths } from "../check-kit/helpers.js";
 import { keptFields } from "../model/deployment-model.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** A read the law judges: what it sends, and what of its answer must not move. */
 interface Read {

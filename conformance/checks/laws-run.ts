@@ -1,6 +1,6 @@
 /** What the LAW-* checks share: their budget (a share of --fuzz-runs) and a send that keeps the wall-clock window of each request. */
-import type { CheckContext, SendRequest } from "../check.js";
-import type { Exchange } from "../http.js";
+import type { CheckContext, SendRequest } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** Generated rounds per law: a twenty-fifth of --fuzz-runs, at least 2 (each round sends up to 16 requests, D-370). */
 export const lawRuns = (ctx: CheckContext): number => Math.max(2, Math.round(ctx.config.fuzzRuns / 25));

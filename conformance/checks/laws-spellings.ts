@@ -1,11 +1,11 @@
 /** The spelling law (LAW-014, D-374): a deployment list query answers alike in every legal spelling of its parameters. */
 import fc from "fast-check";
-import { ensure, expect2xx, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, jsonObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
 import type { QuerySpelling } from "../coverage/axes.js";
-import { type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
 import { spellings } from "../model/query-spellings.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { idSet } from "./laws-identity.js";
 import { lawRuns } from "./laws-run.js";
 import { holdsFor, reached } from "./properties-run.js";

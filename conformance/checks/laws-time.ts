@@ -3,12 +3,12 @@
  * (give or take --clock-tolerance-ms), created_at <= updated_at, every answer writes its times with one precision,
  * and every list is ordered by the times it shows (D-372).
  */
-import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
-import { instant, type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
+import { instant, type Json, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { type Timed, timed } from "./laws-run.js";
 
 /** A record the laws made, with the window of its create. */

@@ -3,11 +3,11 @@
  * (D-48) must be accepted and come back as sent, with the stated defaults for what was left out.
  */
 import fc from "fast-check";
-import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { differences, paths, providerAsStated } from "../helpers.js";
+import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
+import { differences, paths, providerAsStated } from "../check-kit/helpers.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
-import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
 
 type Json = Record<string, unknown>;

@@ -2,12 +2,12 @@
  * Filters judged with adversarial values (PROP-009, PROP-010): every generated query, restricted to the property set,
  * returns what the model of conformance/model/deployment-model.ts says.
  */
-import { ensure, expect2xx, expectStatus, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { type Json, paths } from "../helpers.js";
+import { ensure, expect2xx, expectStatus, jsonObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
 import { adversarialQueries, nameQueries } from "../model/adversarial-queries.js";
 import type { ListQuery } from "../model/deployment-model.js";
-import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor, reached } from "./properties-run.js";
 import { type PropertySet, propertySet } from "./properties-set.js";
 

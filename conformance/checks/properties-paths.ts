@@ -4,11 +4,11 @@
  */
 import fc from "fast-check";
 import { isJsonMediaType } from "../../contract/index.js";
-import { ensure, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { type SampleRequest, sampledOperations, sampleRequest } from "../operation-samples.js";
+import { ensure, expectStatus, isObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
+import { type SampleRequest, sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { holdsFor, reached } from "./properties-run.js";
 import { propertySet } from "./properties-set.js";
 

@@ -2,12 +2,12 @@
  * A record judged in every answer (PROP-005, PROP-006): each deployment of the property set, wherever a generated query
  * returns it, equals its create answer field for field; state fields move only as D-12 allows; providers never change.
  */
-import { ensure, expect2xx, jsonArray, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { differences, instant, type Json, paths } from "../helpers.js";
+import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
+import { differences, instant, type Json, paths } from "../check-kit/helpers.js";
 import { adversarialQueries } from "../model/adversarial-queries.js";
 import { keptFields, type ListQuery } from "../model/deployment-model.js";
-import { isRefusal } from "../no-verdict.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { isRefusal } from "../runner/no-verdict.js";
 import { wire } from "./properties-filters.js";
 import { holdsFor, reached } from "./properties-run.js";
 import { type PropertySet, propertySet } from "./properties-set.js";

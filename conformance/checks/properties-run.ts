@@ -1,8 +1,8 @@
 /** How the PROP-* properties run: seeded fast-check runs within the --fuzz-runs budget, a shrunk counter-example in the failure. */
 import fc from "fast-check";
-import { type CheckContext, CheckFailure } from "../check.js";
 import { type AxisKey, cellNote } from "../coverage/axes.js";
-import type { Exchange } from "../http.js";
+import { type CheckContext, CheckFailure } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** Generated inputs per property: a twentieth of --fuzz-runs, at least 3 (each input sends one request per class). */
 const propertyRuns = (ctx: CheckContext) => Math.max(3, Math.round(ctx.config.fuzzRuns / 20));

@@ -1,11 +1,11 @@
 /** The records the record and filter properties judge: a few deployments of every source the hosting kind offers without an integration, and one provider. */
-import { expect2xx, jsonObject } from "../assert.js";
-import type { CheckContext } from "../check.js";
-import { deploymentBody, type Source, sourcesFor } from "../data.js";
-import { createProvider, type Json, paths } from "../helpers.js";
+import { expect2xx, jsonObject } from "../check-kit/assert.js";
+import { createProvider, type Json, paths } from "../check-kit/helpers.js";
 import type { QuerySet } from "../model/adversarial-queries.js";
+import { deploymentBody, type Source, sourcesFor } from "../model/data.js";
 import { DeploymentModel } from "../model/deployment-model.js";
-import { noVerdictWhenBodyRefused } from "../no-verdict.js";
+import type { CheckContext } from "../runner/check.js";
+import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
 
 /** Image tags of the container deployments: letter case and dots, so an exact match differs from a loose one (D-42). */
 const tags = ["Latest-RC", "1.0", "v2.1"];

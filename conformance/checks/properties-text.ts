@@ -3,14 +3,14 @@
  * of conformance/model/char-classes.ts, comes back as sent in the create answer and in the lists that return it.
  */
 import fc from "fast-check";
-import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
+import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
+import { type Json, paths } from "../check-kit/helpers.js";
 import type { CharacterClass } from "../coverage/axes.js";
-import { sourcesFor } from "../data.js";
-import { type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
 import { compositeText } from "../model/char-classes.js";
-import { isRefusal, noVerdictPrefix } from "../no-verdict.js";
+import { sourcesFor } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { holdsFor, reached } from "./properties-run.js";
 
 /** The free string fields of a provider body: no pattern, enum or format of the interface spec or the profile. */

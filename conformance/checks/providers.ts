@@ -1,8 +1,6 @@
 /** Checks of operations 1 and 2 (interface-spec: Create an OAuth provider, List OAuth providers; D-06, D-28, D-08, D-37/D-38, D-54/D-55, D-58). */
 
-import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { providerBody } from "../data.js";
+import { ensure, expect2xx, expect4xx, expectStatus, isObject } from "../check-kit/assert.js";
 import {
   createProvider,
   differences,
@@ -13,7 +11,9 @@ import {
   plainProvider,
   providerAsStated,
   secretProvider,
-} from "../helpers.js";
+} from "../check-kit/helpers.js";
+import { providerBody } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
 
 const create = ["createOAuthProvider", "providers"];
 const list = ["listOAuthProviders", "providers"];

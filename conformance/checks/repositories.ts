@@ -1,9 +1,9 @@
 /** Checks of operations 3 and 4 (interface-spec: List code-host repositories; D-10, D-13 to D-15, D-08). */
 
 import { operation } from "../../contract/index.js";
-import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { type Json, managedReposRequest, paths } from "../helpers.js";
+import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../check-kit/assert.js";
+import { type Json, managedReposRequest, paths } from "../check-kit/helpers.js";
+import type { Check, CheckContext } from "../runner/check.js";
 
 const op3 = ["listCodehostRepositories", "repositories"];
 const op4 = ["listManagedCodehostRepositories", "repositories"];

@@ -5,11 +5,11 @@
  * only the records they create themselves: the verdict is the same whatever else the target holds.
  */
 import { answerProblems } from "../../contract/index.js";
-import { ensure, expect2xx, isObject, jsonObject } from "../assert.js";
-import type { Check, CheckContext } from "../check.js";
-import { deploymentBody, providerBody, type Source, sourcesFor } from "../data.js";
-import { firstRepository, type Json, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
+import { ensure, expect2xx, isObject, jsonObject } from "../check-kit/assert.js";
+import { firstRepository, type Json, paths } from "../check-kit/helpers.js";
+import { deploymentBody, providerBody, type Source, sourcesFor } from "../model/data.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["schema", "full-contract"];
 

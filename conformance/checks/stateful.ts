@@ -1,6 +1,7 @@
 /** Stateful generated checks: random create and list sequences judged by the model of the contract (conformance/model/). */
-import type { Check } from "../check.js";
+
 import { runSequences } from "../model/sequence.js";
+import type { Check } from "../runner/check.js";
 
 const tags = ["stateful", "listDeployments", "createDeployment", "pagination", "filters"];
 

@@ -3,11 +3,11 @@
  * operation of the operations table that lists that status, so a new operation is judged without a new check.
  */
 import { type ContractOperation, operationList } from "../../contract/index.js";
-import { expectStatus } from "../assert.js";
-import type { Check, CheckContext, SendRequest } from "../check.js";
-import { deploymentBody, plainSource, providerBody } from "../data.js";
-import { createDeployment } from "../helpers.js";
-import { routeOf } from "../operation-paths.js";
+import { expectStatus } from "../check-kit/assert.js";
+import { createDeployment } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import { routeOf } from "../target/operation-paths.js";
 import { expectProblem, urn } from "./errors.js";
 
 const tags = ["errors", "statuses"];

@@ -1,7 +1,7 @@
 /** Tests of the property axes: cell states from the verdicts' cell notes, and the empty cells. */
 import { describe, expect, it } from "vitest";
+import type { Verdict } from "../runner/verdict.js";
 import { aVerdict } from "../testing/verdicts.js";
-import type { Verdict } from "../verdict.js";
 import { axes, cellNote, computeAxes, emptyCells } from "./axes.js";
 
 const verdict = (id: string, status: Verdict["status"], notes: string[]): Verdict =>

@@ -2,7 +2,7 @@
  * The coverage axes of the generated properties (PROP-*): method × answer class, character class × field and
  * filter × value class. A property notes each cell it judged; every declared cell shows, so an empty one is visible.
  */
-import type { Verdict } from "../verdict.js";
+import type { Verdict } from "../runner/verdict.js";
 
 /** One axis: its declared rows and columns. */
 interface AxisShape {

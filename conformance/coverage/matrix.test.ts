@@ -1,8 +1,8 @@
 /** Tests of the coverage matrix: cell states from given verdicts, undocumented statuses, decision states, the unreached list. */
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../http.js";
+import type { Verdict } from "../runner/verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { aVerdict } from "../testing/verdicts.js";
-import type { Verdict } from "../verdict.js";
 import { type CellState, computeCoverage } from "./matrix.js";
 
 const ops = [

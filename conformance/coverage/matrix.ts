@@ -1,5 +1,5 @@
 /** The coverage matrix of a run: per operation × documented status and per decision, what the checks reached and how they fared. */
-import type { Verdict } from "../verdict.js";
+import type { Verdict } from "../runner/verdict.js";
 import { type AxisCoverage, computeAxes } from "./axes.js";
 import { citedDecisions, type DecisionRow } from "./decisions.js";
 

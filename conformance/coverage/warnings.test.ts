@@ -1,7 +1,7 @@
 /** Tests of the weak-run warnings: each sign of a run that proved little, and none for a run that proved much. */
 import { describe, expect, it } from "vitest";
+import type { Verdict } from "../runner/verdict.js";
 import { aVerdict } from "../testing/verdicts.js";
-import type { Verdict } from "../verdict.js";
 import { weakRunWarnings } from "./warnings.js";
 
 function verdict(status: Verdict["status"], answers: Verdict["answers"] = []): Verdict {

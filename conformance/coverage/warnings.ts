@@ -1,9 +1,10 @@
 /** Weak-run warnings: the run passed, but proved little (every answer an auth failure, no integration found, MUST checks skipped for missing setup, nothing created, most checks skipped). */
-import { CheckSkip } from "../check.js";
-import { noVerdictPrefix } from "../no-verdict.js";
-import { sampledOperations } from "../operation-samples.js";
-import { rateLimitStopIn } from "../rate-limit.js";
-import type { Verdict } from "../verdict.js";
+
+import { sampledOperations } from "../check-kit/operation-samples.js";
+import { CheckSkip } from "../runner/check.js";
+import { noVerdictPrefix } from "../runner/no-verdict.js";
+import type { Verdict } from "../runner/verdict.js";
+import { rateLimitStopIn } from "../target/rate-limit.js";
 
 /** The operations that read an integration (operations 3 and 4): all-404 means the configured integration is unknown to the target. */
 const integrationOperations = new Set<string>(

@@ -3,8 +3,8 @@
  * optional fields the per-source table of D-48 allows it, and every filter of List deployments.
  */
 import fc from "fast-check";
-import type { Hosting } from "../config.js";
-import { sourcesFor } from "../data.js";
+import type { Hosting } from "../cli/run-config.js";
+import { sourcesFor } from "./data.js";
 
 type Json = Record<string, unknown>;
 

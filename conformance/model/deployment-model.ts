@@ -4,7 +4,7 @@
  */
 import type { DeploymentSource } from "../../contract/schemas.js";
 import { imageSources, imageTag } from "../../contract/source-rules.js";
-import { instant } from "../helpers.js";
+import { instant } from "../check-kit/helpers.js";
 
 type Json = Record<string, unknown>;
 

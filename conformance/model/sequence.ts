@@ -4,13 +4,13 @@
  * shortest one that still fails and reported with the curl commands that replay it.
  */
 import fc from "fast-check";
-import { expect2xx, jsonObject } from "../assert.js";
-import type { CheckContext } from "../check.js";
-import { CheckFailure } from "../check.js";
-import { toCurl } from "../curl.js";
-import { differences, paths } from "../helpers.js";
-import type { Exchange } from "../http.js";
-import { isRefusal } from "../no-verdict.js";
+import { expect2xx, jsonObject } from "../check-kit/assert.js";
+import { differences, paths } from "../check-kit/helpers.js";
+import { toCurl } from "../report/curl.js";
+import type { CheckContext } from "../runner/check.js";
+import { CheckFailure } from "../runner/check.js";
+import { isRefusal } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { deploymentBodies, limits, otherFilters } from "./arbitraries.js";
 import { DeploymentModel, keptFields, type ListQuery } from "./deployment-model.js";
 

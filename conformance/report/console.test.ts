@@ -1,12 +1,12 @@
 /** Tests of the console report: each failure printed once (with and without --quiet), and a summary that says when MUST checks were not judged. */
 import { describe, expect, it } from "vitest";
 import { weakRunWarnings } from "../coverage/warnings.js";
-import { noVerdictPrefix } from "../no-verdict.js";
-import { groupProblems } from "../problems.js";
-import { exitCodeOf, type RunResult, summarize } from "../result.js";
+import { noVerdictPrefix } from "../runner/no-verdict.js";
+import { exitCodeOf, type RunResult, summarize } from "../runner/result.js";
+import type { Verdict } from "../runner/verdict.js";
 import { aVerdict } from "../testing/verdicts.js";
-import type { Verdict } from "../verdict.js";
 import { renderConsole } from "./console.js";
+import { groupProblems } from "./problems.js";
 
 function verdict(
   id: string,

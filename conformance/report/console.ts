@@ -5,13 +5,13 @@
  */
 
 import { missingSetup, noVerdict } from "../coverage/warnings.js";
-import type { Problem } from "../problems.js";
-import { rateLimitLine } from "../rate-limit.js";
-import type { RunResult } from "../result.js";
-import { targetFullReport } from "../target-full.js";
-import type { Verdict } from "../verdict.js";
+import type { RunResult } from "../runner/result.js";
+import type { Verdict } from "../runner/verdict.js";
+import { rateLimitLine } from "../target/rate-limit.js";
+import { targetFullReport } from "../target/target-full.js";
 import { renderAxes } from "./axes-text.js";
 import { renderMatrix } from "./matrix-text.js";
+import type { Problem } from "./problems.js";
 import { terminalSafeDeep } from "./terminal-text.js";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;

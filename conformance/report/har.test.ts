@@ -1,7 +1,7 @@
 /** Tests of the HAR file: HAR 1.2 shape, entries in sending order with their check, redacted values kept redacted. */
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../http.js";
-import { REDACTED } from "../redact.js";
+import type { Exchange } from "../target/http-exchange.js";
+import { REDACTED } from "../target/redact.js";
 import { toHar } from "./har.js";
 
 const post: Exchange = {

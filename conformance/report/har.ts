@@ -1,5 +1,5 @@
 /** HAR 1.2 of a run: every exchange, redacted as every report is (the suite records exchanges redacted, D-54/D-55), with the check that sent it. */
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** An exchange and the check that sent it. */
 export interface CheckExchange {

@@ -1,9 +1,9 @@
 /** Tests of the HTML report: self-contained, summary per level, the first failure expanded, status filter (headless Chromium when present). */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { groupProblems } from "../problems.js";
-import type { RunResult } from "../result.js";
+import type { RunResult } from "../runner/result.js";
 import { renderHtml } from "./html.js";
+import { groupProblems } from "./problems.js";
 
 const chromium =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));

@@ -1,9 +1,10 @@
 /** A self-contained HTML report: it opens on the problems (failures grouped by cause, D-243), then the summary per level and a table filterable by status, failures in <details>. */
-import type { Problem } from "../problems.js";
-import type { RunResult } from "../result.js";
-import type { Verdict } from "../verdict.js";
+
+import type { RunResult } from "../runner/result.js";
+import type { Verdict } from "../runner/verdict.js";
 import { htmlEscape } from "./escape.js";
 import { coverageSection, warningSection } from "./matrix-html.js";
+import type { Problem } from "./problems.js";
 
 function pretty(body: string | undefined): string {
   if (body === undefined || body === "") return "(empty)";

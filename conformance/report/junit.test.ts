@@ -1,6 +1,6 @@
 /** Tests that the JUnit XML is well formed and carries one testcase per check, parsed back with a strict parser. */
 import { describe, expect, it } from "vitest";
-import type { RunResult } from "../result.js";
+import type { RunResult } from "../runner/result.js";
 import { renderJunit, xmlEscape } from "./junit.js";
 
 /** A small strict XML parser: elements, attributes, text, declarations; throws on malformed input. */

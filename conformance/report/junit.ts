@@ -1,6 +1,6 @@
 /** JUnit XML of a run: one testcase per check, classname = level.area, failure and skipped elements. */
-import type { RunResult } from "../result.js";
-import type { Verdict } from "../verdict.js";
+import type { RunResult } from "../runner/result.js";
+import type { Verdict } from "../runner/verdict.js";
 import { failureText } from "./text.js";
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 forbids. */

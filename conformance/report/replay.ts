@@ -1,5 +1,5 @@
 /** Console output of `replay`: the verdict of the one check and every exchange it made, in order. */
-import type { RunResult } from "../result.js";
+import type { RunResult } from "../runner/result.js";
 import type { CheckExchange } from "./har.js";
 import { terminalSafeDeep } from "./terminal-text.js";
 import { exchangeText, failureText } from "./text.js";

@@ -1,6 +1,7 @@
 /** Plain-text failure details shared by the JUnit and JSON reports. */
-import type { Exchange } from "../http.js";
-import type { Verdict } from "../verdict.js";
+
+import type { Verdict } from "../runner/verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 /** One exchange as plain text: request line, headers and body, then status line, headers and body. */
 export function exchangeText(ex: Exchange): string[] {

@@ -1,7 +1,7 @@
 /** Writes junit.xml, results.json and report.html into --report-dir. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunResult } from "../result.js";
+import type { RunResult } from "../runner/result.js";
 import { renderHtml } from "./html.js";
 import { renderJunit } from "./junit.js";
 

@@ -9,7 +9,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { main as runSuite } from "../../conformance/cli.js";
+import { main as runSuite } from "../../conformance/cli/conformance-command.js";
 import { demoFlags } from "../../contract/demo.js";
 import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { startMock } from "../../mock/src/mock.js";

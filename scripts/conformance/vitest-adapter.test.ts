@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runConformance } from "../../conformance/cli.js";
-import { configFromObject } from "../../conformance/config.js";
+import { runConformance } from "../../conformance/cli/conformance-command.js";
+import { configFromObject } from "../../conformance/cli/run-config.js";
 import { demo } from "../../contract/index.js";
 import {
   type RunningMemorySandbox as RunningSandbox,

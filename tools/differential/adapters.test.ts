@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckContext } from "../../conformance/check.js";
-import { sampledOperations, sampleRequest } from "../../conformance/operation-samples.js";
+import { sampledOperations, sampleRequest } from "../../conformance/check-kit/operation-samples.js";
+import type { CheckContext } from "../../conformance/runner/check.js";
 import { demo } from "../../contract/index.js";
 import { templateDeployment } from "../harness/http.js";
 import { type FuzzContext, fuzzCases, makerCount, renderCase } from "../reliability/fuzz-cases.js";

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCommandLine } from "../../common/cli.js";
-import type { RunResult } from "../../conformance/result.js";
+import type { RunResult } from "../../conformance/runner/result.js";
 import { demoFlags } from "../../contract/demo.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";

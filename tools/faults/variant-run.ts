@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RunResult } from "../../conformance/result.js";
+import type { RunResult } from "../../conformance/runner/result.js";
 import { demoFlags } from "../../contract/demo.js";
 import type { Variant } from "../variants/catalog.js";
 import { demoSeed } from "../variants/demo-seed.js";

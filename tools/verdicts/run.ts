@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { parseCommandLine } from "../../common/cli.js";
-import { main as runSuite } from "../../conformance/cli.js";
+import { main as runSuite } from "../../conformance/cli/conformance-command.js";
 import { demoFlags } from "../../contract/demo.js";
 import { demo } from "../../contract/index.js";
 import { startChildServer } from "../../server/testing/child-server.js";
