@@ -5,7 +5,7 @@ import { scaledMs } from "./common/machine-time.js";
 // tests of this repository; they run through `npm run conformance` against a target.
 export default defineConfig({
   test: {
-    include: ["{contract,scripts,server,conformance,examples,common,mock,client,tools}/**/*.test.ts"],
+    include: ["{contract,scripts,server,conformance,examples,common,mock,client,generator,tools}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     globalSetup: ["scripts/test-global-setup.ts"],
     // Idle-machine figures scaled by the load per core at start, or by TIME_SCALE (D-403).

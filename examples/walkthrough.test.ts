@@ -1,9 +1,9 @@
 /** The walkthrough runs unchanged against the mock and the reference server: only the base URL and key differ. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../contract/index.js";
+import { titledExamples } from "../generator/example-titles.js";
 import { type RunningMock, startMock } from "../mock/src/mock.js";
 import { type ChildServer, startChildServer } from "../server/testing/child-server.js";
-import { titledExamples } from "../tools/generate/example-titles.js";
 import { runWalkthrough } from "./walkthrough.js";
 
 const examples = titledExamples();

@@ -9,7 +9,7 @@ import {
   operation,
   operationList,
 } from "../../contract/index.js";
-import { titledExamples } from "../../tools/generate/example-titles.js";
+import { titledExamples } from "../../generator/example-titles.js";
 import { type RunningMock, startMock } from "./mock.js";
 
 const integrationId = demo.acme.plainIntegrationId;
