@@ -1,7 +1,7 @@
 /** Checks of operations 3 and 4 (interface-spec: List code-host repositories; D-10, D-13 to D-15, D-08). */
 
 import { operation } from "../../contract/index.js";
-import { ensure, expect2xx, expect4xx, expectStatus, jsonArray } from "../check-kit/assert.js";
+import { ensure, expect2xx, expect4xx, expectStatus, jsonArray, jsonObject } from "../check-kit/assert.js";
 import { type Json, managedReposRequest, paths } from "../check-kit/helpers.js";
 import type { Check, CheckContext } from "../runner/check.js";
 
@@ -189,20 +189,23 @@ export const repositoryChecks: Check[] = [
     level: "SHOULD",
     tags: [...op3, ...op4.slice(0, 1)],
     statement:
-      "Each listing answers for integrations of its own kind: the managed integration on operation 3, and the plain one on operation 4, answer 404",
-    specRef: "D-10 (each listing answers for its own kind of integration)",
+      "Each listing answers for integrations of its own kind: the managed integration on operation 3, and the plain one on operation 4, answer 404 with a problem detail that says why",
+    specRef: "D-10 (each listing answers for its own kind of integration), D-16 (a refusal says why)",
     needs: ["integration", "managedIntegration", "state"],
     async run(ctx) {
-      expectStatus(
-        await listRepos(ctx, false, ctx.config.managedIntegrationId!),
-        404,
-        "list the managed integration's repositories with operation 3",
-      );
-      expectStatus(
-        await listRepos(ctx, true, ctx.config.integrationId!),
-        404,
-        "list the plain integration's repositories with operation 4",
-      );
+      const wrongKind = [
+        {
+          ex: await listRepos(ctx, false, ctx.config.managedIntegrationId!),
+          what: "the managed integration on operation 3",
+        },
+        { ex: await listRepos(ctx, true, ctx.config.integrationId!), what: "the plain integration on operation 4" },
+      ];
+      for (const { ex, what } of wrongKind) {
+        expectStatus(ex, 404, `list ${what}`);
+        // a 404 of a known id says why, as every refusal does (D-16)
+        const detail = jsonObject(ex, `the 404 of ${what}`).detail;
+        ensure(typeof detail === "string" && detail.trim() !== "", `the 404 of ${what} has no detail`, ex);
+      }
     },
   },
 ];
