@@ -14,6 +14,7 @@ import type { RunConfig } from "./config.js";
 import { runPrefix } from "./data.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "./http.js";
 import { keyHeader } from "./key-header.js";
+import { runIds } from "./model/run-ids.js";
 import { isNoVerdict } from "./no-verdict.js";
 import { type CheckWaits, sendWithinLimits } from "./rate-limit.js";
 import { userSecrets } from "./redact.js";
@@ -142,6 +143,8 @@ export function createContext(
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
+      // every answer of the run joins its id registry, which LAW-005 judges (D-430)
+      runIds(config).see(exchange, keyRef === "main" || keyRef === "other" ? keyRef : undefined);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);
