@@ -271,6 +271,7 @@ const lawFaultList = (): Fault[] => [
         : undefined,
   },
   etagUnchangedAfterCreate(),
+  lastModifiedUnchangedAfterCreate(),
   {
     id: "head-405-on-providers",
     level: "SHOULD",
@@ -325,6 +326,24 @@ function etagUnchangedAfterCreate(): Fault {
         : undefined,
     response: (req, res) =>
       isListRead(req) && ok(res) ? { ...res, headers: { ...res.headers, etag: '"v1"' } } : undefined,
+  };
+}
+
+/** LAW-010 (D-431): the lists carry the Last-Modified of the proxy's start, and If-Modified-Since is 304 after a change. */
+function lastModifiedUnchangedAfterCreate(): Fault {
+  const isListRead = (r: ProxyRequest) => r.method === "GET" && (isProviders(r) || isDeployments(r));
+  const started = new Date().toUTCString();
+  return {
+    id: "last-modified-unchanged-after-create",
+    level: "SHOULD",
+    description:
+      "The lists carry the Last-Modified of the server's start whatever they hold, and If-Modified-Since with it is answered 304 after a create changed them",
+    request: (req) =>
+      isListRead(req) && withKey(req) && req.headers["if-modified-since"] === started
+        ? { status: 304, headers: { "last-modified": started }, body: "" }
+        : undefined,
+    response: (req, res) =>
+      isListRead(req) && ok(res) ? { ...res, headers: { ...res.headers, "last-modified": started } } : undefined,
   };
 }
 
