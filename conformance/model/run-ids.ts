@@ -5,7 +5,7 @@ import type { Exchange } from "../http.js";
 type Json = Record<string, unknown>;
 
 /** An id shown naming a second record: the record it named first, the second, and the answer that showed the second. */
-export interface IdClash {
+interface IdClash {
   id: string;
   first: string;
   second: string;
@@ -13,7 +13,7 @@ export interface IdClash {
 }
 
 /** The organization whose key sent a request: the two keys of the configuration are two organizations; another key none known. */
-export type KeyOrganization = "main" | "other" | undefined;
+type KeyOrganization = "main" | "other" | undefined;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
