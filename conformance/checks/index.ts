@@ -9,6 +9,7 @@ import { deploymentListChecks } from "./deployments-list.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
 import { headerChecks } from "./headers.js";
+import { heavyPageChecks } from "./heavy-pages.js";
 import { isolationChecks } from "./isolation.js";
 import { attributionLawChecks } from "./laws-attribution.js";
 import { concurrencyLawChecks } from "./laws-concurrency.js";
@@ -37,7 +38,7 @@ export const areas = {
   bounds: [...boundChecks, ...deploymentBoundChecks],
   repositories: repositoryChecks,
   "deployments-create": deploymentCreateChecks,
-  "deployments-list": deploymentListChecks,
+  "deployments-list": [...deploymentListChecks, ...heavyPageChecks],
   auth: authChecks,
   isolation: isolationChecks,
   errors: errorChecks,

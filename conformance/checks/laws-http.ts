@@ -74,37 +74,80 @@ async function negotiationHolds(ctx: CheckContext): Promise<void> {
   }
 }
 
-/** One list read twice around a change of its representation: the validator moves, If-None-Match answers 304 only before. */
+/** Whole seconds since the epoch of an HTTP-date or an RFC 3339 timestamp (an HTTP-date's resolution), or undefined. */
+function wholeSeconds(value: unknown): number | undefined {
+  const ms = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+/** The unchanged list again with a validator: 304, or 200 with the same representation. */
+async function unchangedAnswer(ctx: CheckContext, what: string, request: SendRequest, first: Exchange, header: string) {
+  const [name, value] = header.split(": ") as [string, string];
+  const again = await ctx.send({ ...request, headers: { [name]: value }, noValidate: true });
+  ensure(
+    again.response.status === 304 ||
+      (again.response.status === 200 && JSON.stringify(again.json) === JSON.stringify(first.json)),
+    `${what} with ${header} of an unchanged list answered ${again.response.status} (304, or 200 with the same representation)`,
+    again,
+  );
+}
+
+/**
+ * One list read twice around a change of its representation (`change` answers the created record's created_at): each
+ * validator sent moves, and If-None-Match or If-Modified-Since with it answers 304 only before. Last-Modified has a
+ * resolution of a second (RFC 9110 §8.8.2), so the change waits for the next second and is judged only when the
+ * record's created_at lies past the first Last-Modified's second (D-431).
+ */
 async function validatorOf(
   ctx: CheckContext,
   what: string,
   request: SendRequest,
-  change: () => Promise<void>,
+  change: () => Promise<unknown>,
 ): Promise<void> {
   const first = await ctx.send(request);
   expect2xx(first, what);
   const etag = first.response.headers.etag;
   const modified = first.response.headers["last-modified"];
-  if (!etag) {
-    ctx.note(`${what}: no ETag sent${modified ? " (Last-Modified only: its resolution is a second, not judged)" : ""}`);
+  if (!etag && !modified) {
+    ctx.note(`${what}: no ETag and no Last-Modified sent`);
     return;
   }
-  const again = await ctx.send({ ...request, headers: { "If-None-Match": etag }, noValidate: true });
-  ensure(
-    again.response.status === 304 ||
-      (again.response.status === 200 && JSON.stringify(again.json) === JSON.stringify(first.json)),
-    `${what} with If-None-Match ${etag} of an unchanged list answered ${again.response.status} (304, or 200 with the same representation)`,
-    again,
-  );
-  await change();
-  const after = await ctx.send({ ...request, headers: { "If-None-Match": etag }, noValidate: true });
+  if (etag) await unchangedAnswer(ctx, what, request, first, `If-None-Match: ${etag}`);
+  if (modified) {
+    await unchangedAnswer(ctx, what, request, first, `If-Modified-Since: ${modified}`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  }
+  const createdAt = wholeSeconds(await change());
+  if (etag) {
+    const after = await ctx.send({ ...request, headers: { "If-None-Match": etag }, noValidate: true });
+    ensure(
+      after.response.status !== 304,
+      `${what} with If-None-Match ${etag} answered 304 after the list changed: a client keeps a stale representation`,
+      after,
+    );
+    expect2xx(after, `${what} after a change`);
+    ensure(after.response.headers.etag !== etag, `${what} kept ETag ${etag} after its representation changed`, after);
+  }
+  const since = wholeSeconds(modified);
+  if (modified === undefined || since === undefined || createdAt === undefined) return;
+  if (createdAt <= since) {
+    ctx.note(`${what}: the change fell in the second of Last-Modified ${modified}; Last-Modified not judged`);
+    return;
+  }
+  const after = await ctx.send({ ...request, headers: { "If-Modified-Since": modified }, noValidate: true });
   ensure(
     after.response.status !== 304,
-    `${what} with If-None-Match ${etag} answered 304 after the list changed: a client keeps a stale representation`,
+    `${what} with If-Modified-Since ${modified} answered 304 after a record created later (${new Date(createdAt * 1000).toISOString()}) changed it`,
     after,
   );
   expect2xx(after, `${what} after a change`);
-  ensure(after.response.headers.etag !== etag, `${what} kept ETag ${etag} after its representation changed`, after);
+  const later = after.response.headers["last-modified"];
+  const laterSeconds = wholeSeconds(later);
+  ensure(
+    later === undefined || (laterSeconds !== undefined && laterSeconds >= createdAt),
+    `${what} answered Last-Modified ${later} after a change, older than the created record's created_at (${new Date(createdAt * 1000).toISOString()})`,
+    after,
+  );
 }
 
 /** LAW-010: the validators of the providers list and of a deployment list by name, around a create that changes each. */
@@ -113,7 +156,7 @@ async function validatorsFollowChanges(ctx: CheckContext): Promise<void> {
     ctx,
     "list OAuth providers",
     { method: "GET", path: paths.providers, operation: "listOAuthProviders" },
-    async () => void (await createProvider(ctx, providerBody(ctx.name("etag")))),
+    async () => (await createProvider(ctx, providerBody(ctx.name("etag")))).record.created_at,
   );
   const name = ctx.name("etag");
   await validatorOf(
@@ -130,7 +173,9 @@ async function validatorsFollowChanges(ctx: CheckContext): Promise<void> {
       });
       noVerdictWhenBodyRefused(ctx, created, body.source);
       expect2xx(created, "create a deployment");
-      if (isObject(created.json)) ctx.created({ kind: "deployment", id: String(created.json.id), name, key: "main" });
+      if (!isObject(created.json)) return undefined;
+      ctx.created({ kind: "deployment", id: String(created.json.id), name, key: "main" });
+      return created.json.created_at;
     },
   );
 }
@@ -272,8 +317,8 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "createDeployment"],
     statement:
-      "A list's ETag, when sent, changes when the list changes, and If-None-Match with it answers 304 (or the same 200) only while the list is unchanged",
-    specRef: "D-373 (RFC 9110 §8.8.3, §13.1.2; RFC 9111)",
+      "A list's ETag, when sent, changes when the list changes, and If-None-Match with it answers 304 (or the same 200) only while the list is unchanged; its Last-Modified, when sent, is no older than a record created later, and If-Modified-Since with it answers 304 only while the list is unchanged",
+    specRef: "D-373, D-431 (RFC 9110 §8.8.2, §8.8.3, §13.1.2, §13.1.3; RFC 9111)",
     needs: ["write", "state"],
     run: validatorsFollowChanges,
   },

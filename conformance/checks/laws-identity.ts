@@ -1,43 +1,20 @@
 /**
- * Identity laws (LAW-005, LAW-006): every deployment and revision id the check sees is unique across tenants and
- * organizations, and deployment_ids with repeated ids, in every order, returns each deployment once.
+ * Identity laws (LAW-005, LAW-006): every deployment, revision and provider id the run sees is unique across tenants
+ * and organizations, and deployment_ids with repeated ids, in every order, returns each deployment once.
  */
 import { ensure, expect2xx, jsonObject } from "../check-kit/assert.js";
 import { createDeployment, type Json, paths } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { repeatsAndOrders } from "../model/repeats-and-orders.js";
+import { runIds } from "../model/run-ids.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
-import type { Exchange } from "../target/http-exchange.js";
 import { lawRuns } from "./laws-run.js";
 import { holdsFor, reached } from "./properties-run.js";
 
-/** Who a record is: its kind, the key and tenant that made it, and its name or parent. */
-type Identity = string;
-
-/** Remembers which record each id named; an id naming two records fails with the exchange that showed the second. */
-class IdRegistry {
-  private readonly owners = new Map<string, Identity>();
-  see(id: unknown, who: Identity, exchange: Exchange): void {
-    if (typeof id !== "string") return;
-    const key = id.toLowerCase();
-    const owner = this.owners.get(key);
-    ensure(owner === undefined || owner === who, `the id ${id} names two records: ${owner} and ${who}`, exchange);
-    this.owners.set(key, who);
-  }
-  /** A deployment record and its revision ids. */
-  deployment(record: Json, scope: string, exchange: Exchange): void {
-    const who = `deployment ${String(record.name)} of ${scope}`;
-    this.see(record.id, who, exchange);
-    for (const field of ["latest_revision_id", "active_revision_id"] as const)
-      if (record[field] !== null) this.see(record[field], `a revision of ${who}`, exchange);
-  }
-}
-
-/** Creates a deployment named `name` with the given key and tenant, and registers it; a refusal at MUST is no verdict. */
+/** Creates a deployment named `name` with the given key and tenant, and lists it there; a refusal at MUST is no verdict. */
 async function createAs(
   ctx: CheckContext,
-  ids: IdRegistry,
   name: string,
   scope: { label: string; auth: "main" | "other"; tenant?: string },
 ): Promise<void> {
@@ -54,7 +31,6 @@ async function createAs(
   expect2xx(exchange, `create the deployment ${name} in ${scope.label}`);
   const record = jsonObject(exchange, "create deployment");
   ctx.created({ kind: "deployment", id: String(record.id), name, key: scope.auth });
-  ids.deployment(record, scope.label, exchange);
   const listed = await ctx.send({
     method: "GET",
     path: paths.deployments,
@@ -64,13 +40,13 @@ async function createAs(
     ...(scope.tenant ? { tenant: scope.tenant } : {}),
   });
   expect2xx(listed, `list deployments named ${name} in ${scope.label}`);
-  for (const r of (jsonObject(listed, "list deployments").resources as Json[]) ?? [])
-    if (r.name === name) ids.deployment(r, scope.label, listed);
 }
 
-/** LAW-005: one name created in every scope the configuration reaches, twice over; every id distinct across them. */
+/**
+ * LAW-005: one name created in every scope the configuration reaches, twice over; then every id any answer of the run
+ * has shown so far (every check's, D-430) names one record.
+ */
 async function idsAreUnique(ctx: CheckContext): Promise<void> {
-  const ids = new IdRegistry();
   const scopes: { label: string; auth: "main" | "other"; tenant?: string }[] = [
     { label: "the key's tenant", auth: "main" },
   ];
@@ -81,8 +57,10 @@ async function idsAreUnique(ctx: CheckContext): Promise<void> {
     ctx.note("only the key's tenant is reached: give --other-tenant-id and --other-api-key to judge ids across them");
   for (const round of [0, 1]) {
     const name = ctx.name(`same${round}`);
-    for (const scope of scopes) await createAs(ctx, ids, name, scope);
+    for (const scope of scopes) await createAs(ctx, name, scope);
   }
+  const clash = runIds(ctx.config).clashes[0];
+  if (clash) ensure(false, `the id ${clash.id} names two records: ${clash.first} and ${clash.second}`, clash.exchange);
 }
 
 /** The deployments LAW-006 lists by id: four, created once per area. */
@@ -137,9 +115,9 @@ export const identityLawChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "isolation"],
     statement:
-      "Every deployment id and revision id seen is unique: one name created twice over in the key's tenant, its second tenant and another organization gives a different id each time, and no id names two records",
+      "Every deployment id, revision id and OAuth provider id any answer of the run has shown is unique to one record: one name created twice over in the key's tenant, its second tenant and another organization gives a different id each time, and no id seen by any check names two records",
     specRef:
-      "interface-spec: Deployment (id: uuid, a universally unique identifier; latest_revision_id, active_revision_id: uuid)",
+      "interface-spec: Deployment (id: uuid, a universally unique identifier; latest_revision_id, active_revision_id: uuid); OAuthProvider (id: uuid); D-430",
     needs: ["write", "state"],
     run: idsAreUnique,
   },

@@ -3,6 +3,7 @@
 import { answerProblems, type ContractLevel, matchPath, secretFields } from "../../contract/index.js";
 import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
+import { runIds } from "../model/run-ids.js";
 import { cutMessage } from "../target/bounded-read.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "../target/http-exchange.js";
 import { keyHeader } from "../target/key-header.js";
@@ -142,6 +143,8 @@ export function createContext(
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;
       exchanges.push(exchange);
+      // every answer of the run joins its id registry, which LAW-005 judges (D-430)
+      runIds(config).see(exchange, keyRef === "main" || keyRef === "other" ? keyRef : undefined);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);

@@ -93,4 +93,36 @@ describe("law faults", () => {
     await f.response!(first, answer(record("a"), 201), upstream);
     expect(f.request!(request("POST", "/v2/deployments", {}, { name: "c" }))).toBeUndefined();
   });
+
+  it("deployment-ids-counted-per-tenant answers the first create of another tenant with the first tenant's first id, and keeps that tenant's reads consistent", async () => {
+    const f = fault("deployment-ids-counted-per-tenant");
+    const other = { "x-tenant-id": demo.acme.stagingTenantId };
+    const create = async (headers: Record<string, string>, id: string) =>
+      JSON.parse(
+        (await f.response!(request("POST", "/v2/deployments", headers, {}), answer(record(id), 201), upstream))?.body ??
+          "{}",
+      ).id;
+    expect(await create({}, "a")).toBe("a");
+    expect(await create(other, "b")).toBe("a");
+    expect(await create(other, "c")).toBe("c");
+    const byId = request("GET", "/v2/deployments?deployment_ids=a", other);
+    f.request!(byId);
+    expect(byId.url.searchParams.get("deployment_ids")).toBe("b");
+    const listed = await f.response!(byId, answer({ resources: [record("b")], offset: 1 }), upstream);
+    expect(JSON.parse(listed!.body).resources.map((r: { id: string }) => r.id)).toEqual(["a"]);
+  });
+
+  it("last-modified-unchanged-after-create stamps keyed list answers and answers 304 to If-Modified-Since with that stamp", async () => {
+    const f = fault("last-modified-unchanged-after-create");
+    const stamped = await f.response!(
+      request("GET", "/v2/deployments"),
+      answer({ resources: [], offset: 0 }),
+      upstream,
+    );
+    const since = stamped!.headers["last-modified"]!;
+    expect(f.request!(request("GET", "/v2/auth/providers", { "if-modified-since": since }))?.status).toBe(304);
+    expect(
+      f.request!(request("GET", "/v2/auth/providers", { "if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT" })),
+    ).toBeUndefined();
+  });
 });

@@ -115,17 +115,22 @@ function providersListHonoursLimit(): Fault {
   };
 }
 
-/** LAW-005: a deployment created elsewhere under a name already used is given that deployment's id. */
-function sameIdAcrossTenants(): Fault {
-  const byName = new Map<string, { scope: string; id: string }>();
+/** The scope a request acts in: its key and tenant header. */
+const scopeOf = (r: ProxyRequest) => `${r.headers["x-api-key"] ?? ""}|${r.headers["x-tenant-id"] ?? ""}`;
+
+/**
+ * A fault that answers some created deployments with another record's id (`pick`: the id to show for a create answer
+ * in a scope, or none), and keeps each scope consistent: its lists show the ids it was answered and its deployment_ids
+ * reach the records it created.
+ */
+function aliasedIds(
+  fault: Pick<Fault, "id" | "level" | "description">,
+  pick: (scope: string, record: Json) => string | undefined,
+): Fault {
   /** Per scope: the id answered → the id upstream holds. */
   const aliases = new Map<string, Map<string, string>>();
-  const scopeOf = (r: ProxyRequest) => `${r.headers["x-api-key"] ?? ""}|${r.headers["x-tenant-id"] ?? ""}`;
   return {
-    id: "same-id-in-other-tenant",
-    level: "MUST",
-    description:
-      "A deployment created in another tenant or organization under a name already used is answered and listed with the first one's id",
+    ...fault,
     request: (req) => {
       const map = aliases.get(scopeOf(req));
       const ids = req.url.searchParams.get("deployment_ids");
@@ -146,13 +151,11 @@ function sameIdAcrossTenants(): Fault {
       aliases.set(scope, map);
       const answered = new Map([...map].map(([shown, held]) => [held, shown]));
       return eachDeployment(res, (d) => {
-        const name = String(d.name);
-        const first = byName.get(name);
         if (isCreate(req)) {
-          if (!first) byName.set(name, { scope, id: String(d.id) });
-          else if (first.scope !== scope) {
-            map.set(first.id, String(d.id));
-            d.id = first.id;
+          const shown = pick(scope, d);
+          if (shown !== undefined) {
+            map.set(shown, String(d.id));
+            d.id = shown;
           }
           return;
         }
@@ -161,6 +164,45 @@ function sameIdAcrossTenants(): Fault {
       });
     },
   };
+}
+
+/** LAW-005: a deployment created elsewhere under a name already used is given that deployment's id. */
+function sameIdAcrossTenants(): Fault {
+  const byName = new Map<string, { scope: string; id: string }>();
+  return aliasedIds(
+    {
+      id: "same-id-in-other-tenant",
+      level: "MUST",
+      description:
+        "A deployment created in another tenant or organization under a name already used is answered and listed with the first one's id",
+    },
+    (scope, d) => {
+      const name = String(d.name);
+      const first = byName.get(name);
+      if (!first) byName.set(name, { scope, id: String(d.id) });
+      return first && first.scope !== scope ? first.id : undefined;
+    },
+  );
+}
+
+/** LAW-005 over the run (D-430): ids from a counter per tenant, so the first deployment of each scope shares an id. */
+function idsCountedPerTenant(): Fault {
+  let firstScope: { scope: string; id: string } | undefined;
+  const started = new Set<string>();
+  return aliasedIds(
+    {
+      id: "deployment-ids-counted-per-tenant",
+      level: "MUST",
+      description:
+        "The first deployment created in each tenant or organization is answered and listed with the id of the first one created in the first tenant",
+    },
+    (scope, d) => {
+      firstScope ??= { scope, id: String(d.id) };
+      if (started.has(scope)) return undefined;
+      started.add(scope);
+      return scope === firstScope.scope ? undefined : firstScope.id;
+    },
+  );
 }
 
 /** Cuts a timestamp's fraction to milliseconds. */
@@ -179,6 +221,7 @@ const lawFaultList = (): Fault[] => [
   providersTouchedByDeployments(),
   providersListHonoursLimit(),
   sameIdAcrossTenants(),
+  idsCountedPerTenant(),
   {
     id: "repeated-deployment-id-answered-twice",
     level: "MUST",
@@ -228,6 +271,7 @@ const lawFaultList = (): Fault[] => [
         : undefined,
   },
   etagUnchangedAfterCreate(),
+  lastModifiedUnchangedAfterCreate(),
   {
     id: "head-405-on-providers",
     level: "SHOULD",
@@ -282,6 +326,24 @@ function etagUnchangedAfterCreate(): Fault {
         : undefined,
     response: (req, res) =>
       isListRead(req) && ok(res) ? { ...res, headers: { ...res.headers, etag: '"v1"' } } : undefined,
+  };
+}
+
+/** LAW-010 (D-431): the lists carry the Last-Modified of the proxy's start, and If-Modified-Since is 304 after a change. */
+function lastModifiedUnchangedAfterCreate(): Fault {
+  const isListRead = (r: ProxyRequest) => r.method === "GET" && (isProviders(r) || isDeployments(r));
+  const started = new Date().toUTCString();
+  return {
+    id: "last-modified-unchanged-after-create",
+    level: "SHOULD",
+    description:
+      "The lists carry the Last-Modified of the server's start whatever they hold, and If-Modified-Since with it is answered 304 after a create changed them",
+    request: (req) =>
+      isListRead(req) && withKey(req) && req.headers["if-modified-since"] === started
+        ? { status: 304, headers: { "last-modified": started }, body: "" }
+        : undefined,
+    response: (req, res) =>
+      isListRead(req) && ok(res) ? { ...res, headers: { ...res.headers, "last-modified": started } } : undefined,
   };
 }
 

@@ -265,6 +265,10 @@ const given: Record<string, Step[]> = {
     ...Array.from({ length: 11 }, (_, i) => create(deployment(`n-${i}`))),
     list("name_contains=n-&limit=100"),
   ],
+  "heavy-records-left-out-of-pages": [
+    create(deployment("heavy", { secrets: secretList(100).map((x) => ({ ...x, name: x.name.padEnd(255, "N") })) })),
+    list("name_contains=heavy"),
+  ],
   "client-secret-value-in-list": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "cs", client_secret: "s3cret" } },
     { path: "/v2/auth/providers" },

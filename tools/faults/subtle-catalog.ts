@@ -132,6 +132,21 @@ function lostRecords(every: number): Fault {
   };
 }
 
+/** DEP-LIST-040: a store that reads a page's texts up to 16 KiB each and drops the longer ones it left unread (D-350). */
+const heavyRecordsDropped: Fault = {
+  id: "heavy-records-left-out-of-pages",
+  level: "SHOULD",
+  description:
+    "A list page leaves out every deployment whose JSON text is over 16 KiB (many long secret names), its offset still counting them",
+  response: (req, res) => {
+    if (!isList(req) || !ok(res)) return undefined;
+    return mapJson(res, (b) => ({
+      ...(b as Json),
+      resources: ((b as Json).resources as Json[]).filter((r) => JSON.stringify(r).length <= 16 * 1024),
+    }));
+  },
+};
+
 function clientSecretInList(): Fault {
   const secrets = new Map<string, string>();
   return {
@@ -231,6 +246,7 @@ function duplicateRace(): Fault {
 }
 
 export const subtleFaults: Fault[] = [
+  heavyRecordsDropped,
   {
     id: "provider-type-case-folded",
     level: "MUST",
