@@ -616,4 +616,54 @@ export const errorChecks: Check[] = [
         }
     },
   },
+  {
+    id: "ERR-011",
+    level: "SHOULD",
+    tags: [...tags, "createDeployment"],
+    statement:
+      "A create body with a Content-Encoding other than identity answers 415 with Accept-Encoding: identity; the same body labelled identity is taken as it is",
+    specRef: "D-115 (RFC 9110 §8.4.1, §15.5.16: a content coding the server does not apply is 415)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const body = (label: string) => JSON.stringify(deploymentBody(ctx.name(label), plainSource(ctx.config.hosting)));
+      const coded = await tryCreate(
+        ctx,
+        {
+          path: paths.deployments,
+          raw: body("gzip"),
+          headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+        },
+        "deployment",
+      );
+      expectStatus(coded, 415, "a create labelled Content-Encoding: gzip whose body is not gzip");
+      const accept = coded.response.headers["accept-encoding"] ?? "";
+      ensure(/\bidentity\b/i.test(accept), `the 415 names no acceptable coding (Accept-Encoding: '${accept}')`, coded);
+      const identity = await tryCreate(
+        ctx,
+        {
+          path: paths.deployments,
+          raw: body("ident"),
+          headers: { "Content-Type": "application/json", "Content-Encoding": "identity" },
+        },
+        "deployment",
+      );
+      expect2xx(identity, "a create labelled Content-Encoding: identity");
+    },
+  },
+  {
+    id: "ERR-012",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments"],
+    statement: "A request target longer than 8 KiB answers 414",
+    specRef: "D-115 (RFC 9110 §15.5.15: 414 for a target longer than the server will interpret)",
+    needs: ["server"],
+    async run(ctx) {
+      const ex = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: { name_contains: "a".repeat(9 * 1024) },
+      });
+      expectStatus(ex, 414, "a list whose request target is over 9 KiB");
+    },
+  },
 ];

@@ -208,6 +208,23 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "content-coding-ignored",
+    level: "SHOULD",
+    description: "A request body's Content-Encoding is ignored: a body labelled gzip is read as plain (D-115: 415)",
+    request: (req) => void delete req.headers["content-encoding"],
+  },
+  {
+    id: "long-target-served",
+    level: "SHOULD",
+    description:
+      "A request target over 8 KiB is served as any other (D-115: 414): the proxy cuts name_contains to 8 characters",
+    request: (req) => {
+      const value = req.url.searchParams.get("name_contains");
+      if (value && value.length > 8 * 1024) req.url.searchParams.set("name_contains", value.slice(0, 8));
+      return undefined;
+    },
+  },
+  {
     id: "integration-of-either-kind",
     level: "SHOULD",
     description:
