@@ -210,4 +210,26 @@ export const headerChecks: Check[] = [
       }
     },
   },
+  {
+    id: "HDR-005",
+    level: "SHOULD",
+    tags: [...tags, "options"],
+    statement:
+      "OPTIONS on the path of each list operation, without CORS, answers 204 with an Allow that names the path's methods",
+    specRef: "D-270 (204 to OPTIONS, with Allow); RFC 9110 §9.3.7 (an OPTIONS answer says what the resource supports)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const { operation } of lists) {
+        const request = sampleRequest(ctx, operation, "any");
+        const ex = await ctx.send({ method: "OPTIONS", path: request.path, auth: "none", tenant: "none" });
+        expectStatus(ex, 204, `OPTIONS ${request.path}`);
+        const allow = (ex.response.headers.allow ?? "").split(",").map((method) => method.trim().toUpperCase());
+        ensure(
+          allow.includes(operation.method.toUpperCase()),
+          `OPTIONS ${request.path}: Allow '${ex.response.headers.allow ?? ""}' does not name ${operation.method.toUpperCase()}`,
+          ex,
+        );
+      }
+    },
+  },
 ];

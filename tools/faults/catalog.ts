@@ -208,6 +208,15 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "options-refused",
+    level: "SHOULD",
+    description: "OPTIONS without CORS answers 405 on every path (D-270: 204 with Allow)",
+    request: (req) =>
+      req.method === "OPTIONS" && req.headers.origin === undefined
+        ? problem(405, "Method Not Allowed", "OPTIONS is not served here.")
+        : undefined,
+  },
+  {
     id: "content-coding-ignored",
     level: "SHOULD",
     description: "A request body's Content-Encoding is ignored: a body labelled gzip is read as plain (D-115: 415)",
