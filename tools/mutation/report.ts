@@ -34,6 +34,8 @@ const survivors = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/survivo
   survivors: Survivor[];
 };
 const scope = JSON.parse(readFileSync(join(repoRoot, "tools/mutation/scope.json"), "utf8")) as Scope;
+// the score is over the scope as it stands: results of a file since left out of it (with its reason) do not count
+report.files = Object.fromEntries(Object.entries(report.files).filter(([file]) => inScope(scope, file)));
 // a report recorded in parts (--record, D-362) names the files of the scope no run has reached yet
 const notRun = values.files
   ? []

@@ -46,8 +46,8 @@ describe("reportMarkdown", () => {
     const report = { files: { "server/a.ts": { mutants: [mutant("Killed", 1)] } } };
     const given = { commit: "abc1234", date: "2026-11-27" };
     expect(reportMarkdown(report, [], { ...given, notRun: ["server/b.ts", "server/c.ts"] })).toContain(
-      "Files of the scope no recorded run has mutated yet (2): server/b.ts, server/c.ts.",
+      "Files of the scope with no recorded result (2: not run yet, or nothing to mutate, such as a file of types only): server/b.ts, server/c.ts.",
     );
-    expect(reportMarkdown(report, [], { ...given, notRun: [] })).not.toContain("no recorded run");
+    expect(reportMarkdown(report, [], { ...given, notRun: [] })).not.toContain("no recorded result");
   });
 });

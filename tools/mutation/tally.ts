@@ -104,7 +104,10 @@ export function reportMarkdown(
     ...files.map(([name, file]) => row(name, tally(file.mutants))),
     "",
     ...(notRun.length > 0
-      ? [`Files of the scope no recorded run has mutated yet (${notRun.length}): ${notRun.join(", ")}.`, ""]
+      ? [
+          `Files of the scope with no recorded result (${notRun.length}: not run yet, or nothing to mutate, such as a file of types only): ${notRun.join(", ")}.`,
+          "",
+        ]
       : []),
     `Survivors and unreached mutants not yet triaged in tools/mutation/survivors.json: ${untriaged.length}.`,
     "",
