@@ -56,11 +56,13 @@ function narrowed(): string[] | undefined {
   if (values.mutate) return values.mutate.split(",").map((entry) => entry.trim());
   const since = values["changed-since"];
   if (!since) return undefined;
-  const diff = spawnSync("git", ["diff", "--unified=0", "--no-color", since, "--"], {
+  // only TypeScript is ever in scope: the committed incremental file alone is megabytes of diff on one line
+  const diff = spawnSync("git", ["diff", "--unified=0", "--no-color", since, "--", "*.ts"], {
     cwd: repoRoot,
     encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
   });
-  if (diff.status !== 0) throw new Error(`git diff ${since} failed: ${diff.stderr}`);
+  if (diff.status !== 0) throw new Error(`git diff ${since} failed: ${diff.error?.message ?? diff.stderr}`);
   const picked = mutateForChanges(scope, changedRanges(diff.stdout), Number(values["max-lines"]));
   console.log(
     picked.sampled
