@@ -625,28 +625,22 @@ export const errorChecks: Check[] = [
     specRef: "D-115 (RFC 9110 §8.4.1, §15.5.16: a content coding the server does not apply is 415)",
     needs: ["write", "server"],
     async run(ctx) {
-      const body = (label: string) => JSON.stringify(deploymentBody(ctx.name(label), plainSource(ctx.config.hosting)));
-      const coded = await tryCreate(
-        ctx,
-        {
-          path: paths.deployments,
-          raw: body("gzip"),
-          headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
-        },
-        "deployment",
-      );
+      // a plain JSON body labelled with the coding: only identity says how it is sent
+      const createLabelled = (coding: string) =>
+        tryCreate(
+          ctx,
+          {
+            path: paths.deployments,
+            raw: JSON.stringify(deploymentBody(ctx.name(coding), plainSource(ctx.config.hosting))),
+            headers: { "Content-Type": "application/json", "Content-Encoding": coding },
+          },
+          "deployment",
+        );
+      const coded = await createLabelled("gzip");
       expectStatus(coded, 415, "a create labelled Content-Encoding: gzip whose body is not gzip");
       const accept = coded.response.headers["accept-encoding"] ?? "";
       ensure(/\bidentity\b/i.test(accept), `the 415 names no acceptable coding (Accept-Encoding: '${accept}')`, coded);
-      const identity = await tryCreate(
-        ctx,
-        {
-          path: paths.deployments,
-          raw: body("ident"),
-          headers: { "Content-Type": "application/json", "Content-Encoding": "identity" },
-        },
-        "deployment",
-      );
+      const identity = await createLabelled("identity");
       expect2xx(identity, "a create labelled Content-Encoding: identity");
     },
   },
