@@ -6,7 +6,7 @@ import { demo, demoFixturePath } from "../contract/demo.js";
 import { createApp } from "./app.js";
 import { hashApiKey } from "./auth/api-keys.js";
 import { authenticate } from "./auth/authenticate.js";
-import { cachedKeyLookup } from "./auth/key-cache.js";
+import { cachedKeys } from "./auth/key-cache.js";
 import { FixtureCodehost } from "./codehost/fixture-adapter.js";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
@@ -70,13 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const codehost =
     options.codehost ?? FixtureCodehost.fromFile(config.codehostFixture ?? (config.demo ? demoFixturePath : undefined));
 
-  // Keys are never changed in place; a short life bounds how long any later revocation could lag (D-85).
-  const keys = {
-    findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), {
-      ttlMs: 10_000,
-      maxEntries: 1000,
-    }),
-  };
+  const keys = cachedKeys(store);
   const deps: Dependencies = {
     config,
     store,

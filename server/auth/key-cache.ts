@@ -1,5 +1,6 @@
 /** A bounded, short-lived cache of API-key hash → key record (D-85): known keys only, so a new key works at once and an unknown one is asked every time. */
 import type { ApiKeyRecord } from "../domain/records.js";
+import type { Store } from "../storage/store.js";
 
 interface KeyCacheOptions {
   /** How long a found record is reused. */
@@ -33,5 +34,16 @@ export function cachedKeyLookup(
       entries.set(keyHash, { record, expiresAtMs: nowMs() + options.ttlMs });
     }
     return record;
+  };
+}
+
+/** The store's key lookup behind the cache, with a running server's settings (D-85). */
+export function cachedKeys(store: Pick<Store, "findApiKeyByHash">): Pick<Store, "findApiKeyByHash"> {
+  // Keys are never changed in place; a short life bounds how long any later revocation could lag (D-85).
+  return {
+    findApiKeyByHash: cachedKeyLookup((keyHash) => store.findApiKeyByHash(keyHash), {
+      ttlMs: 10_000,
+      maxEntries: 1000,
+    }),
   };
 }

@@ -8,6 +8,7 @@ import pino from "pino";
 import { demoFixturePath } from "../../contract/index.js";
 import { createMemorySandbox } from "../../mock/src/engine/memory-sandbox.js";
 import { authenticate } from "../../server/auth/authenticate.js";
+import { cachedKeys } from "../../server/auth/key-cache.js";
 import { FixtureCodehost } from "../../server/codehost/fixture-adapter.js";
 import { type Hosting, loadConfig } from "../../server/config.js";
 import { corsPolicyFromEnv, withCors } from "../../server/cors.js";
@@ -42,13 +43,15 @@ async function startReference(hosting: Hosting): Promise<InProcessTarget> {
   const store = new SqliteStore({ path: ":memory:", renderer: deploymentRenderer, clock: nowMicros });
   await store.migrate();
   await seedDemo(store, logger);
+  const keys = cachedKeys(store);
   const app = createFetchApp({
     config,
     store,
     codehost: FixtureCodehost.fromFile(demoFixturePath),
     secretBox: new SecretBox(randomBytes(32)),
     logger,
-    authenticate: (header) => authenticate(store, header),
+    // through the key cache, as server/server.ts does
+    authenticate: (header) => authenticate(keys, header),
     // the production setting: a mutant the response checker alone would turn into a 500 is the suite's to catch
     checkResponse: config.validateResponses ? responseChecker() : undefined,
     nowUs: nowMicros,
