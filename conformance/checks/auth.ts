@@ -88,17 +88,22 @@ export const authChecks: Check[] = [
     id: "AUTH-002",
     level: "SHOULD",
     tags: [...tags, ...everyOperationId],
-    statement: "Every operation with an unknown X-Api-Key answers 401",
-    specRef: "D-13 to D-15 (unknown key: 401)",
+    statement:
+      "Every operation with an unknown X-Api-Key answers 401 with a problem detail whose detail is a non-empty string",
+    specRef: "D-13 to D-15 (unknown key: 401), D-16 (a detail a client can act on)",
     needs: ["state"],
     async run(ctx) {
       const key = `dk_conformance_wrong_${ctx.config.runId}`;
-      for (const { label, ...req } of everyOperation(ctx))
-        expectStatus(
-          await ctx.send({ ...req, auth: { key }, tenant: "none" }),
-          401,
-          `${label} with an unknown X-Api-Key`,
+      for (const { label, ...req } of everyOperation(ctx)) {
+        const ex = await ctx.send({ ...req, auth: { key }, tenant: "none" });
+        expectStatus(ex, 401, `${label} with an unknown X-Api-Key`);
+        const detail = isObject(ex.json) ? ex.json.detail : undefined;
+        ensure(
+          typeof detail === "string" && detail.trim() !== "",
+          `${label} with an unknown X-Api-Key: the problem's detail is ${JSON.stringify(detail)}`,
+          ex,
         );
+      }
     },
   },
   {
@@ -183,4 +188,25 @@ export const authChecks: Check[] = [
   },
   authFirst("EDGE-009", "none", "Without a key"),
   authFirst("EDGE-014", "unknown", "With an unknown key"),
+  {
+    id: "AUTH-006",
+    level: "SHOULD",
+    tags: [...tags, "http", ...everyOperationId],
+    statement:
+      "Every 401 of a request without X-Api-Key, on every operation, carries WWW-Authenticate with the ApiKey challenge naming the X-Api-Key header",
+    specRef: "D-115 (RFC 9110 §11.6.1, §15.5.2: a 401 carries a challenge)",
+    needs: [],
+    async run(ctx) {
+      for (const { label, ...req } of everyOperation(ctx)) {
+        const ex = await ctx.send({ ...req, auth: "none", tenant: "none" });
+        expectStatus(ex, 401, `${label} without X-Api-Key`);
+        const challenge = ex.response.headers["www-authenticate"] ?? "";
+        ensure(
+          /^ApiKey(?:[ \t]|$)/i.test(challenge) && /header="?X-Api-Key"?/i.test(challenge),
+          `${label}: WWW-Authenticate is ${JSON.stringify(challenge)}, not an ApiKey challenge naming header="X-Api-Key"`,
+          ex,
+        );
+      }
+    },
+  },
 ];

@@ -638,6 +638,25 @@ export const subtleFaults: Fault[] = [
     },
   },
   {
+    id: "challenge-left-out",
+    level: "SHOULD",
+    description: "A 401 carries no WWW-Authenticate challenge",
+    response: (_req, res) => {
+      if (res.status !== 401) return undefined;
+      const { "www-authenticate": _challenge, ...headers } = res.headers;
+      return { ...res, headers };
+    },
+  },
+  {
+    id: "unknown-key-detail-empty",
+    level: "SHOULD",
+    description: "The 401 of an unknown API key (not of a missing one) carries an empty detail",
+    response: (req, res) =>
+      res.status === 401 && (req.headers["x-api-key"] ?? "") !== ""
+        ? mapJson(res, (b) => ({ ...(b as Json), detail: "" }))
+        : undefined,
+  },
+  {
     id: "problem-status-mismatch-403",
     level: "SHOULD",
     description: "403 answers carry status 401 in their problem body",
