@@ -135,7 +135,9 @@ beforeAll(async () => {
         tenant: req.headers["x-tenant-id"],
         body,
       });
-      res.writeHead(status, { "content-type": "application/json", "x-seen": encodeURIComponent(seen) });
+      // a 401 carries its challenge as the reference server's does (D-115)
+      const challenge = status === 401 ? { "www-authenticate": 'ApiKey header="X-Api-Key"' } : {};
+      res.writeHead(status, { "content-type": "application/json", "x-seen": encodeURIComponent(seen), ...challenge });
       res.end(JSON.stringify(out));
     });
   });
@@ -201,6 +203,7 @@ async function run(fault: Fault | undefined, steps: Step[]): Promise<unknown[]> 
           status: res.status,
           body: text.replace(/"id":"[0-9a-f-]{36}"/g, '"id":"<uuid>"'),
           seen: res.headers.get("x-seen"),
+          challenge: res.headers.get("www-authenticate"),
         };
       };
       last = await Promise.all(Array.from({ length: step.parallel ?? 1 }, send));
@@ -305,6 +308,8 @@ const given: Record<string, Step[]> = {
   "tenant-header-case-sensitive": [
     { path: "/v2/deployments?limit=1", headers: withKey({ "x-tenant-id": foreignTenant }) },
   ],
+  "challenge-left-out": [{ path: "/v2/deployments", headers: {} }],
+  "unknown-key-detail-empty": [{ path: "/v2/deployments", headers: { "X-Api-Key": "dk_unknown" } }],
   "problem-status-mismatch-403": [{ path: "/v2/deployments", headers: withKey({ "X-Tenant-Id": foreignTenant }) }],
   "forbidden-field-dropped": [
     create(deployment("fd", { source: "internal_container", source_config: { install_command: "npm ci" } })),
