@@ -8,6 +8,36 @@ import type { Exchange } from "../target/http-exchange.js";
 /** The development origin of a browser front end (Vite's default port). */
 const devOrigin = "http://localhost:5173";
 
+/**
+ * Origins outside D-132's policy, whatever `CORS_ORIGINS` a target lists: a host of the reserved `.invalid` domain,
+ * https on a loopback host, a loopback origin with a path or with user information (not an origin), a host that
+ * only starts with `localhost`, the opaque `null` origin, and an empty value.
+ */
+const outsideOrigins = [
+  "http://example.invalid",
+  "https://localhost:5173",
+  "http://localhost:5173/app",
+  "http://user@localhost:5173",
+  "http://localhost.example.invalid:5173",
+  "null",
+  "",
+];
+
+/** Whether a Vary header names Origin. */
+const varies = (vary: string) =>
+  vary
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .includes("origin");
+
+/** Fails when the answer carries any Access-Control-* header. */
+function expectNoCors(exchange: Exchange, what: string): void {
+  const names = Object.keys(exchange.response.headers).filter((name) =>
+    name.toLowerCase().startsWith("access-control-"),
+  );
+  ensure(names.length === 0, `${what} carries ${names.join(", ")} (the origin is outside the policy)`, exchange);
+}
+
 /** Fails unless the 422 names this pointer among its errors. */
 function expectPointer(exchange: Exchange, pointer: string, what: string): void {
   expectStatus(exchange, 422, what);
@@ -88,6 +118,71 @@ export const corsChecks: Check[] = [
       const exposed = header("access-control-expose-headers").toLowerCase();
       for (const name of ["retry-after", "x-request-id"])
         ensure(exposed.includes(name), `${name} is not exposed`, exchange);
+      ensure(varies(header("vary")), `Vary is '${header("vary")}', expected it to name Origin`, exchange);
+    },
+  },
+  {
+    id: "CORS-003",
+    level: "SHOULD",
+    tags: ["cors", "headers", "listDeployments"],
+    statement:
+      "An origin outside the policy (another host, https or a path or user on a loopback host, `null`, empty) gets no Access-Control-* header, on an answer and on a preflight",
+    specRef: "D-132",
+    needs: [],
+    async run(ctx) {
+      for (const origin of outsideOrigins) {
+        const answer = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          operation: "listDeployments",
+          headers: { Origin: origin },
+        });
+        expect2xx(answer, `list deployments from Origin '${origin}'`);
+        expectNoCors(answer, `the list answer to Origin '${origin}'`);
+        const preflight = await ctx.send({
+          method: "OPTIONS",
+          path: paths.deployments,
+          auth: "none",
+          headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+        });
+        expectNoCors(preflight, `the preflight from Origin '${origin}'`);
+      }
+    },
+  },
+  {
+    id: "CORS-004",
+    level: "SHOULD",
+    tags: ["cors", "headers", "options", "listDeployments"],
+    statement: `OPTIONS from ${devOrigin} without Access-Control-Request-Method (absent or empty) is no preflight: 204 with Allow, that origin and Vary: Origin, no Access-Control-Allow-Methods`,
+    specRef: "D-132 (a preflight is OPTIONS with Access-Control-Request-Method); D-270 (204 to OPTIONS, with Allow)",
+    needs: [],
+    async run(ctx) {
+      const cases: [string, Record<string, string>][] = [
+        ["absent", { Origin: devOrigin }],
+        ["empty", { Origin: devOrigin, "Access-Control-Request-Method": "" }],
+      ];
+      for (const [what, headers] of cases) {
+        const exchange = await ctx.send({ method: "OPTIONS", path: paths.deployments, auth: "none", headers });
+        const label = `OPTIONS from ${devOrigin}, Access-Control-Request-Method ${what}`;
+        expectStatus(exchange, 204, label);
+        const header = (name: string) => exchange.response.headers[name] ?? "";
+        ensure(
+          header("allow").toUpperCase().includes("GET"),
+          `${label}: Allow is '${header("allow")}', expected it to name GET as any OPTIONS answer does`,
+          exchange,
+        );
+        ensure(
+          header("access-control-allow-origin") === devOrigin,
+          `${label}: Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
+          exchange,
+        );
+        ensure(varies(header("vary")), `${label}: Vary is '${header("vary")}', expected it to name Origin`, exchange);
+        ensure(
+          header("access-control-allow-methods") === "",
+          `${label}: answered as a preflight (Access-Control-Allow-Methods '${header("access-control-allow-methods")}')`,
+          exchange,
+        );
+      }
     },
   },
 ];
