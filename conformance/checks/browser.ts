@@ -66,7 +66,7 @@ export const corsChecks: Check[] = [
     id: "CORS-001",
     level: "SHOULD",
     tags: ["cors", "headers", "listDeployments"],
-    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers`,
+    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers and a Max-Age`,
     specRef: "D-132",
     needs: [],
     async run(ctx) {
@@ -92,33 +92,40 @@ export const corsChecks: Check[] = [
       const allowed = header("access-control-allow-headers").toLowerCase();
       for (const name of ["content-type", "x-api-key", "x-tenant-id"])
         ensure(allowed.includes(name), `preflight: ${name} is not an allowed header`, exchange);
+      ensure(
+        /^\d+$/.test(header("access-control-max-age")),
+        `preflight: Access-Control-Max-Age is '${header("access-control-max-age")}', expected a number of seconds`,
+        exchange,
+      );
     },
   },
   {
     id: "CORS-002",
     level: "SHOULD",
     tags: ["cors", "headers", "listDeployments"],
-    statement: `An answer to ${devOrigin} carries that origin and exposes Retry-After and X-Request-Id`,
+    statement: `An answer to ${devOrigin} (and to the same port on 127.0.0.1 and [::1]) carries that origin, exposes Retry-After and X-Request-Id and names Origin in Vary`,
     specRef: "D-132",
     needs: [],
     async run(ctx) {
-      const exchange = await ctx.send({
-        method: "GET",
-        path: paths.deployments,
-        operation: "listDeployments",
-        headers: { Origin: devOrigin },
-      });
-      expect2xx(exchange, "list deployments from a browser");
-      const header = (name: string) => exchange.response.headers[name] ?? "";
-      ensure(
-        header("access-control-allow-origin") === devOrigin,
-        `Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
-        exchange,
-      );
-      const exposed = header("access-control-expose-headers").toLowerCase();
-      for (const name of ["retry-after", "x-request-id"])
-        ensure(exposed.includes(name), `${name} is not exposed`, exchange);
-      ensure(varies(header("vary")), `Vary is '${header("vary")}', expected it to name Origin`, exchange);
+      for (const origin of [devOrigin, "http://127.0.0.1:5173", "http://[::1]:5173"]) {
+        const exchange = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          operation: "listDeployments",
+          headers: { Origin: origin },
+        });
+        expect2xx(exchange, `list deployments from a browser at ${origin}`);
+        const header = (name: string) => exchange.response.headers[name] ?? "";
+        ensure(
+          header("access-control-allow-origin") === origin,
+          `Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${origin}`,
+          exchange,
+        );
+        const exposed = header("access-control-expose-headers").toLowerCase();
+        for (const name of ["retry-after", "x-request-id"])
+          ensure(exposed.includes(name), `${origin}: ${name} is not exposed`, exchange);
+        ensure(varies(header("vary")), `${origin}: Vary is '${header("vary")}', expected it to name Origin`, exchange);
+      }
     },
   },
   {
@@ -153,7 +160,7 @@ export const corsChecks: Check[] = [
     id: "CORS-004",
     level: "SHOULD",
     tags: ["cors", "headers", "options", "listDeployments"],
-    statement: `OPTIONS from ${devOrigin} without Access-Control-Request-Method (absent or empty) is no preflight: 204 with Allow, that origin and Vary: Origin, no Access-Control-Allow-Methods`,
+    statement: `OPTIONS from ${devOrigin} without Access-Control-Request-Method (absent or empty) is no preflight: 204 with Allow, that origin and Vary: Origin, no Access-Control-Allow-Methods; a GET with it is answered 200 as any list`,
     specRef: "D-132 (a preflight is OPTIONS with Access-Control-Request-Method); D-270 (204 to OPTIONS, with Allow)",
     needs: [],
     async run(ctx) {
@@ -183,6 +190,19 @@ export const corsChecks: Check[] = [
           exchange,
         );
       }
+      // only OPTIONS is a preflight: a GET carrying the header is a request like any other
+      const get = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        operation: "listDeployments",
+        headers: { Origin: devOrigin, "Access-Control-Request-Method": "GET" },
+      });
+      expectStatus(get, 200, `GET from ${devOrigin} with Access-Control-Request-Method`);
+      ensure(
+        (get.response.headers["access-control-allow-methods"] ?? "") === "",
+        `GET from ${devOrigin} with Access-Control-Request-Method: answered as a preflight`,
+        get,
+      );
     },
   },
 ];
