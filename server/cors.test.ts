@@ -4,8 +4,8 @@ import { type CorsPolicy, corsAnswer, corsPolicyFromEnv } from "./cors.js";
 import { listFromPage, preflightCreate } from "./testing/cors-probe.js";
 import { acmeKey, startTestServer, type TestServer } from "./testing/test-server.js";
 
-const demo: CorsPolicy = { origins: ["https://console.example.com"], loopback: true };
-const production: CorsPolicy = { origins: ["https://console.example.com"], loopback: false };
+const demo: CorsPolicy = { origins: ["https://console.example.com"], loopback: true, extraRequestHeaders: [] };
+const production: CorsPolicy = { origins: ["https://console.example.com"], loopback: false, extraRequestHeaders: [] };
 const preflight = { method: "OPTIONS", requestMethod: "POST" };
 
 describe("corsAnswer", () => {

@@ -12,8 +12,8 @@ export interface CorsPolicy {
   origins: readonly string[];
   /** Whether every http origin on a loopback host (localhost, 127.0.0.1, [::1]), any port, is allowed (demo mode). */
   loopback: boolean;
-  /** Request headers a preflight may ask for besides the contract's (a mock's own, e.g. its session header). */
-  extraRequestHeaders?: readonly string[];
+  /** Request headers a preflight may ask for besides the contract's (a mock's own, e.g. its session header); often none. */
+  extraRequestHeaders: readonly string[];
 }
 
 /** Methods of the contract's operations. */
@@ -57,7 +57,8 @@ export function corsAnswer(
   request: { method: string; origin: string | undefined; requestMethod: string | undefined },
 ): { preflight: boolean; headers: Record<string, string> } | undefined {
   const { origin } = request;
-  if (origin === undefined || origin === "" || !allowed(policy, origin)) return undefined;
+  // an empty Origin is no origin: it is neither listed (empty entries are dropped) nor parses as a URL
+  if (origin === undefined || !allowed(policy, origin)) return undefined;
   const base = { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
   if (request.method === "OPTIONS" && request.requestMethod !== undefined && request.requestMethod !== "")
     return {
@@ -65,7 +66,7 @@ export function corsAnswer(
       headers: {
         ...base,
         "Access-Control-Allow-Methods": allowMethods,
-        "Access-Control-Allow-Headers": [allowHeaders, ...(policy.extraRequestHeaders ?? [])].join(", "),
+        "Access-Control-Allow-Headers": [allowHeaders, ...policy.extraRequestHeaders].join(", "),
         "Access-Control-Max-Age": maxAge,
       },
     };

@@ -8,6 +8,36 @@ import type { Exchange } from "../target/http-exchange.js";
 /** The development origin of a browser front end (Vite's default port). */
 const devOrigin = "http://localhost:5173";
 
+/**
+ * Origins outside D-132's policy, whatever `CORS_ORIGINS` a target lists: a host of the reserved `.invalid` domain,
+ * https on a loopback host, a loopback origin with a path or with user information (not an origin), a host that
+ * only starts with `localhost`, the opaque `null` origin, and an empty value.
+ */
+const outsideOrigins = [
+  "http://example.invalid",
+  "https://localhost:5173",
+  "http://localhost:5173/app",
+  "http://user@localhost:5173",
+  "http://localhost.example.invalid:5173",
+  "null",
+  "",
+];
+
+/** Whether a Vary header names Origin. */
+const varies = (vary: string) =>
+  vary
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .includes("origin");
+
+/** Fails when the answer carries any Access-Control-* header. */
+function expectNoCors(exchange: Exchange, what: string): void {
+  const names = Object.keys(exchange.response.headers).filter((name) =>
+    name.toLowerCase().startsWith("access-control-"),
+  );
+  ensure(names.length === 0, `${what} carries ${names.join(", ")} (the origin is outside the policy)`, exchange);
+}
+
 /** Fails unless the 422 names this pointer among its errors. */
 function expectPointer(exchange: Exchange, pointer: string, what: string): void {
   expectStatus(exchange, 422, what);
@@ -36,7 +66,7 @@ export const corsChecks: Check[] = [
     id: "CORS-001",
     level: "SHOULD",
     tags: ["cors", "headers", "listDeployments"],
-    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers`,
+    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers and a Max-Age`,
     specRef: "D-132",
     needs: [],
     async run(ctx) {
@@ -62,32 +92,117 @@ export const corsChecks: Check[] = [
       const allowed = header("access-control-allow-headers").toLowerCase();
       for (const name of ["content-type", "x-api-key", "x-tenant-id"])
         ensure(allowed.includes(name), `preflight: ${name} is not an allowed header`, exchange);
+      ensure(
+        /^\d+$/.test(header("access-control-max-age")),
+        `preflight: Access-Control-Max-Age is '${header("access-control-max-age")}', expected a number of seconds`,
+        exchange,
+      );
     },
   },
   {
     id: "CORS-002",
     level: "SHOULD",
     tags: ["cors", "headers", "listDeployments"],
-    statement: `An answer to ${devOrigin} carries that origin and exposes Retry-After and X-Request-Id`,
+    statement: `An answer to ${devOrigin} (and to the same port on 127.0.0.1 and [::1]) carries that origin, exposes Retry-After and X-Request-Id and names Origin in Vary`,
     specRef: "D-132",
     needs: [],
     async run(ctx) {
-      const exchange = await ctx.send({
+      for (const origin of [devOrigin, "http://127.0.0.1:5173", "http://[::1]:5173"]) {
+        const exchange = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          operation: "listDeployments",
+          headers: { Origin: origin },
+        });
+        expect2xx(exchange, `list deployments from a browser at ${origin}`);
+        const header = (name: string) => exchange.response.headers[name] ?? "";
+        ensure(
+          header("access-control-allow-origin") === origin,
+          `Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${origin}`,
+          exchange,
+        );
+        const exposed = header("access-control-expose-headers").toLowerCase();
+        for (const name of ["retry-after", "x-request-id"])
+          ensure(exposed.includes(name), `${origin}: ${name} is not exposed`, exchange);
+        ensure(varies(header("vary")), `${origin}: Vary is '${header("vary")}', expected it to name Origin`, exchange);
+      }
+    },
+  },
+  {
+    id: "CORS-003",
+    level: "SHOULD",
+    tags: ["cors", "headers", "listDeployments"],
+    statement:
+      "An origin outside the policy (another host, https or a path or user on a loopback host, `null`, empty) gets no Access-Control-* header, on an answer and on a preflight",
+    specRef: "D-132",
+    needs: [],
+    async run(ctx) {
+      for (const origin of outsideOrigins) {
+        const answer = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          operation: "listDeployments",
+          headers: { Origin: origin },
+        });
+        expect2xx(answer, `list deployments from Origin '${origin}'`);
+        expectNoCors(answer, `the list answer to Origin '${origin}'`);
+        const preflight = await ctx.send({
+          method: "OPTIONS",
+          path: paths.deployments,
+          auth: "none",
+          headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+        });
+        expectNoCors(preflight, `the preflight from Origin '${origin}'`);
+      }
+    },
+  },
+  {
+    id: "CORS-004",
+    level: "SHOULD",
+    tags: ["cors", "headers", "options", "listDeployments"],
+    statement: `OPTIONS from ${devOrigin} without Access-Control-Request-Method (absent or empty) is no preflight: 204 with Allow, that origin and Vary: Origin, no Access-Control-Allow-Methods; a GET with it is answered 200 as any list`,
+    specRef: "D-132 (a preflight is OPTIONS with Access-Control-Request-Method); D-270 (204 to OPTIONS, with Allow)",
+    needs: [],
+    async run(ctx) {
+      const cases: [string, Record<string, string>][] = [
+        ["absent", { Origin: devOrigin }],
+        ["empty", { Origin: devOrigin, "Access-Control-Request-Method": "" }],
+      ];
+      for (const [what, headers] of cases) {
+        const exchange = await ctx.send({ method: "OPTIONS", path: paths.deployments, auth: "none", headers });
+        const label = `OPTIONS from ${devOrigin}, Access-Control-Request-Method ${what}`;
+        expectStatus(exchange, 204, label);
+        const header = (name: string) => exchange.response.headers[name] ?? "";
+        ensure(
+          header("allow").toUpperCase().includes("GET"),
+          `${label}: Allow is '${header("allow")}', expected it to name GET as any OPTIONS answer does`,
+          exchange,
+        );
+        ensure(
+          header("access-control-allow-origin") === devOrigin,
+          `${label}: Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
+          exchange,
+        );
+        ensure(varies(header("vary")), `${label}: Vary is '${header("vary")}', expected it to name Origin`, exchange);
+        ensure(
+          header("access-control-allow-methods") === "",
+          `${label}: answered as a preflight (Access-Control-Allow-Methods '${header("access-control-allow-methods")}')`,
+          exchange,
+        );
+      }
+      // only OPTIONS is a preflight: a GET carrying the header is a request like any other
+      const get = await ctx.send({
         method: "GET",
         path: paths.deployments,
         operation: "listDeployments",
-        headers: { Origin: devOrigin },
+        headers: { Origin: devOrigin, "Access-Control-Request-Method": "GET" },
       });
-      expect2xx(exchange, "list deployments from a browser");
-      const header = (name: string) => exchange.response.headers[name] ?? "";
+      expectStatus(get, 200, `GET from ${devOrigin} with Access-Control-Request-Method`);
       ensure(
-        header("access-control-allow-origin") === devOrigin,
-        `Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
-        exchange,
+        (get.response.headers["access-control-allow-methods"] ?? "") === "",
+        `GET from ${devOrigin} with Access-Control-Request-Method: answered as a preflight`,
+        get,
       );
-      const exposed = header("access-control-expose-headers").toLowerCase();
-      for (const name of ["retry-after", "x-request-id"])
-        ensure(exposed.includes(name), `${name} is not exposed`, exchange);
     },
   },
 ];

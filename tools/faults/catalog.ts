@@ -217,6 +217,47 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "cors-any-origin",
+    level: "SHOULD",
+    description:
+      "Every Origin is allowed: an origin outside the policy (another host, https on loopback, null) gets Access-Control-Allow-Origin (D-132)",
+    response: (req, res) => {
+      const origin = req.headers.origin;
+      if (origin === undefined || res.headers["access-control-allow-origin"] !== undefined) return undefined;
+      return {
+        ...res,
+        headers: {
+          ...res.headers,
+          "access-control-allow-origin": origin,
+          "access-control-expose-headers": "Retry-After, X-Request-Id, Allow",
+          vary: "Origin",
+        },
+      };
+    },
+  },
+  {
+    id: "cors-options-preflight",
+    level: "SHOULD",
+    description:
+      "OPTIONS from an allowed origin is answered as a preflight without Access-Control-Request-Method too (D-132: it is none)",
+    response: (req, res) => {
+      if (req.method !== "OPTIONS" || (req.headers["access-control-request-method"] ?? "") !== "") return undefined;
+      const origin = res.headers["access-control-allow-origin"];
+      if (origin === undefined) return undefined;
+      return {
+        status: 204,
+        headers: {
+          "access-control-allow-origin": origin,
+          vary: "Origin",
+          "access-control-allow-methods": "GET, POST",
+          "access-control-allow-headers": "Content-Type, X-Api-Key, X-Tenant-Id, Prefer, X-Request-Id",
+          "access-control-max-age": "600",
+        },
+        body: "",
+      };
+    },
+  },
+  {
     id: "content-coding-ignored",
     level: "SHOULD",
     description: "A request body's Content-Encoding is ignored: a body labelled gzip is read as plain (D-115: 415)",
