@@ -234,6 +234,32 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "validation-ancestor-noise",
+    level: "SHOULD",
+    description:
+      "A 422's errors[] also lists each ancestor of a nested member it names, 'must match a schema in anyOf' (D-440: one item per wrong member)",
+    response: (req, res) =>
+      req.method === "POST" && res.status === 422
+        ? mapJson(res, (b) => {
+            const body = b as Json;
+            if (!Array.isArray(body.errors)) return body;
+            const named = new Set((body.errors as Json[]).map((e) => e.pointer));
+            const noise: Json[] = [];
+            for (const e of body.errors as Json[]) {
+              if (typeof e.pointer !== "string") continue;
+              const segments = e.pointer.split("/");
+              for (let n = segments.length - 1; n > 1; n--) {
+                const pointer = segments.slice(0, n).join("/");
+                if (named.has(pointer)) continue;
+                named.add(pointer);
+                noise.push({ pointer, detail: "must match a schema in anyOf" });
+              }
+            }
+            return { ...body, errors: [...(body.errors as Json[]), ...noise] };
+          })
+        : undefined,
+  },
+  {
     id: "integration-of-either-kind",
     level: "SHOULD",
     description:
