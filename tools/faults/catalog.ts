@@ -260,6 +260,46 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "unstorable-text-dropped",
+    level: "SHOULD",
+    description:
+      "NUL characters and lone surrogates are silently removed from body strings and query values (D-111: 422 naming the field)",
+    request: (req) => {
+      // by code point: a lone surrogate is a code point of its own, a pair is one
+      const clean = (text: string) =>
+        Array.from(text)
+          .filter((c) => c !== "\u0000" && !(c.length === 1 && c >= "\ud800" && c <= "\udfff"))
+          .join("");
+      const walk = (value: unknown): unknown =>
+        typeof value === "string"
+          ? clean(value)
+          : Array.isArray(value)
+            ? value.map(walk)
+            : value && typeof value === "object"
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), walk(v)]))
+              : value;
+      if (req.json !== undefined) req.json = walk(req.json);
+      const query = [...req.url.searchParams];
+      if (query.some(([, value]) => value !== clean(value)))
+        req.url.search = new URLSearchParams(query.map(([name, value]) => [name, clean(value)])).toString();
+      return undefined;
+    },
+  },
+  {
+    id: "repeated-parameter-last-wins",
+    level: "SHOULD",
+    description: "A single-valued query parameter given twice takes its last value (D-441: 422 naming it)",
+    request: (req) => {
+      if (!isDeployments(req) || req.method !== "GET") return undefined;
+      const lists = new Set(["status", "deployment_ids", "tag_value_ids"]);
+      for (const name of new Set(req.url.searchParams.keys())) {
+        const values = req.url.searchParams.getAll(name);
+        if (!lists.has(name) && values.length > 1) req.url.searchParams.set(name, values.at(-1)!);
+      }
+      return undefined;
+    },
+  },
+  {
     id: "integration-of-either-kind",
     level: "SHOULD",
     description:
