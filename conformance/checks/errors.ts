@@ -811,4 +811,42 @@ export const errorChecks: Check[] = [
       }
     },
   },
+  {
+    id: "ERR-014",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "media-type"],
+    statement:
+      "A create body labelled application/json or application/*+json in any letter case, with parameters in any order and charset absent or UTF-8 (quoted or not, utf8 too), is taken; another charset, a +json suffix followed by more, or a type other than application is 415",
+    specRef: "D-442, D-24 (415 for a body that is not JSON)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const post = (label: string, contentType: string) =>
+        tryCreate(
+          ctx,
+          {
+            path: paths.providers,
+            raw: JSON.stringify(providerBody(ctx.name(label))),
+            headers: { "Content-Type": contentType },
+          },
+          "oauth_provider",
+        );
+      for (const [label, contentType] of [
+        ["upper", "Application/JSON"],
+        ["quoted", 'application/json; charset="UTF-8"'],
+        ["utf8", "application/json;charset=utf8"],
+        ["suffix", "application/vnd.example+json"],
+        ["params", "application/json; version=1; charset=utf-8"],
+      ] as const)
+        expect2xx(await post(label, contentType), `a create labelled Content-Type: ${contentType}`);
+      for (const [label, contentType] of [
+        ["latin", "application/json; charset=iso-8859-1"],
+        ["seq", "application/geo+json-seq"],
+        ["xtype", "x-application/vnd.example+json"],
+      ] as const) {
+        const ex = await post(label, contentType);
+        expectStatus(ex, 415, `a create labelled Content-Type: ${contentType}`);
+        expectProblem(ex, urn("unsupported-media-type"), `415 of Content-Type: ${contentType}`);
+      }
+    },
+  },
 ];

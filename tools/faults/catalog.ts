@@ -300,6 +300,34 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "json-media-type-exact",
+    level: "SHOULD",
+    description:
+      "A create body is taken only when labelled application/json, with no parameter but an unquoted charset=utf-8 (D-442: +json types, utf8, a quoted charset and other parameters are taken too)",
+    request: (req) => {
+      const contentType = req.headers["content-type"];
+      if (req.method !== "POST" || contentType === undefined) return undefined;
+      const [type, ...parameters] = contentType
+        .toLowerCase()
+        .split(";")
+        .map((part) => part.trim());
+      // a type that is no JSON is the upstream's to refuse (after authentication, D-13)
+      return !/^application\/([a-z0-9.+-]+\+)?json$/.test(type ?? "") ||
+        (type === "application/json" && parameters.every((p) => p === "charset=utf-8"))
+        ? undefined
+        : {
+            status: 415,
+            headers: { "content-type": "application/problem+json" },
+            body: JSON.stringify({
+              type: "urn:deployment-service:problem:unsupported-media-type",
+              title: "Unsupported media type",
+              status: 415,
+              detail: `Send the request body as application/json, not ${contentType}.`,
+            }),
+          };
+    },
+  },
+  {
     id: "integration-of-either-kind",
     level: "SHOULD",
     description:
