@@ -266,6 +266,8 @@ interface WrongBody {
   raw?: string;
   /** Every pointer errors[] must name, and no other. */
   pointers: string[];
+  /** The member breaks several keywords, so it may have an item for each (else exactly one item per pointer). */
+  several?: boolean;
   /** Words the detail of the item at pointers[0] must hold (an enum's allowed values). */
   names?: string[];
 }
@@ -312,6 +314,7 @@ function wrongBodies(ctx: CheckContext): WrongBody[] {
       label: "a name breaking its pattern and its length",
       json: edit("name", { name: `1${"_".repeat(70)}` }),
       pointers: ["/name"],
+      several: true,
     },
     {
       label: "source ftp",
@@ -795,6 +798,11 @@ export const errorChecks: Check[] = [
         ensure(
           JSON.stringify(named) === JSON.stringify(want),
           `${body.label}: errors[] names ${JSON.stringify(named)}, expected exactly ${JSON.stringify(want)} (one item for each wrong member, none for its ancestors)`,
+          ex,
+        );
+        ensure(
+          body.several === true || errors.length === want.length,
+          `${body.label}: errors[] has ${errors.length} items for ${want.length} member(s) each wrong once (the 'must be null' of a nullable schema is no item)`,
           ex,
         );
         if (body.names) {
