@@ -592,6 +592,67 @@ export const deploymentBoundChecks: Check[] = [
       expectSecretRefused(await tryCreate(ctx, body), "create with the secret name CF_TWICE twice");
     },
   },
+  {
+    id: "BOUND-020",
+    level: "SHOULD",
+    tags: [...tags, "text", "listDeployments"],
+    statement:
+      "A NUL (U+0000) or a lone surrogate in a string of a create body is refused with a 422 naming its pointer, and a NUL in a query parameter with a 422 naming the parameter",
+    specRef: "D-111 (NUL and invalid Unicode in text: 422 naming the field or the parameter)",
+    needs: ["server"],
+    async run(ctx) {
+      const nul = await bodyOf(ctx, plainSource(ctx.config.hosting), `${outOfProfile}nul`);
+      place(nul, ["secrets"], [{ name: "CF_NUL", value: "a\u0000b" }]);
+      expect422Naming(await tryCreate(ctx, nul), "create with a NUL in a secret value", {
+        pointer: "/secrets/0/value",
+      });
+      // a lone surrogate has no UTF-8 form: it is written as the JSON escape \ud800
+      const lone = await bodyOf(ctx, plainSource(ctx.config.hosting), `${outOfProfile}sur`);
+      place(
+        lone,
+        ["secrets"],
+        [
+          { name: "CF_FINE", value: "fine" },
+          { name: "CF_LONE", value: "CF_LONE_SURROGATE" },
+        ],
+      );
+      const ex = await ctx.send({
+        method: "POST",
+        path: paths.deployments,
+        raw: JSON.stringify(lone).replace("CF_LONE_SURROGATE", "x\\ud800"),
+        headers: { "Content-Type": "application/json" },
+      });
+      if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+        ctx.created({ kind: "deployment", id: ex.json.id, name: String(lone.name), key: "main" });
+      expect422Naming(ex, "create with a lone surrogate in a secret value", { pointer: "/secrets/1/value" });
+      const query = await ctx.send({ method: "GET", path: paths.deployments, query: "name_contains=a%00b" });
+      expect422Naming(query, "list with a NUL in name_contains", { parameter: "name_contains" });
+    },
+  },
+  {
+    id: "BOUND-021",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments"],
+    statement:
+      "A list query giving a single-valued parameter twice (limit, name_contains) is refused with a 422 naming it; a list parameter given twice joins its values",
+    specRef: "D-441 (a query parameter given twice), D-64",
+    needs: ["server"],
+    async run(ctx) {
+      for (const [query, parameter] of [
+        ["limit=5&limit=6", "limit"],
+        ["name_contains=a&name_contains=b", "name_contains"],
+      ] as const)
+        expect422Naming(await ctx.send({ method: "GET", path: paths.deployments, query }), `list with ${query}`, {
+          parameter,
+        });
+      const joined = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: "status=READY&status=AWAITING_DATABASE",
+      });
+      expect2xx(joined, "list with status=READY&status=AWAITING_DATABASE");
+    },
+  },
 ];
 
 /** `count` values of a list parameter's items: the enum's values in turn, or uuids with `id` first. */

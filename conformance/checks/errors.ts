@@ -258,6 +258,99 @@ function expectSentences(ex: Exchange, what: string, pointer?: string): void {
     );
 }
 
+/** One body ERR-013 sends: the members it gets wrong, each once, and the pointers D-440 wants in errors[]. */
+interface WrongBody {
+  label: string;
+  /** The body as sent: an object built from a valid one, or raw JSON text. */
+  json?: unknown;
+  raw?: string;
+  /** Every pointer errors[] must name, and no other. */
+  pointers: string[];
+  /** The member breaks several keywords, so it may have an item for each (else exactly one item per pointer). */
+  several?: boolean;
+  /** Words the detail of the item at pointers[0] must hold (an enum's allowed values). */
+  names?: string[];
+}
+
+/** Bodies of createDeployment that break the schema at known members (D-440). */
+function wrongBodies(ctx: CheckContext): WrongBody[] {
+  const valid = (label: string) => deploymentBody(ctx.name(label), plainSource(ctx.config.hosting));
+  const edit = (label: string, fields: Record<string, unknown>, drop: string[] = []) => {
+    const body = valid(label);
+    for (const [field, value] of Object.entries(fields)) writeField(body, field, value);
+    for (const field of drop) delete body[field];
+    return body;
+  };
+  const spec = "/source_config/resource_spec";
+  return [
+    {
+      label: "build_on_push a string",
+      json: edit("bop", { "source_config.build_on_push": "yes" }),
+      pointers: ["/source_config/build_on_push"],
+    },
+    {
+      label: "integration_id no uuid",
+      json: edit("intid", { "source_config.integration_id": "not-a-uuid" }),
+      pointers: ["/source_config/integration_id"],
+    },
+    {
+      label: "resource_spec a string",
+      json: edit("rsstr", { "source_config.resource_spec": "big" }),
+      pointers: [spec],
+    },
+    {
+      label: "resource_spec min_scale -1 and a label key with / and ~ whose value is a number",
+      json: edit("rsdeep", {
+        "source_config.resource_spec": { min_scale: -1, labels: { "team/a~b": 5, fine: "yes" } },
+      }),
+      pointers: [`${spec}/min_scale`, `${spec}/labels/team~1a~0b`],
+    },
+    {
+      label: "a sidecar without image",
+      json: edit("sidecar", { "source_config.resource_spec": { sidecars: [{ name: "side" }] } }),
+      pointers: [`${spec}/sidecars/0/image`],
+    },
+    {
+      label: "a name breaking its pattern and its length",
+      json: edit("name", { name: `1${"_".repeat(70)}` }),
+      pointers: ["/name"],
+      several: true,
+    },
+    {
+      label: "source ftp",
+      json: edit("ftp", { source: "ftp" }),
+      pointers: ["/source"],
+      names: ["codehost", "external_container", "internal_container", "internal_source", "internal_template"],
+    },
+    {
+      label: "no name and no secrets",
+      json: edit("missing", {}, ["name", "secrets"]),
+      pointers: ["/name", "/secrets"],
+    },
+    {
+      label: "a secret without name",
+      json: edit("secret", { secrets: [{ value: "v" }] }),
+      pointers: ["/secrets/0/name"],
+    },
+    { label: "a JSON array as the body", raw: "[1]", pointers: [""] },
+  ];
+}
+
+/** The value a JSON Pointer (RFC 6901) names in a document, or undefined when it names none. */
+function resolvePointer(document: unknown, pointer: string): { value: unknown } | undefined {
+  if (pointer === "") return { value: document };
+  if (!pointer.startsWith("/")) return undefined;
+  let value = document;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(segment) && Number(segment) < value.length)
+      value = value[Number(segment)];
+    else if (isObject(value) && Object.hasOwn(value, segment)) value = value[segment];
+    else return undefined;
+  }
+  return { value };
+}
+
 export const errorChecks: Check[] = [
   {
     id: "ERR-001",
@@ -658,6 +751,110 @@ export const errorChecks: Check[] = [
         query: { name_contains: "a".repeat(9 * 1024) },
       });
       expectStatus(ex, 414, "a list whose request target is over 9 KiB");
+    },
+  },
+  {
+    id: "ERR-013",
+    level: "SHOULD",
+    tags: [...tags, "validation", "createDeployment"],
+    statement:
+      "A 422 of a body that breaks the schema lists one errors[] item for each member it got wrong and no other: the pointer (RFC 6901, '/' and '~' escaped) of that member, of a missing required member under its existing parent, or '' for the whole body; no item for an ancestor of a named member (the noise of nullable and anyOf schemas), none for a member that was fine, no two alike; each with a detail, an enum's naming the allowed values",
+    specRef: "D-440, D-16 (errors: [{pointer | parameter, detail}]), D-25",
+    needs: ["server"],
+    async run(ctx) {
+      for (const body of wrongBodies(ctx)) {
+        const ex = await ctx.send({
+          method: "POST",
+          path: paths.deployments,
+          ...(body.raw === undefined
+            ? { json: body.json }
+            : { raw: body.raw, headers: { "Content-Type": "application/json" } }),
+        });
+        if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
+          ctx.created({ kind: "deployment", id: ex.json.id, name: String(ex.json.name), key: "main" });
+        expectStatus(ex, 422, body.label);
+        expectProblem(ex, urn("validation"), `422 of ${body.label}`);
+        const sent = body.raw === undefined ? body.json : JSON.parse(body.raw);
+        const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? (ex.json.errors as unknown[]) : [];
+        const seen = new Set<string>();
+        for (const [i, e] of errors.entries()) {
+          const what = `${body.label}: errors[${i}] ${JSON.stringify(e)}`;
+          ensure(isObject(e) && typeof e.pointer === "string", `${what} has no pointer string`, ex);
+          const item = e as { pointer: string; detail?: unknown };
+          ensure(typeof item.detail === "string" && item.detail.trim() !== "", `${what} has no detail`, ex);
+          const key = JSON.stringify([item.pointer, item.detail]);
+          ensure(!seen.has(key), `${what} is listed twice`, ex);
+          seen.add(key);
+          const parent = item.pointer.slice(0, Math.max(0, item.pointer.lastIndexOf("/")));
+          ensure(
+            resolvePointer(sent, item.pointer) !== undefined ||
+              (item.pointer !== "" && resolvePointer(sent, parent) !== undefined),
+            `${what}: the pointer names no member of the body sent, nor a member of one`,
+            ex,
+          );
+        }
+        const named = [...new Set(errors.map((e) => (e as { pointer: string }).pointer))].sort();
+        const want = [...body.pointers].sort();
+        ensure(
+          JSON.stringify(named) === JSON.stringify(want),
+          `${body.label}: errors[] names ${JSON.stringify(named)}, expected exactly ${JSON.stringify(want)} (one item for each wrong member, none for its ancestors)`,
+          ex,
+        );
+        ensure(
+          body.several === true || errors.length === want.length,
+          `${body.label}: errors[] has ${errors.length} items for ${want.length} member(s) each wrong once (the 'must be null' of a nullable schema is no item)`,
+          ex,
+        );
+        if (body.names) {
+          const detail = String(
+            (errors.find((e) => (e as { pointer: string }).pointer === want[0]) as { detail?: unknown })?.detail,
+          );
+          const missing = body.names.filter((name) => !detail.includes(name));
+          ensure(
+            missing.length === 0,
+            `${body.label}: the detail '${detail}' does not name the allowed value(s) ${missing.join(", ")}`,
+            ex,
+          );
+        }
+      }
+    },
+  },
+  {
+    id: "ERR-014",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "media-type"],
+    statement:
+      "A create body labelled application/json or application/*+json in any letter case, with parameters in any order and charset absent or UTF-8 (quoted or not, utf8 too), is taken; another charset, a +json suffix followed by more, or a type other than application is 415",
+    specRef: "D-442, D-24 (415 for a body that is not JSON)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const post = (label: string, contentType: string) =>
+        tryCreate(
+          ctx,
+          {
+            path: paths.providers,
+            raw: JSON.stringify(providerBody(ctx.name(label))),
+            headers: { "Content-Type": contentType },
+          },
+          "oauth_provider",
+        );
+      for (const [label, contentType] of [
+        ["upper", "Application/JSON"],
+        ["quoted", 'application/json; charset="UTF-8"'],
+        ["utf8", "application/json;charset=utf8"],
+        ["suffix", "application/vnd.example+json"],
+        ["params", "application/json; version=1; charset=utf-8"],
+      ] as const)
+        expect2xx(await post(label, contentType), `a create labelled Content-Type: ${contentType}`);
+      for (const [label, contentType] of [
+        ["latin", "application/json; charset=iso-8859-1"],
+        ["seq", "application/geo+json-seq"],
+        ["xtype", "x-application/vnd.example+json"],
+      ] as const) {
+        const ex = await post(label, contentType);
+        expectStatus(ex, 415, `a create labelled Content-Type: ${contentType}`);
+        expectProblem(ex, urn("unsupported-media-type"), `415 of Content-Type: ${contentType}`);
+      }
     },
   },
 ];

@@ -275,6 +275,100 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "validation-ancestor-noise",
+    level: "SHOULD",
+    description:
+      "A 422's errors[] also lists each ancestor of a nested member it names, 'must match a schema in anyOf' (D-440: one item per wrong member)",
+    response: (req, res) =>
+      req.method === "POST" && res.status === 422
+        ? mapJson(res, (b) => {
+            const body = b as Json;
+            if (!Array.isArray(body.errors)) return body;
+            const named = new Set((body.errors as Json[]).map((e) => e.pointer));
+            const noise: Json[] = [];
+            for (const e of body.errors as Json[]) {
+              if (typeof e.pointer !== "string") continue;
+              const segments = e.pointer.split("/");
+              for (let n = segments.length - 1; n > 1; n--) {
+                const pointer = segments.slice(0, n).join("/");
+                if (named.has(pointer)) continue;
+                named.add(pointer);
+                noise.push({ pointer, detail: "must match a schema in anyOf" });
+              }
+            }
+            return { ...body, errors: [...(body.errors as Json[]), ...noise] };
+          })
+        : undefined,
+  },
+  {
+    id: "unstorable-text-dropped",
+    level: "SHOULD",
+    description:
+      "NUL characters and lone surrogates are silently removed from body strings and query values (D-111: 422 naming the field)",
+    request: (req) => {
+      // by code point: a lone surrogate is a code point of its own, a pair is one
+      const clean = (text: string) =>
+        Array.from(text)
+          .filter((c) => c !== "\u0000" && !(c.length === 1 && c >= "\ud800" && c <= "\udfff"))
+          .join("");
+      const walk = (value: unknown): unknown =>
+        typeof value === "string"
+          ? clean(value)
+          : Array.isArray(value)
+            ? value.map(walk)
+            : value && typeof value === "object"
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), walk(v)]))
+              : value;
+      if (req.json !== undefined) req.json = walk(req.json);
+      const query = [...req.url.searchParams];
+      if (query.some(([, value]) => value !== clean(value)))
+        req.url.search = new URLSearchParams(query.map(([name, value]) => [name, clean(value)])).toString();
+      return undefined;
+    },
+  },
+  {
+    id: "repeated-parameter-last-wins",
+    level: "SHOULD",
+    description: "A single-valued query parameter given twice takes its last value (D-441: 422 naming it)",
+    request: (req) => {
+      if (!isDeployments(req) || req.method !== "GET") return undefined;
+      const lists = new Set(["status", "deployment_ids", "tag_value_ids"]);
+      for (const name of new Set(req.url.searchParams.keys())) {
+        const values = req.url.searchParams.getAll(name);
+        if (!lists.has(name) && values.length > 1) req.url.searchParams.set(name, values.at(-1)!);
+      }
+      return undefined;
+    },
+  },
+  {
+    id: "json-media-type-exact",
+    level: "SHOULD",
+    description:
+      "A create body is taken only when labelled application/json, with no parameter but an unquoted charset=utf-8 (D-442: +json types, utf8, a quoted charset and other parameters are taken too)",
+    request: (req) => {
+      const contentType = req.headers["content-type"];
+      if (req.method !== "POST" || contentType === undefined) return undefined;
+      const [type, ...parameters] = contentType
+        .toLowerCase()
+        .split(";")
+        .map((part) => part.trim());
+      // a type that is no JSON is the upstream's to refuse (after authentication, D-13)
+      return !/^application\/([a-z0-9.+-]+\+)?json$/.test(type ?? "") ||
+        (type === "application/json" && parameters.every((p) => p === "charset=utf-8"))
+        ? undefined
+        : {
+            status: 415,
+            headers: { "content-type": "application/problem+json" },
+            body: JSON.stringify({
+              type: "urn:deployment-service:problem:unsupported-media-type",
+              title: "Unsupported media type",
+              status: 415,
+              detail: `Send the request body as application/json, not ${contentType}.`,
+            }),
+          };
+    },
+  },
+  {
     id: "integration-of-either-kind",
     level: "SHOULD",
     description:
