@@ -244,6 +244,7 @@ export function edgeFaults(): Fault[] {
     {
       id: "cpu-limit-defaults-to-request",
       level: "SHOULD",
+      hosting: "self_hosted",
       description:
         "A cpu limit left unset in a resource spec is stored as the request itself, not twice the request (D-04)",
       request: (req) => {
@@ -260,12 +261,25 @@ export function edgeFaults(): Fault[] {
     {
       id: "plain-http-custom-url-refused",
       level: "SHOULD",
+      hosting: "self_hosted",
       description: "A custom_url with the plain http scheme is refused with 400 (only https taken)",
       request: (req) => {
         const url = part(req, "source_config")?.custom_url;
         return typeof url === "string" && url.toLowerCase().startsWith("http:")
           ? refusal(400, { pointer: "/source_config/custom_url" })
           : undefined;
+      },
+    },
+    {
+      id: "remote-reconciled-alone-ignored",
+      level: "SHOULD",
+      description:
+        "A list whose only filter is remote_reconciled is answered as an unfiltered list (the filter dropped when nothing else filters)",
+      request: (req) => {
+        if (!isList(req)) return undefined;
+        const names = [...req.url.searchParams.keys()].filter((n) => n !== "limit" && n !== "offset");
+        if (names.length === 1 && names[0] === "remote_reconciled") req.url.searchParams.delete("remote_reconciled");
+        return undefined;
       },
     },
     providerIdAcrossOrganizations(),

@@ -368,6 +368,7 @@ const given: Record<string, Step[]> = {
   "plain-http-custom-url-refused": [
     create(deployment("hu", { source: "external_container", source_config: { custom_url: "http://app.example.com" } })),
   ],
+  "remote-reconciled-alone-ignored": [list("remote_reconciled=true")],
   "provider-id-unique-across-organizations": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "shared" } },
     {
