@@ -278,7 +278,10 @@ export function edgeFaults(): Fault[] {
       request: (req) => {
         if (!isList(req)) return undefined;
         const names = [...req.url.searchParams.keys()].filter((n) => n !== "limit" && n !== "offset");
-        if (names.length === 1 && names[0] === "remote_reconciled") req.url.searchParams.delete("remote_reconciled");
+        const value = req.url.searchParams.get("remote_reconciled");
+        // a well-formed value only: a malformed one still reaches the server's 422
+        if (names.length === 1 && (value === "true" || value === "false"))
+          req.url.searchParams.delete("remote_reconciled");
         return undefined;
       },
     },
