@@ -628,7 +628,7 @@ export const deploymentBoundChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "stored-size"],
     statement:
-      "source_config, source_revision_config and secret_references holding exactly 65,536 bytes of compact JSON together are accepted; one byte more is a 422 naming the largest of the three (/source_config, or /secret_references when 100 long references make it the largest)",
+      "source_config, source_revision_config and secret_references holding exactly 65,536 bytes of compact JSON together are accepted; one byte more is a 422 naming the largest of the three with a detail sentence (/source_config, or /secret_references when 100 long references make it the largest)",
     specRef: "D-282 (what one deployment may store: 65,536 bytes of the three members together)",
     needs: ["write"],
     async run(ctx) {
@@ -649,7 +649,18 @@ export const deploymentBoundChecks: Check[] = [
         const what = `create ${source} whose counted members hold ${bytes} bytes`;
         const ex = await tryCreate(ctx, body);
         if (extra === 0) expect2xx(ex, what);
-        else expect422Naming(ex, what, { pointer: "/source_config" });
+        else {
+          expect422Naming(ex, what, { pointer: "/source_config" });
+          const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+          ensure(
+            errors.some(
+              (e) =>
+                isObject(e) && e.pointer === "/source_config" && typeof e.detail === "string" && e.detail.trim() !== "",
+            ),
+            `${what}: the errors[] item naming /source_config has no detail sentence (D-16)`,
+            ex,
+          );
+        }
       }
       const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
       const long = (prefix: string, i: number) => `${prefix}${String(i).padStart(3, "0")}`.padEnd(255, "x");
