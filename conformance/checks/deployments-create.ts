@@ -1003,7 +1003,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "resource-spec"],
     statement:
-      "Every cpu field of a resource spec comes back rounded to one decimal, and a cpu limit left unset comes back as twice its (rounded) request, at most 128",
+      "Every cpu field of a resource spec comes back rounded to one decimal, and a cpu limit left unset comes back as twice its (rounded) request, at most 128; an upper field sent as null does not break a relation",
     specRef:
       "D-04 (cpu in cores, rounded to one decimal; an unset limit defaults to twice the request), D-133 (at most 128)",
     needs: ["write", "self_hosted"],
@@ -1018,6 +1018,11 @@ export const deploymentCreateChecks: Check[] = [
         executor_cpu: 2,
         cache_cpu: 0.11,
         db_cpu: 100,
+        // an upper field sent as null is unset (D-68): no relation of D-134 applies to it
+        min_scale: 2,
+        max_scale: null,
+        memory_mb: 512,
+        memory_limit_mb: null,
       };
       const want: Record<string, number> = {
         cpu: 0.4,
