@@ -1005,7 +1005,7 @@ export const deploymentCreateChecks: Check[] = [
     statement:
       "Every cpu field of a resource spec comes back rounded to one decimal, and a cpu limit left unset comes back as twice its (rounded) request, at most 128; an upper field sent as null does not break a relation",
     specRef:
-      "D-04 (cpu in cores, rounded to one decimal; an unset limit defaults to twice the request), D-133 (at most 128)",
+      "D-04 (cpu in cores, rounded to one decimal; an unset limit defaults to twice the request), D-133 (at most 128), D-134 and D-68 (a null upper field is unset)",
     needs: ["write", "self_hosted"],
     async run(ctx) {
       // No value sits on a rounding half, and twice the request rounds the same before or after its own rounding.
