@@ -653,7 +653,110 @@ export const deploymentBoundChecks: Check[] = [
       expect2xx(joined, "list with status=READY&status=AWAITING_DATABASE");
     },
   },
+  {
+    id: "BOUND-025",
+    level: "SHOULD",
+    tags: [...tags, "source-rules", "spelling", "rule-4"],
+    statement:
+      "A codehost repo_url with several trailing slashes, or with a .git suffix and a trailing slash, is accepted and comes back as sent; one with .git inside its path (not as the suffix) names no repository of the integration and is refused with 400 naming it",
+    specRef: "D-192 and D-450 (trailing slashes and the .git suffix of the last segment left out), D-49",
+    needs: ["write", "state", "integration", "cloud"],
+    async run(ctx) {
+      const repository = await firstRepository(ctx);
+      const url = new URL(repository.url);
+      const path = url.pathname.replace(/\/+$/, "");
+      const cut = path.lastIndexOf("/");
+      if (cut <= 0) ctx.skip(`the repository url ${repository.url} has one path segment: no .git can stand inside it`);
+      for (const spelling of [`${url.protocol}//${url.host}${path}//`, `${url.protocol}//${url.host}${path}.git/`]) {
+        const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
+        place(body, ["source_config", "repo_url"], spelling);
+        const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
+        const ex = await tryCreate(ctx, body);
+        expect2xx(ex, what);
+        expectEchoed(ex, ex.json as Json, body, ["source_config", "repo_url"], what);
+      }
+      const inside = `${url.protocol}//${url.host}${path.slice(0, cut)}.git${path.slice(cut)}`;
+      const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
+      place(body, ["source_config", "repo_url"], inside);
+      const what = `create codehost with repo_url ${inside} (the repository's url is ${repository.url})`;
+      const ex = await tryCreate(ctx, body);
+      expectStatus(ex, 400, what);
+      expectNamed(ex, "/source_config/repo_url", what);
+    },
+  },
+  {
+    id: "BOUND-026",
+    level: "SHOULD",
+    tags: [...tags, "stored-size"],
+    statement:
+      "source_config, source_revision_config and secret_references holding exactly 65,536 bytes of compact JSON together are accepted; one byte more is a 422 naming the largest of the three with a detail sentence (/source_config, or /secret_references when 100 long references make it the largest)",
+    specRef: "D-282 (what one deployment may store: 65,536 bytes of the three members together)",
+    needs: ["write"],
+    async run(ctx) {
+      // The padding goes where the source allows a free string: install_command (internal_source, cloud) or an
+      // annotation of the resource spec (external_container, self-hosted).
+      const cloud = ctx.config.hosting === "cloud";
+      const source: Source = cloud ? "internal_source" : "external_container";
+      const padAt = cloud
+        ? ["source_config", "install_command"]
+        : ["source_config", "resource_spec", "annotations", "pad"];
+      for (const extra of [0, 1]) {
+        const body = await bodyOf(ctx, source);
+        place(body, padAt, "");
+        const pad = maxStoredConfigBytes + extra - storedBytes(body);
+        place(body, padAt, "x".repeat(pad));
+        const bytes = storedBytes(body);
+        if (bytes !== maxStoredConfigBytes + extra) throw new Error(`the body holds ${bytes} counted bytes`);
+        const what = `create ${source} whose counted members hold ${bytes} bytes`;
+        const ex = await tryCreate(ctx, body);
+        if (extra === 0) expect2xx(ex, what);
+        else {
+          expect422Naming(ex, what, { pointer: "/source_config" });
+          const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+          ensure(
+            errors.some(
+              (e) =>
+                isObject(e) && e.pointer === "/source_config" && typeof e.detail === "string" && e.detail.trim() !== "",
+            ),
+            `${what}: the errors[] item naming /source_config has no detail sentence (D-16)`,
+            ex,
+          );
+        }
+      }
+      const body = await bodyOf(ctx, plainSource(ctx.config.hosting));
+      const long = (prefix: string, i: number) => `${prefix}${String(i).padStart(3, "0")}`.padEnd(255, "x");
+      place(
+        body,
+        ["secret_references"],
+        Array.from({ length: 100 }, (_, i) => ({
+          name: long("REF_", i),
+          secret_name: long("secret-", i),
+          secret_key: long("key-", i),
+        })),
+      );
+      const what = `create with 100 secret references of ${storedBytes(body)} counted bytes in all`;
+      expect422Naming(await tryCreate(ctx, body), what, { pointer: "/secret_references" });
+    },
+  },
 ];
+
+/** D-282: the bytes the stored-size bound counts, each member as compact JSON text in UTF-8. */
+const maxStoredConfigBytes = 65_536;
+function storedBytes(body: Json): number {
+  return ["source_config", "source_revision_config", "secret_references"]
+    .filter((member) => body[member] !== undefined)
+    .reduce((sum, member) => sum + Buffer.byteLength(JSON.stringify(body[member])), 0);
+}
+
+/** Fails unless the refusal names the body field in errors[].pointer. */
+function expectNamed(ex: Exchange, pointer: string, what: string): void {
+  const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+  ensure(
+    errors.some((e) => isObject(e) && e.pointer === pointer),
+    `${what}: the refusal does not name ${pointer} in errors[].pointer`,
+    ex,
+  );
+}
 
 /** `count` values of a list parameter's items: the enum's values in turn, or uuids with `id` first. */
 function valuesOf(items: SchemaObject, count: number, id: string): string[] {

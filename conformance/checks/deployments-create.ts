@@ -998,4 +998,79 @@ export const deploymentCreateChecks: Check[] = [
         }
     },
   },
+  {
+    id: "DEP-CREATE-037",
+    level: "SHOULD",
+    tags: [...tags, "resource-spec"],
+    statement:
+      "Every cpu field of a resource spec comes back rounded to one decimal, and a cpu limit left unset comes back as twice its (rounded) request, at most 128; an upper field sent as null does not break a relation",
+    specRef:
+      "D-04 (cpu in cores, rounded to one decimal; an unset limit defaults to twice the request), D-133 (at most 128), D-134 and D-68 (a null upper field is unset)",
+    needs: ["write", "self_hosted"],
+    async run(ctx) {
+      // No value sits on a rounding half, and twice the request rounds the same before or after its own rounding.
+      const sent = {
+        cpu: 0.42,
+        queue_cpu: 1.26,
+        queue_cpu_limit: 3.04,
+        orchestrator_cpu: 1.5,
+        orchestrator_cpu_limit: 1.54,
+        executor_cpu: 2,
+        cache_cpu: 0.11,
+        db_cpu: 100,
+        // an upper field sent as null is unset (D-68): no relation of D-134 applies to it
+        min_scale: 2,
+        max_scale: null,
+        memory_mb: 512,
+        memory_limit_mb: null,
+      };
+      const want: Record<string, number> = {
+        cpu: 0.4,
+        cpu_limit: 0.8,
+        queue_cpu: 1.3,
+        queue_cpu_limit: 3,
+        orchestrator_cpu: 1.5,
+        orchestrator_cpu_limit: 1.5,
+        executor_cpu: 2,
+        executor_cpu_limit: 4,
+        cache_cpu: 0.1,
+        cache_cpu_limit: 0.2,
+        db_cpu: 100,
+        db_cpu_limit: 128,
+      };
+      const body = deploymentBody(ctx.name("cpu"), "external_container");
+      (body.source_config as Json).resource_spec = sent;
+      const ex = await tryCreate(ctx, body);
+      expectStatus(ex, 201, "create external_container with fractional cpu values");
+      const config = isObject(ex.json) && isObject(ex.json.source_config) ? ex.json.source_config : {};
+      const spec = isObject(config.resource_spec) ? config.resource_spec : {};
+      const wrong = Object.entries(want).filter(
+        ([field, value]) => typeof spec[field] !== "number" || Math.abs((spec[field] as number) - value) > 1e-9,
+      );
+      ensure(
+        wrong.length === 0,
+        `the resource spec ${JSON.stringify(sent)} came back with ${wrong
+          .map(([field, value]) => `${field} ${JSON.stringify(spec[field])} (want ${value})`)
+          .join(", ")}`,
+        ex,
+      );
+    },
+  },
+  {
+    id: "DEP-CREATE-038",
+    level: "SHOULD",
+    tags: [...tags, "source-rules"],
+    statement: "A custom_url with the plain http scheme is accepted and comes back as sent",
+    specRef: "D-451 (repo_url and custom_url: absolute http or https URLs), D-47",
+    needs: ["write", "self_hosted"],
+    async run(ctx) {
+      const url = "http://app.example.com:8080/conformance";
+      const body = deploymentBody(ctx.name("http"), "external_container");
+      (body.source_config as Json).custom_url = url;
+      const ex = await tryCreate(ctx, body);
+      expectStatus(ex, 201, `create external_container with custom_url ${url}`);
+      const config = isObject(ex.json) && isObject(ex.json.source_config) ? ex.json.source_config : {};
+      ensure(config.custom_url === url, `custom_url came back as ${JSON.stringify(config.custom_url)}`, ex);
+    },
+  },
 ];

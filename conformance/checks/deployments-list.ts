@@ -1228,4 +1228,28 @@ export const deploymentListChecks: Check[] = [
       for (const extra of filters) await offsetSlices(ctx, { name_contains: set.stem, ...extra });
     },
   },
+  {
+    id: "DEP-LIST-041",
+    level: "SHOULD",
+    tags: [...filters, "remote_reconciled"],
+    statement:
+      "remote_reconciled alone, with no other filter, is still a filter: true lists only deployments with a listener_id, false only deployments without one, and false lists the run's deployments",
+    specRef: "D-40 (remote_reconciled true exactly when listener_id is set)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      await pageSet(ctx);
+      const listener = (d: Json) => isObject(d.source_config) && d.source_config.listener_id != null;
+      for (const wanted of [true, false]) {
+        const page = await listDeployments(ctx, { remote_reconciled: wanted, limit: 100 });
+        const wrong = page.resources.filter((d) => listener(d) !== wanted);
+        ensure(
+          wrong.length === 0,
+          `remote_reconciled=${wanted} alone returned ${wrong.length} of ${page.resources.length} deployments ${wanted ? "without" : "with"} a listener_id`,
+          page.exchange,
+        );
+        if (!wanted)
+          ensure(page.resources.length > 0, "remote_reconciled=false alone returned no deployment", page.exchange);
+      }
+    },
+  },
 ];

@@ -214,6 +214,77 @@ export function edgeFaults(): Fault[] {
           : undefined;
       },
     },
+    {
+      id: "repo-url-one-trailing-slash",
+      level: "SHOULD",
+      description:
+        "A codehost repo_url with more than one trailing slash, or with .git before a trailing slash, is refused with 400 (only one slash or the bare .git suffix is left out)",
+      request: (req) => {
+        const url =
+          (req.json as Json | undefined)?.source === "codehost" ? part(req, "source_config")?.repo_url : undefined;
+        return typeof url === "string" && /(\/\/|\.git\/)$/.test(url)
+          ? refusal(400, { pointer: "/source_config/repo_url" })
+          : undefined;
+      },
+    },
+    {
+      id: "stored-size-bound-exclusive",
+      level: "SHOULD",
+      description:
+        "source_config, source_revision_config and secret_references holding exactly 65,536 bytes together are refused with 422 (the bound taken as exclusive)",
+      request: (req) => {
+        const body = req.json as Json | undefined;
+        if (!isCreate(req) || !body) return undefined;
+        const bytes = ["source_config", "source_revision_config", "secret_references"]
+          .filter((member) => body[member] !== undefined)
+          .reduce((sum, member) => sum + Buffer.byteLength(JSON.stringify(body[member])), 0);
+        return bytes === 65_536 ? refusal(422, { pointer: "/source_config" }) : undefined;
+      },
+    },
+    {
+      id: "cpu-limit-defaults-to-request",
+      level: "SHOULD",
+      hosting: "self_hosted",
+      description:
+        "A cpu limit left unset in a resource spec is stored as the request itself, not twice the request (D-04)",
+      request: (req) => {
+        const config = part(req, "source_config");
+        const spec = config?.resource_spec;
+        if (!spec || typeof spec !== "object" || Array.isArray(spec)) return undefined;
+        const fields = spec as Json;
+        for (const prefix of ["", "queue_", "orchestrator_", "executor_", "cache_", "db_"])
+          if (typeof fields[`${prefix}cpu`] === "number" && fields[`${prefix}cpu_limit`] == null)
+            fields[`${prefix}cpu_limit`] = fields[`${prefix}cpu`];
+        return undefined;
+      },
+    },
+    {
+      id: "plain-http-custom-url-refused",
+      level: "SHOULD",
+      hosting: "self_hosted",
+      description: "A custom_url with the plain http scheme is refused with 400 (only https taken)",
+      request: (req) => {
+        const url = part(req, "source_config")?.custom_url;
+        return typeof url === "string" && url.toLowerCase().startsWith("http:")
+          ? refusal(400, { pointer: "/source_config/custom_url" })
+          : undefined;
+      },
+    },
+    {
+      id: "remote-reconciled-alone-ignored",
+      level: "SHOULD",
+      description:
+        "A list whose only filter is remote_reconciled is answered as an unfiltered list (the filter dropped when nothing else filters)",
+      request: (req) => {
+        if (!isList(req)) return undefined;
+        const names = [...req.url.searchParams.keys()].filter((n) => n !== "limit" && n !== "offset");
+        const value = req.url.searchParams.get("remote_reconciled");
+        // a well-formed value only: a malformed one still reaches the server's 422
+        if (names.length === 1 && (value === "true" || value === "false"))
+          req.url.searchParams.delete("remote_reconciled");
+        return undefined;
+      },
+    },
     providerIdAcrossOrganizations(),
     {
       id: "provider-id-unique-per-tenant",

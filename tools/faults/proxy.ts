@@ -39,6 +39,8 @@ export interface Fault {
   description: string;
   /** The level of the rule it breaks: a MUST fault has to be caught by a MUST check. */
   level: "MUST" | "SHOULD";
+  /** The hosting kind of the server it runs in front of (default cloud): a self-hosted rule needs a self-hosted server. */
+  hosting?: "cloud" | "self_hosted";
   /** Rewrites the request, or answers it directly (returning a response). */
   request?(req: ProxyRequest): ProxyResponse | undefined;
   /** How many problems (failures grouped by cause, D-243) the run may read it as, at least and at most (D-384). */

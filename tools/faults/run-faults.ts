@@ -102,10 +102,11 @@ const preexisting = new Set<string>();
 async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string): Promise<Outcome> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), "conformance-fault-"));
-  const server = await startChildServer({ env: { READY_AFTER_MS: "200" } });
+  const hosting = fault?.hosting ?? "cloud";
+  const server = await startChildServer({ env: { READY_AFTER_MS: "200", HOSTING: hosting } });
   const proxy = await startFaultProxy(server.url, fault);
   try {
-    const { code, result, output } = await runSuite(demoFlags(proxy.url), dir, fuzzRuns, seed);
+    const { code, result, output } = await runSuite(demoFlags(proxy.url, hosting), dir, fuzzRuns, seed);
     const failing = (result?.verdicts ?? [])
       .filter((v) => v.status === "fail")
       .map((v) => ({ id: v.id, level: v.level }));

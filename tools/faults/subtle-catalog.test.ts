@@ -349,6 +349,31 @@ const given: Record<string, Step[]> = {
       }),
     ),
   ],
+  "repo-url-one-trailing-slash": [
+    create(
+      deployment("rs", {
+        source: "codehost",
+        source_config: { repo_url: "https://codehost.example/acme/support-agent//" },
+      }),
+    ),
+  ],
+  "stored-size-bound-exclusive": [
+    create(
+      deployment("sz", {
+        source: "internal_source",
+        // the padding fills 65,536 bytes with the 2 of the empty revision config
+        source_config: { install_command: "x".repeat(65_536 - JSON.stringify({ install_command: "" }).length - 2) },
+        source_revision_config: {},
+      }),
+    ),
+  ],
+  "cpu-limit-defaults-to-request": [
+    create(deployment("cl", { source: "external_container", source_config: { resource_spec: { cpu: 0.5 } } })),
+  ],
+  "plain-http-custom-url-refused": [
+    create(deployment("hu", { source: "external_container", source_config: { custom_url: "http://app.example.com" } })),
+  ],
+  "remote-reconciled-alone-ignored": [list("remote_reconciled=true")],
   "provider-id-unique-across-organizations": [
     { method: "POST", path: "/v2/auth/providers", json: { provider_id: "shared" } },
     {
