@@ -3,7 +3,14 @@ import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../check-kit/helpers.js";
 import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
-import { deploymentBody, outOfProfile, plainSource, type Source, sourcesFor } from "../model/data.js";
+import {
+  deploymentBody,
+  outOfProfile,
+  plainSource,
+  type RepositoryRecord,
+  type Source,
+  sourcesFor,
+} from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { branches } from "./bounds.js";
@@ -548,10 +555,7 @@ export const deploymentBoundChecks: Check[] = [
         `${url.protocol}//${url.host}${path}/`,
         `${url.protocol}//${url.host}${path}.git`,
       ]) {
-        const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
-        place(body, ["source_config", "repo_url"], spelling);
-        const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
-        const ex = await tryCreate(ctx, body);
+        const { ex, body, what } = await createWithRepoUrl(ctx, repository, spelling);
         expect2xx(ex, what);
         expectEchoed(ex, ex.json as Json, body, ["source_config", "repo_url"], what);
       }
@@ -668,18 +672,12 @@ export const deploymentBoundChecks: Check[] = [
       const cut = path.lastIndexOf("/");
       if (cut <= 0) ctx.skip(`the repository url ${repository.url} has one path segment: no .git can stand inside it`);
       for (const spelling of [`${url.protocol}//${url.host}${path}//`, `${url.protocol}//${url.host}${path}.git/`]) {
-        const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
-        place(body, ["source_config", "repo_url"], spelling);
-        const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
-        const ex = await tryCreate(ctx, body);
+        const { ex, body, what } = await createWithRepoUrl(ctx, repository, spelling);
         expect2xx(ex, what);
         expectEchoed(ex, ex.json as Json, body, ["source_config", "repo_url"], what);
       }
       const inside = `${url.protocol}//${url.host}${path.slice(0, cut)}.git${path.slice(cut)}`;
-      const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
-      place(body, ["source_config", "repo_url"], inside);
-      const what = `create codehost with repo_url ${inside} (the repository's url is ${repository.url})`;
-      const ex = await tryCreate(ctx, body);
+      const { ex, what } = await createWithRepoUrl(ctx, repository, inside);
       expectStatus(ex, 400, what);
       expectNamed(ex, "/source_config/repo_url", what);
     },
@@ -739,6 +737,14 @@ export const deploymentBoundChecks: Check[] = [
     },
   },
 ];
+
+/** A codehost create from the repository record with its repo_url spelled another way (D-192). */
+async function createWithRepoUrl(ctx: CheckContext, repository: RepositoryRecord, spelling: string) {
+  const body = deploymentBody(ctx.name(`${outOfProfile}url`), "codehost", repository);
+  place(body, ["source_config", "repo_url"], spelling);
+  const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
+  return { ex: await tryCreate(ctx, body), body, what };
+}
 
 /** D-282: the bytes the stored-size bound counts, each member as compact JSON text in UTF-8. */
 const maxStoredConfigBytes = 65_536;
