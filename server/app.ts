@@ -113,8 +113,16 @@ function readLimited(ctx: Context, limit: number): Promise<Uint8Array | undefine
   });
 }
 
-/** Discards the rest of a body we refuse and closes the connection after answering. */
+/**
+ * The most of a refused body read and discarded on a kept connection: a socket closed while the client still sends
+ * is reset, and a reset can lose the answer before the client reads it (RFC 9112 §9.6); a body declared larger, or of
+ * no declared length, is discarded until the answer is sent and the connection then closed (D-443).
+ */
+const drainedBodyBytes = 16 * 1024 * 1024;
+
+/** Discards the rest of a body we refuse; closes the connection after answering unless the rest is declared and small. */
 function drainAndClose(ctx: Context): void {
-  ctx.set("Connection", "close");
+  const declared = Number(ctx.get("Content-Length") || Number.NaN);
+  if (!(declared >= 0 && declared <= drainedBodyBytes)) ctx.set("Connection", "close");
   (ctx.req as { resume(): unknown }).resume();
 }
