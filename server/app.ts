@@ -122,7 +122,8 @@ const drainedBodyBytes = 16 * 1024 * 1024;
 
 /** Discards the rest of a body we refuse; closes the connection after answering unless the rest is declared and small. */
 function drainAndClose(ctx: Context): void {
-  const declared = Number(ctx.get("Content-Length") || Number.NaN);
-  if (!(declared >= 0 && declared <= drainedBodyBytes)) ctx.set("Connection", "close");
+  // Koa's length is the declared Content-Length, undefined when the body declares none (chunked)
+  const declared = ctx.request.length;
+  if (declared === undefined || declared > drainedBodyBytes) ctx.set("Connection", "close");
   (ctx.req as { resume(): unknown }).resume();
 }
