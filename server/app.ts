@@ -3,8 +3,10 @@
  * access log, CORS (D-132), the send buffers (D-92) and streamed bodies (D-350); @koa/router routes each operation of the contract and
  * the health check to its pipeline step; everything else a request meets is the pipeline's (server/pipeline/).
  */
+
+import type { IncomingMessage } from "node:http";
 import Router from "@koa/router";
-import Koa, { type Context } from "koa";
+import Koa, { type Context, type Next } from "koa";
 import type { Logger } from "pino";
 import { operationList } from "../contract/index.js";
 import { corsMiddleware, corsPolicyFromEnv } from "./cors.js";
@@ -32,6 +34,7 @@ export function createApp(deps: Dependencies): Koa {
       ctx.body = streamedBody(answer.body, ctx.res, () => (ctx.state.pipelineRequest as PipelineRequest).log());
   };
   app.use(requestLogging(deps.logger));
+  app.use(drainUnreadBody);
   app.use(corsMiddleware(corsPolicyFromEnv(process.env, deps.config.demo)));
   app.use(async (ctx, next) => {
     const request = koaRequest(ctx, deps.logger);
@@ -72,7 +75,7 @@ function koaRequest(ctx: Context, logger: Logger): PipelineRequest {
     hostFields: hostFieldCount(ctx.req.rawHeaders),
     keyFields: keyFieldCount(ctx.req.rawHeaders),
     readBody: (limit) => readLimited(ctx, limit),
-    discardBody: () => drainAndClose(ctx),
+    discardBody: () => ctx.req.resume(),
     log: () => requestLog(ctx, logger),
     identified: (who) => bindRequest(ctx, who),
   };
@@ -98,7 +101,7 @@ function readLimited(ctx: Context, limit: number): Promise<Uint8Array | undefine
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
-        drainAndClose(ctx);
+        request.resume();
         finish(undefined);
         return;
       }
@@ -114,16 +117,44 @@ function readLimited(ctx: Context, limit: number): Promise<Uint8Array | undefine
 }
 
 /**
- * The most of a refused body read and discarded on a kept connection: a socket closed while the client still sends
- * is reset, and a reset can lose the answer before the client reads it (RFC 9112 §9.6); a body declared larger, or of
- * no declared length, is discarded until the answer is sent and the connection then closed (D-443).
+ * The most of an unread body read and discarded before the answer goes out: a socket closed while the client still
+ * sends is reset, and a reset can lose the answer before the client reads it (RFC 9112 §9.6). A body declared
+ * larger, or of no declared length, is discarded while the answer is sent and the connection then closed (D-443).
  */
 const drainedBodyBytes = 16 * 1024 * 1024;
+/** How long an answer waits for the rest of a body it did not read: a client that stalls is not waited for (D-443). */
+const drainWaitMs = 2000;
 
-/** Discards the rest of a body we refuse; closes the connection after answering unless the rest is declared and small. */
-function drainAndClose(ctx: Context): void {
-  // Koa's length is the declared Content-Length, undefined when the body declares none (chunked)
-  const declared = ctx.request.length;
-  if (declared === undefined || declared > drainedBodyBytes) ctx.set("Connection", "close");
-  (ctx.req as { resume(): unknown }).resume();
+/**
+ * Holds the answer to a request whose body was left unread (refused, or never needed) until that body has arrived,
+ * so the socket is not closed under the sender even when the connection closes after the answer (D-443).
+ */
+async function drainUnreadBody(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } finally {
+    const request = ctx.req;
+    if (!request.complete) {
+      request.resume();
+      // Koa's length is the declared Content-Length, undefined when the body declares none (chunked)
+      const declared = ctx.request.length;
+      if (declared === undefined || declared > drainedBodyBytes) ctx.set("Connection", "close");
+      else await arrived(request, drainWaitMs);
+    }
+  }
+}
+
+/** Resolves once the request's body has been read to its end, the request is gone, or `ms` have passed. */
+function arrived(request: IncomingMessage, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      request.off("end", done);
+      request.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    request.once("end", done);
+    request.once("close", done);
+  });
 }

@@ -1,5 +1,6 @@
 /** Tests of the HTTP hardening (D-16, D-30 to D-32): 400 malformed JSON, 404, 405 with Allow, 413, 415, request ids, no internals in problems. */
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFor } from "../testing/fixtures.js";
 import { startTestServer, type TestServer } from "../testing/test-server.js";
@@ -122,6 +123,42 @@ describe("problem details", () => {
     });
     expect(status).toBe(413);
   });
+
+  /** Sends `head`, then a body of `bytes` spaces on one raw socket, its second half 100 ms later; what came back, or the socket's error. */
+  const rawExchange = (head: string, bytes: number) =>
+    new Promise<{ answer: string; error?: string }>((resolve) => {
+      // half-open, as a client that sends its whole body before it reads: the server's FIN does not end the sending
+      const socket = net.connect({ port: Number(new URL(server.url).port), host: "127.0.0.1", allowHalfOpen: true });
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("error", (error) =>
+        resolve({ answer: Buffer.concat(chunks).toString("latin1"), error: error.message }),
+      );
+      socket.on("close", () => resolve({ answer: Buffer.concat(chunks).toString("latin1") }));
+      socket.write(`${head}Content-Length: ${bytes}\r\nConnection: close\r\n\r\n`);
+      socket.write(Buffer.alloc(bytes / 2, 0x20));
+      setTimeout(() => socket.end(Buffer.alloc(bytes / 2, 0x20)), 100);
+    });
+
+  const closing = [
+    {
+      given: "a 1.3 MB body refused for its size",
+      head: "POST /v2/deployments HTTP/1.1\r\nHost: h\r\nX-Api-Key: dk_demo_acme_5f2b9c7e1d3a4b6c8e0f\r\nContent-Type: application/json\r\n",
+      want: 413,
+    },
+    {
+      given: "a 1.3 MB body refused before it is read (no key)",
+      head: "POST /v2/deployments HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n",
+      want: 401,
+    },
+  ];
+  for (const { given, head, want } of closing)
+    it(`answers ${given} on a connection the client closes, without resetting it under the sender (D-443)`, async () => {
+      const { answer, error } = await rawExchange(head, 1_300_000);
+      expect(error).toBeUndefined();
+      expect(answer.startsWith(`HTTP/1.1 ${want} `)).toBe(true);
+      expect(answer).toContain("urn:deployment-service:problem:");
+    });
 
   it("accepts a body just under 1 MiB (validated, not refused for size)", async () => {
     const body = bodyFor("internal_template", "big-but-fine") as Record<string, unknown>;

@@ -22,7 +22,7 @@ interface FairnessOptions {
   log(message: string): void;
 }
 
-/** The bounds on the other organization's median and p99 while the heavy load runs (before D-113: 285-386 and 782-1,403 ms). */
+/** The targets for the other organization's median and p99 while the heavy load runs (before D-113: 285-386 and 782-1,403 ms; D-452). */
 const allowedP50Ms = 150;
 const allowedP99Ms = 500;
 const heavyClients = Number(process.env.FAIRNESS_CLIENTS ?? 8);
@@ -105,6 +105,7 @@ export async function fairnessScenario(options: FairnessOptions): Promise<Scenar
     const heavyPath = `/v2/deployments?name_contains=fair&status=READY&offset=${options.deployments - 100}&limit=100`;
     const probe = await call<{ resources: unknown[] }>(acme, "GET", heavyPath);
     const failures: string[] = [];
+    const missedTargets: string[] = [];
     if (probe.status !== 200 || probe.body.resources.length !== 100)
       failures.push(`the heavy page answered ${probe.status} with ${probe.body.resources?.length} deployments`);
 
@@ -124,9 +125,9 @@ export async function fairnessScenario(options: FairnessOptions): Promise<Scenar
     const loadedP99 = quantile(loaded, 0.99);
     const loadedP50 = quantile(loaded, 0.5);
     if (loadedP50 >= allowedP50Ms)
-      failures.push(`Globex median ${loadedP50.toFixed(0)} ms under Acme's heavy load (allowed < ${allowedP50Ms})`);
+      missedTargets.push(`Globex median ${loadedP50.toFixed(0)} ms under Acme's heavy load (target < ${allowedP50Ms})`);
     if (loadedP99 >= allowedP99Ms)
-      failures.push(`Globex p99 ${loadedP99.toFixed(0)} ms under Acme's heavy load (allowed < ${allowedP99Ms})`);
+      missedTargets.push(`Globex p99 ${loadedP99.toFixed(0)} ms under Acme's heavy load (target < ${allowedP99Ms})`);
     const unexpected = Object.keys(heavyStatuses).filter((status) => status !== "200" && status !== "429");
     if (unexpected.length > 0) failures.push(`heavy requests answered ${unexpected.join(", ")}`);
     if (missingRetryAfter > 0) failures.push(`${missingRetryAfter} answers 429 without Retry-After`);
@@ -136,6 +137,7 @@ export async function fairnessScenario(options: FairnessOptions): Promise<Scenar
     return {
       name: "fairness",
       failures,
+      missedTargets,
       summary: [
         `Globex GET /v2/deployments?limit=1 alone: ${baseline.length} requests, p50 ${p(baseline, 0.5)} ms, p99 ${p(baseline, 0.99)} ms`,
         `while Acme runs ${heavyClients} clients of name_contains=fair&status=READY&offset=${options.deployments - 100}&limit=100 on ${options.deployments} deployments: ${loaded.length} requests, p50 ${p(loaded, 0.5)} ms, p99 ${p(loaded, 0.99)} ms, max ${p(loaded, 1)} ms`,

@@ -57,13 +57,14 @@ async function seed(server: ChildServer, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 20 }, client));
 }
 
-/** Runs each query's load against a seeded server; one summary line per query, failures pushed. */
+/** Runs each query's load against a seeded server; one summary line per query, failures and missed targets pushed. */
 async function measure(
   server: ChildServer,
   store: string,
   cpu: CpuClock,
   options: FilterFairnessOptions,
   failures: string[],
+  missedTargets: string[],
 ): Promise<string[]> {
   options.log(`filter-fairness: ${store}: seeding ${options.deployments} deployments`);
   const seeded = performance.now();
@@ -96,7 +97,9 @@ async function measure(
       `${store}: Acme 8 × ${query}: Globex p50 ${quantile(loaded, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${quantile(loaded, 1).toFixed(1)} ms (${loaded.length} requests); Acme ${counts}, CPU ${acmeCpuMs.toFixed(1)} ms a 200`,
     );
     if (p99 >= allowedP99Ms)
-      failures.push(`${store}: Globex p99 ${p99.toFixed(0)} ms while Acme runs ${query} (allowed < ${allowedP99Ms})`);
+      missedTargets.push(
+        `${store}: Globex p99 ${p99.toFixed(0)} ms while Acme runs ${query} (target < ${allowedP99Ms})`,
+      );
     const unexpected = Object.keys(statuses).filter((status) => status !== "200" && status !== "429");
     if (unexpected.length > 0) failures.push(`${store}: ${query} answered ${unexpected.join(", ")}`);
     if (missingRetryAfter > 0) failures.push(`${store}: ${missingRetryAfter} answers 429 without Retry-After`);
@@ -106,9 +109,10 @@ async function measure(
 
 export async function filterFairnessScenario(options: FilterFairnessOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
+  const missedTargets: string[] = [];
   const summary = await onEachStore(
     { name: "filter-fairness", dataDir: options.dataDir, logDir: options.logDir },
-    (server, store, cpu) => measure(server, store, cpu, options, failures),
+    (server, store, cpu) => measure(server, store, cpu, options, failures, missedTargets),
   );
-  return { name: "filter-fairness", failures, summary };
+  return { name: "filter-fairness", failures, missedTargets, summary };
 }

@@ -3,9 +3,9 @@
  * bound (64 KiB of source_config, 100 secrets with 255-character names), so `limit=100` is the heaviest page one
  * organization can ask for; 18 clients read it concurrently while Globex sends `limit=1` lists, then 60 clients
  * ask for it and never read it (D-410) while Globex lists again. Holds, in each phase: the server's RSS stays
- * under `allowedRssMiB`, Globex's p99 under 50 ms, every heavy answer 200 or 429 (D-350). With response
+ * under `allowedRssMiB`, every heavy answer 200 or 429 (D-350); Globex's p99 under 50 ms is a target. With response
  * validation off (as in production) and on (as `npm start` runs), on SQLite, and on PostgreSQL (a schema of its
- * own in TEST_DATABASE_URL) when it can be reached.
+ * own in TEST_DATABASE_URL) when it can be reached. A missed target is printed, not failed (D-452).
  */
 import { loadavg } from "node:os";
 import { demo } from "../../contract/index.js";
@@ -49,6 +49,7 @@ function heaviestDeployment(name: string): Record<string, unknown> {
 
 export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<ScenarioResult> {
   const failures: string[] = [];
+  const missedTargets: string[] = [];
   const summary: string[] = [];
   // Off as in production; on as `npm start` runs (VALIDATE_RESPONSES defaults to true outside production).
   for (const validateResponses of [false, true]) {
@@ -61,11 +62,11 @@ export async function heavyPagesScenario(options: HeavyPagesOptions): Promise<Sc
         env: { HOSTING: "self_hosted" },
         validateResponses,
       },
-      (server, store, cpu) => measure(server, `${store}, ${setting}`, cpu, options, failures),
+      (server, store, cpu) => measure(server, `${store}, ${setting}`, cpu, options, failures, missedTargets),
     );
     summary.push(...lines);
   }
-  return { name: "heavy-pages", failures, summary };
+  return { name: "heavy-pages", failures, missedTargets, summary };
 }
 
 /** Samples the server's RSS every 50 ms until stopped; the peak in MiB. */
@@ -96,13 +97,20 @@ async function globexDuring(url: string, ms: number, failures: string[], store: 
   }
 }
 
-/** The figures of one phase, failures pushed when a bound is passed. */
-function judged(store: string, phase: string, rssPeak: number, latencies: number[], failures: string[]): string {
+/** The figures of one phase: a failure when the RSS bound is passed, a missed target when the p99 one is. */
+function judged(
+  store: string,
+  phase: string,
+  rssPeak: number,
+  latencies: number[],
+  failures: string[],
+  missedTargets: string[],
+): string {
   const p99 = quantile(latencies, 0.99);
   if (rssPeak >= allowedRssMiB)
     failures.push(`${store}: ${phase}: peak RSS ${rssPeak.toFixed(0)} MiB (allowed < ${allowedRssMiB})`);
   if (p99 >= allowedP99Ms)
-    failures.push(`${store}: ${phase}: Globex p99 ${p99.toFixed(0)} ms (allowed < ${allowedP99Ms})`);
+    missedTargets.push(`${store}: ${phase}: Globex p99 ${p99.toFixed(0)} ms (target < ${allowedP99Ms})`);
   return `Globex limit=1 meanwhile: ${latencies.length} requests, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; load average ${loadavg()[0]!.toFixed(1)}`;
 }
 
@@ -113,6 +121,7 @@ async function measure(
   cpu: CpuClock,
   options: HeavyPagesOptions,
   failures: string[],
+  missedTargets: string[],
 ): Promise<string[]> {
   const acme = { url: server.url, apiKey: demo.acme.apiKey };
   options.log(`heavy-pages: ${store}: creating 100 deployments at the stored bound`);
@@ -148,7 +157,7 @@ async function measure(
   const unexpected = Object.keys(statuses).filter((status) => status !== "200" && status !== "429");
   if (unexpected.length > 0) failures.push(`${store}: heavy pages answered ${unexpected.join(", ")}`);
   if (missingRetryAfter > 0) failures.push(`${store}: ${missingRetryAfter} answers 429 without Retry-After`);
-  const readingLine = judged(store, "readers", readingPeak, loaded, failures);
+  const readingLine = judged(store, "readers", readingPeak, loaded, failures, missedTargets);
 
   // Clients that never read (D-410): each page holds its slot and at most a slice or two until the stall cut.
   const idle = rssSampler(server.pid);
@@ -164,7 +173,7 @@ async function measure(
   const idlePeak = idle.stop();
   const idleUnexpected = Object.keys(idleStatuses).filter((status) => !["200", "429", "none"].includes(status));
   if (idleUnexpected.length > 0) failures.push(`${store}: non-readers were answered ${idleUnexpected.join(", ")}`);
-  const idleLine = judged(store, "non-readers", idlePeak, idleLoaded, failures);
+  const idleLine = judged(store, "non-readers", idlePeak, idleLoaded, failures, missedTargets);
   const counted = (counts: Record<string, number>) =>
     Object.entries(counts)
       .map(([status, n]) => `${n} × ${status}`)

@@ -17,7 +17,7 @@ interface LockOptions {
   log(message: string): void;
 }
 
-/** The bound on the slowest list or /healthz while the lock is held elsewhere. */
+/** The target for the slowest list or /healthz while the lock is held elsewhere (D-452). */
 const slowestAllowedMs = 500;
 
 export async function lockScenario(options: LockOptions): Promise<ScenarioResult> {
@@ -41,10 +41,12 @@ export async function lockScenario(options: LockOptions): Promise<ScenarioResult
     const slowestList = Math.max(...probe.listMs);
     const slowestHealth = Math.max(...probe.healthMs);
     const failures: string[] = [];
+    const missedTargets: string[] = [];
     if (probe.listMs.length === 0) failures.push("no list was answered while the lock was held");
-    if (slowestList >= slowestAllowedMs) failures.push(`slowest list ${slowestList.toFixed(0)} ms (allowed < 500)`);
+    if (slowestList >= slowestAllowedMs)
+      missedTargets.push(`slowest list ${slowestList.toFixed(0)} ms (target < ${slowestAllowedMs})`);
     if (slowestHealth >= slowestAllowedMs)
-      failures.push(`slowest /healthz ${slowestHealth.toFixed(0)} ms (allowed < 500)`);
+      missedTargets.push(`slowest /healthz ${slowestHealth.toFixed(0)} ms (target < ${slowestAllowedMs})`);
     if (probe.listStatuses.some((status) => status !== 200))
       failures.push(`list statuses ${[...new Set(probe.listStatuses)].join(", ")} (want 200)`);
     if (!probe.healthBodies.every((body) => body.includes('"database":"locked"')))
@@ -56,6 +58,7 @@ export async function lockScenario(options: LockOptions): Promise<ScenarioResult
     return {
       name: "lock",
       failures,
+      missedTargets,
       summary: [
         `${options.holdMs} ms foreign write lock: ${probe.listMs.length} lists (median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, slowest ${slowestList.toFixed(1)} ms), ${probe.healthMs.length} /healthz (slowest ${slowestHealth.toFixed(1)} ms, ${[...new Set(probe.healthBodies)].join(" | ")})`,
         `create during the lock: ${create.status}${create.retryAfter ? ` Retry-After ${create.retryAfter}` : ""} after ${create.ms.toFixed(0)} ms`,

@@ -162,6 +162,8 @@ for (const result of results) {
   lines.push("", `${result.failures.length ? "FAIL" : result.skipped ? "SKIP" : "PASS"} ${result.name}`);
   if (result.skipped) lines.push(`  skipped: ${result.skipped}`);
   for (const line of result.summary) lines.push(`  ${line}`);
+  for (const missed of result.missedTargets ?? [])
+    lines.push(`  ~ target missed (a figure, not a failure: D-452): ${missed}`);
   for (const failure of result.failures) lines.push(`  ✗ ${failure}`);
 }
 process.stdout.write(`${lines.join("\n")}\n`);
