@@ -20,6 +20,7 @@ import { isNoVerdict } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["errors"];
+const jsonType = { "Content-Type": "application/json" };
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
 export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
@@ -157,6 +158,11 @@ async function refusalsOfEachKind(ctx: CheckContext): Promise<Refusal[]> {
       label: "a body above 1 MiB",
       status: 413,
       request: create({ ...body("big"), padding: "x".repeat(1024 * 1024 + 16) }),
+    },
+    {
+      label: "an empty JSON body",
+      status: 400,
+      request: { ...create(undefined), raw: "", headers: { "Content-Type": "application/json" } },
     },
     {
       label: "a form body",
@@ -549,7 +555,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "listDeployments", "source-rules"],
     statement:
-      "A refusal of each kind (400 malformed JSON, 401, 404 of a route and of an integration, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
+      "A refusal of each kind (400 malformed JSON and an empty JSON body, 401, 404 of a route and of an integration, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
     specRef:
       "D-16 (detail: a sentence a client can act on; errors: [{pointer | parameter, detail}]), D-47, D-49 to D-51",
     needs: ["write", "server"],
@@ -854,6 +860,49 @@ export const errorChecks: Check[] = [
         const ex = await post(label, contentType);
         expectStatus(ex, 415, `a create labelled Content-Type: ${contentType}`);
         expectProblem(ex, urn("unsupported-media-type"), `415 of Content-Type: ${contentType}`);
+      }
+    },
+  },
+  {
+    id: "ERR-015",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "fidelity"],
+    statement:
+      "A body that parsing would change is 422 naming where: a number a 64-bit float does not hold as written (1e400, 9007199254740993, 1e-400) or an array nested deeper than 32 levels, even in a member the schema does not know; a number a float holds in any spelling (1E3, 2.50) is taken",
+    specRef: "D-281 (what parsing would change in a body), D-16 (422 with errors[].pointer)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      /** A provider create whose text carries `"extra": <member>`, written as is. */
+      const post = (label: string, member: string) => {
+        const text = JSON.stringify(providerBody(ctx.name(label)));
+        return tryCreate(
+          ctx,
+          { path: paths.providers, raw: `${text.slice(0, -1)},"extra":${member}}`, headers: jsonType },
+          "oauth_provider",
+        );
+      };
+      for (const [label, number] of [
+        ["exp", "1E3"],
+        ["trail", "2.50"],
+      ] as const)
+        expect2xx(await post(label, number), `a create holding ${number}`);
+      // the body is level 1 and "extra" level 2, so the first level past 32 is the 31st element down
+      const tooDeep = { text: `${"[".repeat(40)}${"]".repeat(40)}`, pointer: `/extra${"/0".repeat(31)}` };
+      for (const { label, member, pointer } of [
+        { label: "1e400", member: "1e400", pointer: "/extra" },
+        { label: "2^53+1", member: "9007199254740993", pointer: "/extra" },
+        { label: "1e-400", member: "[1, 1e-400]", pointer: "/extra/1" },
+        { label: "40 nested arrays", member: tooDeep.text, pointer: tooDeep.pointer },
+      ]) {
+        const ex = await post("fidelity", member);
+        expectStatus(ex, 422, `a create holding ${label}`);
+        const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+        ensure(
+          errors.some((e) => isObject(e) && e.pointer === pointer),
+          `a create holding ${label}: errors[] does not name ${pointer}`,
+          ex,
+        );
+        expectSentences(ex, `422 of ${label}`);
       }
     },
   },

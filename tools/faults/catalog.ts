@@ -341,6 +341,16 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "body-parsed-lossily",
+    level: "SHOULD",
+    description:
+      "A create body is parsed and its value stored, so a number a float does not hold as written becomes another (1e400 null, 9007199254740993 ...992) instead of a 422 naming it (D-281)",
+    request: (req) => {
+      if (req.method === "POST" && req.json !== undefined) req.body = JSON.stringify(req.json);
+      return undefined;
+    },
+  },
+  {
     id: "json-media-type-exact",
     level: "SHOULD",
     description:

@@ -65,6 +65,15 @@ describe("fault proxy", () => {
     expect(seen.at(-1)!.url).toBe("/v2/deployments?limit=2&name_contains=x");
   });
 
+  it("forwards a body as sent, even one that parsing would change, unless the fault rewrites it", async () => {
+    const body = '{"n": 1e400, "big": 9007199254740993}';
+    const post = { method: "POST", body, headers: { "content-type": "application/json" } };
+    await through(undefined, "/v2/deployments", post);
+    expect(seen.at(-1)!.body).toBe(body);
+    await through(byId("body-parsed-lossily"), "/v2/deployments", post);
+    expect(seen.at(-1)!.body).toBe('{"n":null,"big":9007199254740992}');
+  });
+
   const cases: {
     fault: string;
     path: string;

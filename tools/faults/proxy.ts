@@ -97,14 +97,12 @@ export async function startFaultProxy(
           json: parse(body),
           connection: incoming.socket,
         };
+        // the parse as received: a body is forwarded as sent unless the fault changed its text or its parsed JSON
+        const received = JSON.stringify(req.json);
         let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
-          const sentBody =
-            req.json !== undefined && req.body !== ""
-              ? req.body === body
-                ? JSON.stringify(req.json)
-                : req.body
-              : req.body;
+          const jsonChanged = req.json !== undefined && JSON.stringify(req.json) !== received;
+          const sentBody = req.body === body && jsonChanged ? JSON.stringify(req.json) : req.body;
           // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
           const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
           res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
