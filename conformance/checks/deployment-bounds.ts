@@ -11,6 +11,7 @@ import {
   type Source,
   sourcesFor,
 } from "../model/data.js";
+import { maxStoredConfigBytes, storedBytes } from "../model/stored-size.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { branches } from "./bounds.js";
@@ -744,14 +745,6 @@ async function createWithRepoUrl(ctx: CheckContext, repository: RepositoryRecord
   place(body, ["source_config", "repo_url"], spelling);
   const what = `create codehost with repo_url ${spelling} (the repository's url is ${repository.url})`;
   return { ex: await tryCreate(ctx, body), body, what };
-}
-
-/** D-282: the bytes the stored-size bound counts, each member as compact JSON text in UTF-8. */
-const maxStoredConfigBytes = 65_536;
-function storedBytes(body: Json): number {
-  return ["source_config", "source_revision_config", "secret_references"]
-    .filter((member) => body[member] !== undefined)
-    .reduce((sum, member) => sum + Buffer.byteLength(JSON.stringify(body[member])), 0);
 }
 
 /** Fails unless the refusal names the body field in errors[].pointer. */

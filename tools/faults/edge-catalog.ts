@@ -1,4 +1,6 @@
 /** Faults on the inner side of the deployment bounds and on the other side of the provider_id scope: each refuses, cuts or bends a value a bound or scope allows. */
+
+import { maxStoredConfigBytes, storedBytes } from "../../conformance/model/stored-size.js";
 import { demo, demoFixture } from "../../contract/index.js";
 import { deploymentsPath, isProviders, type Json, mapJson, ok } from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
@@ -235,10 +237,7 @@ export function edgeFaults(): Fault[] {
       request: (req) => {
         const body = req.json as Json | undefined;
         if (!isCreate(req) || !body) return undefined;
-        const bytes = ["source_config", "source_revision_config", "secret_references"]
-          .filter((member) => body[member] !== undefined)
-          .reduce((sum, member) => sum + Buffer.byteLength(JSON.stringify(body[member])), 0);
-        return bytes === 65_536 ? refusal(422, { pointer: "/source_config" }) : undefined;
+        return storedBytes(body) === maxStoredConfigBytes ? refusal(422, { pointer: "/source_config" }) : undefined;
       },
     },
     {
