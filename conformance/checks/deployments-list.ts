@@ -1252,4 +1252,42 @@ export const deploymentListChecks: Check[] = [
       }
     },
   },
+  {
+    id: "DEP-LIST-042",
+    level: "SHOULD",
+    tags: [...filters, "name_contains"],
+    statement:
+      "A name_contains of one or two characters, in either letter case, alone or beside status, lists the deployment just created whose name holds it on the first page (newest first), and only names holding it; a needle holding a character no name may hold (a double quote, %, _) is answered 200 with only names holding it",
+    specRef: "D-39 (name_contains: case-insensitive substring), D-08 (newest first), D-37",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const body = deploymentBody(`${ctx.name("short")}-qz`, plainSource(ctx.config.hosting));
+      const { record } = await createDeployment(ctx, { body });
+      const holds = (needle: string) => (d: Json) => String(d.name).toLowerCase().includes(needle.toLowerCase());
+      // a new deployment is AWAITING_DATABASE, then READY (D-53); UNUSED asks the store for a status none has yet
+      const everyStatus = "AWAITING_DATABASE,READY,UNUSED";
+      for (const needle of ["qz", "QZ", "z", "Q"])
+        for (const query of [{ name_contains: needle }, { name_contains: needle, status: everyStatus }]) {
+          const page = await listDeployments(ctx, { ...query, limit: 100 });
+          const what = `name_contains=${needle}${"status" in query ? " beside status" : ""}`;
+          ensure(
+            page.resources.some((d) => d.id === record.id),
+            `${what}: the deployment ${String(body.name)} just created is not on the first page`,
+            page.exchange,
+          );
+          const wrong = page.resources.filter((d) => !holds(needle)(d));
+          ensure(wrong.length === 0, `${what}: lists ${String(wrong[0]?.name)}, which does not hold it`, page.exchange);
+        }
+      for (const needle of ['qz"x', "q%z", "q_z"])
+        for (const query of [{ name_contains: needle }, { name_contains: needle, status: everyStatus }]) {
+          const page = await listDeployments(ctx, { ...query, limit: 100 });
+          const wrong = page.resources.filter((d) => !holds(needle)(d));
+          ensure(
+            wrong.length === 0,
+            `name_contains=${needle}: lists ${String(wrong[0]?.name)}, which does not hold it`,
+            page.exchange,
+          );
+        }
+    },
+  },
 ];

@@ -142,6 +142,18 @@ export const faults: Fault[] = [
     request: (req) => void (isDeployments(req) && req.url.searchParams.delete("name_contains")),
   },
   {
+    id: "short-name-filter-matches-nothing",
+    level: "SHOULD",
+    description:
+      "A name_contains of one or two characters matches nothing, as a trigram index answers a needle it holds no trigram of (D-39)",
+    response: (req, res) => {
+      const needle = req.url.searchParams.get("name_contains");
+      if (!isDeployments(req) || req.method !== "GET" || needle === null || [...needle].length >= 3 || !ok(res))
+        return undefined;
+      return mapJson(res, (body) => ({ ...(body as Json), resources: [] }));
+    },
+  },
+  {
     id: "ignored-status-filter",
     level: "MUST",
     description: "The status filter is ignored",
