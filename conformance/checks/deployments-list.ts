@@ -1,5 +1,6 @@
 /** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; D-08, D-09, D-39 to D-45). */
 
+import { randomUUID } from "node:crypto";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../check-kit/assert.js";
 import {
   createDeployment,
@@ -11,7 +12,8 @@ import {
   walkDeployments,
 } from "../check-kit/helpers.js";
 import { whileStatusesHold } from "../check-kit/settle.js";
-import { containerImageTag, deploymentBody, plainSource, type Source } from "../model/data.js";
+import { perSourceRules } from "../model/body-source-rules.js";
+import { containerImageTag, deploymentBody, plainSource, type Source, sourcesFor } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -1250,6 +1252,45 @@ export const deploymentListChecks: Check[] = [
         if (!wanted)
           ensure(page.resources.length > 0, "remote_reconciled=false alone returned no deployment", page.exchange);
       }
+    },
+  },
+  {
+    id: "DEP-LIST-043",
+    level: "SHOULD",
+    tags: [...filters, "remote_reconciled"],
+    statement:
+      "A deployment created with a listener_id is remote-reconciled: remote_reconciled=true lists it, with that listener_id, and false does not",
+    specRef:
+      "D-40 (remote_reconciled true exactly when listener_id is set), D-48 (listener_id allowed for internal_container)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      // the sources that may carry a listener_id (D-48), of those this hosting kind offers
+      const source = sourcesFor[ctx.config.hosting].find(
+        (s) => perSourceRules["source_config.listener_id"]?.[s] === "O",
+      );
+      if (!source) return ctx.skip(`no source of ${ctx.config.hosting} hosting may carry a listener_id (D-48)`);
+      const listenerId = randomUUID();
+      const body = deploymentBody(ctx.name("listener"), source);
+      (body.source_config as Json).listener_id = listenerId;
+      const { record } = await createDeployment(ctx, { body });
+      const yes = await listDeployments(ctx, { name_contains: String(body.name), remote_reconciled: true });
+      const listed = yes.resources.find((d) => d.id === record.id);
+      ensure(
+        listed !== undefined,
+        "remote_reconciled=true does not list a deployment with a listener_id",
+        yes.exchange,
+      );
+      ensure(
+        isObject(listed.source_config) && listed.source_config.listener_id === listenerId,
+        `remote_reconciled=true lists it with listener_id ${JSON.stringify(isObject(listed.source_config) ? listed.source_config.listener_id : undefined)}, not ${listenerId}`,
+        yes.exchange,
+      );
+      const no = await listDeployments(ctx, { name_contains: String(body.name), remote_reconciled: false });
+      ensure(
+        !no.resources.some((d) => d.id === record.id),
+        "remote_reconciled=false lists a deployment with a listener_id",
+        no.exchange,
+      );
     },
   },
   {

@@ -142,6 +142,18 @@ export const faults: Fault[] = [
     request: (req) => void (isDeployments(req) && req.url.searchParams.delete("name_contains")),
   },
   {
+    id: "listener-never-reconciled",
+    level: "SHOULD",
+    hosting: "self_hosted",
+    description:
+      "remote_reconciled=true lists no deployment, as when the listener_id a create carries is never stored where the filter reads it (D-40)",
+    response: (req, res) => {
+      if (!isDeployments(req) || req.method !== "GET" || !ok(res)) return undefined;
+      if (req.url.searchParams.get("remote_reconciled") !== "true") return undefined;
+      return mapJson(res, (body) => ({ ...(body as Json), resources: [] }));
+    },
+  },
+  {
     id: "short-name-filter-matches-nothing",
     level: "SHOULD",
     description:
