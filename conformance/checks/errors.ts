@@ -165,6 +165,11 @@ async function refusalsOfEachKind(ctx: CheckContext): Promise<Refusal[]> {
       request: { ...create(undefined), raw: "", headers: { "Content-Type": "application/json" } },
     },
     {
+      label: "a JSON create with no body at all",
+      status: 400,
+      request: { ...create(undefined), headers: { "Content-Type": "application/json" } },
+    },
+    {
       label: "a form body",
       status: 415,
       request: {
@@ -555,7 +560,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "listDeployments", "source-rules"],
     statement:
-      "A refusal of each kind (400 malformed JSON and an empty JSON body, 401, 404 of a route and of an integration, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
+      "A refusal of each kind (400 malformed JSON, an empty JSON body and none at all, 401, 404 of a route and of an integration, 405, 409, 413, 415, 422 of a parameter and of the body, 400 of a source rule) is a problem detail whose detail and every errors[] item's detail are non-empty sentences, a field refusal naming its field",
     specRef:
       "D-16 (detail: a sentence a client can act on; errors: [{pointer | parameter, detail}]), D-47, D-49 to D-51",
     needs: ["write", "server"],
@@ -720,7 +725,7 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment"],
     statement:
-      "A create body with a Content-Encoding other than identity answers 415 with Accept-Encoding: identity; the same body labelled identity is taken as it is",
+      "A create body with a Content-Encoding other than identity answers 415, an unsupported-media-type problem with its detail and Accept-Encoding: identity; the same body labelled identity, in any letter case, is taken as it is",
     specRef: "D-115 (RFC 9110 §8.4.1, §15.5.16: a content coding the server does not apply is 415)",
     needs: ["write", "server"],
     async run(ctx) {
@@ -737,26 +742,38 @@ export const errorChecks: Check[] = [
         );
       const coded = await createLabelled("gzip");
       expectStatus(coded, 415, "a create labelled Content-Encoding: gzip whose body is not gzip");
+      expectProblem(coded, urn("unsupported-media-type"), "the 415 of Content-Encoding: gzip");
       const accept = coded.response.headers["accept-encoding"] ?? "";
       ensure(/\bidentity\b/i.test(accept), `the 415 names no acceptable coding (Accept-Encoding: '${accept}')`, coded);
-      const identity = await createLabelled("identity");
-      expect2xx(identity, "a create labelled Content-Encoding: identity");
+      // content-coding names are case-insensitive (RFC 9110 §8.4.1)
+      for (const coding of ["identity", "IDENTITY"])
+        expect2xx(await createLabelled(coding), `a create labelled Content-Encoding: ${coding}`);
     },
   },
   {
     id: "ERR-012",
     level: "SHOULD",
     tags: [...tags, "listDeployments"],
-    statement: "A request target longer than 8 KiB answers 414",
-    specRef: "D-115 (RFC 9110 §15.5.15: 414 for a target longer than the server will interpret)",
+    statement:
+      "A request target longer than 8 KiB answers 414, a problem of type uri-too-long with its detail; a target of exactly 8,192 bytes is not refused as too long",
+    specRef: "D-115 (RFC 9110 §15.5.15: 414 uri-too-long for a target above 8 KiB)",
     needs: ["server"],
     async run(ctx) {
-      const ex = await ctx.send({
-        method: "GET",
-        path: paths.deployments,
-        query: { name_contains: "a".repeat(9 * 1024) },
-      });
-      expectStatus(ex, 414, "a list whose request target is over 9 KiB");
+      const list = (targetBytes: number) => {
+        const path = `${paths.deployments}?name_contains=`;
+        return ctx.send({ method: "GET", path: `${path}${"a".repeat(targetBytes - path.length)}` });
+      };
+      for (const bytes of [9 * 1024, 8193]) {
+        const ex = await list(bytes);
+        expectStatus(ex, 414, `a list whose request target is ${bytes} bytes`);
+        expectProblem(ex, urn("uri-too-long"), `the 414 of a ${bytes}-byte target`);
+      }
+      const atBound = await list(8192);
+      ensure(
+        atBound.response.status !== 414,
+        "a list whose request target is exactly 8,192 bytes answered 414",
+        atBound,
+      );
     },
   },
   {

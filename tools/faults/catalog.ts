@@ -288,6 +288,26 @@ export const faults: Fault[] = [
     request: (req) => void delete req.headers["content-encoding"],
   },
   {
+    id: "content-coding-case-sensitive",
+    level: "SHOULD",
+    description:
+      "Content-Encoding is matched in one letter case: a body labelled IDENTITY is refused as coded (RFC 9110 §8.4.1: coding names are case-insensitive; D-115)",
+    request: (req) => {
+      const coding = req.headers["content-encoding"];
+      if (coding === undefined || coding === "identity" || coding.toLowerCase() !== "identity") return undefined;
+      return {
+        status: 415,
+        headers: { "content-type": "application/problem+json", "accept-encoding": "identity" },
+        body: JSON.stringify({
+          type: "urn:deployment-service:problem:unsupported-media-type",
+          title: "Unsupported media type",
+          status: 415,
+          detail: `The request body's Content-Encoding ${coding} is not supported.`,
+        }),
+      };
+    },
+  },
+  {
     id: "long-target-served",
     level: "SHOULD",
     description:
@@ -296,6 +316,24 @@ export const faults: Fault[] = [
       const value = req.url.searchParams.get("name_contains");
       if (value && value.length > 8 * 1024) req.url.searchParams.set("name_contains", value.slice(0, 8));
       return undefined;
+    },
+  },
+  {
+    id: "target-bound-inclusive",
+    level: "SHOULD",
+    description: "A request target of exactly 8,192 bytes is refused as too long (D-115: 414 only above 8 KiB)",
+    request: (req) => {
+      if (Buffer.byteLength(`${req.url.pathname}${req.url.search}`) !== 8192) return undefined;
+      return {
+        status: 414,
+        headers: { "content-type": "application/problem+json" },
+        body: JSON.stringify({
+          type: "urn:deployment-service:problem:uri-too-long",
+          title: "URI too long",
+          status: 414,
+          detail: "The request target is longer than 8191 bytes.",
+        }),
+      };
     },
   },
   {
