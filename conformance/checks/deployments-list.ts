@@ -1298,7 +1298,7 @@ export const deploymentListChecks: Check[] = [
     level: "SHOULD",
     tags: [...filters, "name_contains"],
     statement:
-      "A name_contains of one or two characters, in either letter case, alone or beside status, lists the deployment just created whose name holds it on the first page (newest first), and only names holding it; a needle holding a character no name may hold (a double quote, %, _) is answered 200 with only names holding it",
+      "A name_contains of one or two characters, in either letter case, alone or beside status or deployment_ids, lists the deployment just created whose name holds it on the first page (newest first), and only names holding it; a needle holding a character no name may hold (a double quote, %, _) is answered 200 with only names holding it",
     specRef: "D-39 (name_contains: case-insensitive substring), D-08 (newest first), D-37",
     needs: ["write", "state"],
     async run(ctx) {
@@ -1307,10 +1307,11 @@ export const deploymentListChecks: Check[] = [
       const holds = (needle: string) => (d: Json) => String(d.name).toLowerCase().includes(needle.toLowerCase());
       // a new deployment is AWAITING_DATABASE, then READY (D-53); UNUSED asks the store for a status none has yet
       const everyStatus = "AWAITING_DATABASE,READY,UNUSED";
+      const besides = [{}, { status: everyStatus }, { deployment_ids: String(record.id) }];
       for (const needle of ["qz", "QZ", "z", "Q"])
-        for (const query of [{ name_contains: needle }, { name_contains: needle, status: everyStatus }]) {
+        for (const query of besides.map((other) => ({ name_contains: needle, ...other }))) {
           const page = await listDeployments(ctx, { ...query, limit: 100 });
-          const what = `name_contains=${needle}${"status" in query ? " beside status" : ""}`;
+          const what = `name_contains=${needle}${Object.keys(query).length > 1 ? ` beside ${Object.keys(query)[1]}` : ""}`;
           ensure(
             page.resources.some((d) => d.id === record.id),
             `${what}: the deployment ${String(body.name)} just created is not on the first page`,
@@ -1320,7 +1321,7 @@ export const deploymentListChecks: Check[] = [
           ensure(wrong.length === 0, `${what}: lists ${String(wrong[0]?.name)}, which does not hold it`, page.exchange);
         }
       for (const needle of ['qz"x', "q%z", "q_z"])
-        for (const query of [{ name_contains: needle }, { name_contains: needle, status: everyStatus }]) {
+        for (const query of besides.map((other) => ({ name_contains: needle, ...other }))) {
           const page = await listDeployments(ctx, { ...query, limit: 100 });
           const wrong = page.resources.filter((d) => !holds(needle)(d));
           ensure(
