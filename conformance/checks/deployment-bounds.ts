@@ -11,7 +11,7 @@ import {
   type Source,
   sourcesFor,
 } from "../model/data.js";
-import { maxStoredConfigBytes, storedBytes } from "../model/stored-size.js";
+import { maxStoredConfigBytes, storedBytes } from "../model/stored-bytes.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { branches } from "./bounds.js";

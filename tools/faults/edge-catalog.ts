@@ -1,6 +1,6 @@
 /** Faults on the inner side of the deployment bounds and on the other side of the provider_id scope: each refuses, cuts or bends a value a bound or scope allows. */
 
-import { maxStoredConfigBytes, storedBytes } from "../../conformance/model/stored-size.js";
+import { maxStoredConfigBytes, storedBytes } from "../../conformance/model/stored-bytes.js";
 import { demo, demoFixture } from "../../contract/index.js";
 import { deploymentsPath, isProviders, type Json, mapJson, ok } from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";

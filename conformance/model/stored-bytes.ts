@@ -1,4 +1,4 @@
-/** The stored-size bound of D-282 as the suite counts it: what one deployment stores beyond its bounded fields. */
+/** The bytes D-282 counts, as the suite counts them: what one deployment stores beyond its bounded fields. */
 
 /** At most this many bytes in `source_config`, `source_revision_config` and `secret_references` together (D-282). */
 export const maxStoredConfigBytes = 65_536;
