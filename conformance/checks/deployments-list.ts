@@ -1320,7 +1320,8 @@ export const deploymentListChecks: Check[] = [
           const wrong = page.resources.filter((d) => !holds(needle)(d));
           ensure(wrong.length === 0, `${what}: lists ${String(wrong[0]?.name)}, which does not hold it`, page.exchange);
         }
-      for (const needle of ['qz"x', "q%z", "q_z"])
+      // one-character needles too: below a trigram, the store tests them apart (D-84)
+      for (const needle of ['qz"x', "q%z", "q_z", "%", '"'])
         for (const query of besides.map((other) => ({ name_contains: needle, ...other }))) {
           const page = await listDeployments(ctx, { ...query, limit: 100 });
           const wrong = page.resources.filter((d) => !holds(needle)(d));
