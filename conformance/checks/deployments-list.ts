@@ -1320,8 +1320,10 @@ export const deploymentListChecks: Check[] = [
           const wrong = page.resources.filter((d) => !holds(needle)(d));
           ensure(wrong.length === 0, `${what}: lists ${String(wrong[0]?.name)}, which does not hold it`, page.exchange);
         }
-      // one-character needles too: below a trigram, the store tests them apart (D-84)
-      for (const needle of ['qz"x', "q%z", "q_z", "%", '"'])
+      // one-character needles too, below a trigram, which the store tests apart (D-84): one no name may hold, and a
+      // letter or digit the created name lacks, which beside its deployment_ids must list nothing
+      const lacking = [..."abcdefghijklmnopqrstuvwxyz0123456789"].find((c) => !String(body.name).includes(c)) ?? "%";
+      for (const needle of ['qz"x', "q%z", "q_z", "%", '"', lacking])
         for (const query of besides.map((other) => ({ name_contains: needle, ...other }))) {
           const page = await listDeployments(ctx, { ...query, limit: 100 });
           const wrong = page.resources.filter((d) => !holds(needle)(d));
