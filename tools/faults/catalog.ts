@@ -44,11 +44,23 @@ export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyRes
   });
 }
 
-const problem = (status: number, title: string, detail: string): ProxyResponse => ({
-  status,
-  headers: { "content-type": "application/problem+json" },
-  body: JSON.stringify({ type: "urn:deployment-service:problem:internal", title, status, detail }),
-});
+/** A problem detail (D-16) of the given kind, as the faults answer in the upstream's place. */
+export function problemOf(
+  status: number,
+  kind: string,
+  title: string,
+  detail: string,
+  extra: Json = {},
+): ProxyResponse {
+  return {
+    status,
+    headers: { "content-type": "application/problem+json" },
+    body: JSON.stringify({ type: `urn:deployment-service:problem:${kind}`, title, status, detail, ...extra }),
+  };
+}
+
+const problem = (status: number, title: string, detail: string): ProxyResponse =>
+  problemOf(status, "internal", title, detail);
 
 /** A record made up for a create the upstream refused as a duplicate (the faults that accept duplicates). */
 export function madeUpDeployment(body: Json): ProxyResponse {
@@ -295,16 +307,13 @@ export const faults: Fault[] = [
     request: (req) => {
       const coding = req.headers["content-encoding"];
       if (coding === undefined || coding === "identity" || coding.toLowerCase() !== "identity") return undefined;
-      return {
-        status: 415,
-        headers: { "content-type": "application/problem+json", "accept-encoding": "identity" },
-        body: JSON.stringify({
-          type: "urn:deployment-service:problem:unsupported-media-type",
-          title: "Unsupported media type",
-          status: 415,
-          detail: `The request body's Content-Encoding ${coding} is not supported.`,
-        }),
-      };
+      const refused = problemOf(
+        415,
+        "unsupported-media-type",
+        "Unsupported media type",
+        `The request body's Content-Encoding ${coding} is not supported.`,
+      );
+      return { ...refused, headers: { ...refused.headers, "accept-encoding": "identity" } };
     },
   },
   {
@@ -324,16 +333,7 @@ export const faults: Fault[] = [
     description: "A request target of exactly 8,192 bytes is refused as too long (D-115: 414 only above 8 KiB)",
     request: (req) => {
       if (Buffer.byteLength(`${req.url.pathname}${req.url.search}`) !== 8192) return undefined;
-      return {
-        status: 414,
-        headers: { "content-type": "application/problem+json" },
-        body: JSON.stringify({
-          type: "urn:deployment-service:problem:uri-too-long",
-          title: "URI too long",
-          status: 414,
-          detail: "The request target is longer than 8191 bytes.",
-        }),
-      };
+      return problemOf(414, "uri-too-long", "URI too long", "The request target is longer than 8191 bytes.");
     },
   },
   {
@@ -428,16 +428,12 @@ export const faults: Fault[] = [
       return !/^application\/([a-z0-9.+-]+\+)?json$/.test(type ?? "") ||
         (type === "application/json" && parameters.every((p) => p === "charset=utf-8"))
         ? undefined
-        : {
-            status: 415,
-            headers: { "content-type": "application/problem+json" },
-            body: JSON.stringify({
-              type: "urn:deployment-service:problem:unsupported-media-type",
-              title: "Unsupported media type",
-              status: 415,
-              detail: `Send the request body as application/json, not ${contentType}.`,
-            }),
-          };
+        : problemOf(
+            415,
+            "unsupported-media-type",
+            "Unsupported media type",
+            `Send the request body as application/json, not ${contentType}.`,
+          );
     },
   },
   {

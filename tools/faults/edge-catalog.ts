@@ -2,7 +2,7 @@
 
 import { maxStoredConfigBytes, storedBytes } from "../../conformance/model/stored-bytes.js";
 import { demo, demoFixture } from "../../contract/index.js";
-import { deploymentsPath, isProviders, type Json, mapJson, ok } from "./catalog.js";
+import { deploymentsPath, isProviders, type Json, mapJson, ok, problemOf } from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 const isCreate = (r: ProxyRequest) => r.url.pathname === deploymentsPath && r.method === "POST";
@@ -65,16 +65,7 @@ function providerIdAcrossOrganizations(): Fault {
       if (!isProviderCreate(req) || typeof id !== "string") return undefined;
       const owner = owners.get(id);
       if (owner !== undefined && owner !== key)
-        return {
-          status: 409,
-          headers: { "content-type": "application/problem+json" },
-          body: JSON.stringify({
-            type: "urn:deployment-service:problem:conflict",
-            title: "Conflict",
-            status: 409,
-            detail: `provider_id ${id} is already used`,
-          }),
-        };
+        return problemOf(409, "conflict", "Conflict", `provider_id ${id} is already used`);
       owners.set(id, key);
       return undefined;
     },

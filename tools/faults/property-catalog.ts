@@ -3,7 +3,7 @@
  * of characters or for one adversarial filter value. The PROP-* properties (conformance/checks/properties-*.ts) catch them.
  */
 import { demo } from "../../contract/index.js";
-import { eachDeployment, eachProvider, isDeployments, isProviders, type Json, ok } from "./catalog.js";
+import { eachDeployment, eachProvider, isDeployments, isProviders, type Json, ok, problemOf } from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 const isList = (r: ProxyRequest) => isDeployments(r) && r.method === "GET";
@@ -152,17 +152,9 @@ export const propertyFaults: Fault[] = [
       const body = req.json as Json | undefined;
       const field = ["name", "client_id"].find((f) => typeof body?.[f] === "string" && beyond(body[f] as string, 0xff));
       if (!isProviderCreate(req) || field === undefined) return undefined;
-      return {
-        status: 422,
-        headers: { "content-type": "application/problem+json" },
-        body: JSON.stringify({
-          type: "urn:deployment-service:problem:validation",
-          title: "Validation failed",
-          status: 422,
-          detail: `${field} holds a character the service cannot store`,
-          errors: [{ pointer: `/${field}`, detail: "only Latin-1 characters are accepted" }],
-        }),
-      };
+      return problemOf(422, "validation", "Validation failed", `${field} holds a character the service cannot store`, {
+        errors: [{ pointer: `/${field}`, detail: "only Latin-1 characters are accepted" }],
+      });
     },
   },
   {

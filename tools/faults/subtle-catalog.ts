@@ -10,6 +10,7 @@ import {
   madeUpDeployment,
   mapJson,
   ok,
+  problemOf,
 } from "./catalog.js";
 import { edgeFaults } from "./edge-catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
@@ -23,17 +24,6 @@ const params = (r: ProxyRequest) => r.url.searchParams;
 const demoKeys = new Set<string>([demo.acme.apiKey, demo.globex.apiKey]);
 /** No key, or a key the demo data does not know. */
 const unauthenticated = (r: ProxyRequest) => !demoKeys.has(r.headers["x-api-key"] ?? "");
-
-const urn = (kind: string) => `urn:deployment-service:problem:${kind}`;
-
-/** A problem detail answer of a kind. */
-function problemOf(status: number, kind: string, title: string, detail: string, extra: Json = {}): ProxyResponse {
-  return {
-    status,
-    headers: { "content-type": "application/problem+json" },
-    body: JSON.stringify({ type: urn(kind), title, status, detail, ...extra }),
-  };
-}
 
 /** Lowercases a string field of the JSON body when it is a string. */
 function lowerField(req: ProxyRequest, field: string): void {
