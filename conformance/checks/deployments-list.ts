@@ -1261,7 +1261,7 @@ export const deploymentListChecks: Check[] = [
     statement:
       "A deployment created with a listener_id is remote-reconciled: remote_reconciled=true lists it, with that listener_id, and false does not",
     specRef:
-      "D-40 (remote_reconciled true exactly when listener_id is set), D-48 (listener_id allowed for internal_container)",
+      "D-40 (remote_reconciled true exactly when listener_id is set), D-48 (the sources that may carry a listener_id)",
     needs: ["write", "state"],
     async run(ctx) {
       // the sources that may carry a listener_id (D-48), of those this hosting kind offers

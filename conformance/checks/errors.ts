@@ -162,12 +162,12 @@ async function refusalsOfEachKind(ctx: CheckContext): Promise<Refusal[]> {
     {
       label: "an empty JSON body",
       status: 400,
-      request: { ...create(undefined), raw: "", headers: { "Content-Type": "application/json" } },
+      request: { ...create(undefined), raw: "", headers: jsonType },
     },
     {
       label: "a JSON create with no body at all",
       status: 400,
-      request: { ...create(undefined), headers: { "Content-Type": "application/json" } },
+      request: { ...create(undefined), headers: jsonType },
     },
     {
       label: "a form body",

@@ -97,11 +97,13 @@ export async function startFaultProxy(
           json: parse(body),
           connection: incoming.socket,
         };
-        // the parse as received: a body is forwarded as sent unless the fault changed its text or its parsed JSON
-        const received = JSON.stringify(req.json);
+        // the parse as received, when a fault may change it: a body is forwarded as sent unless the fault changed
+        // its text or its parsed JSON
+        const received = fault?.request ? JSON.stringify(req.json) : undefined;
         let res: ProxyResponse | undefined = fault?.request?.(req);
         if (!res) {
-          const jsonChanged = req.json !== undefined && JSON.stringify(req.json) !== received;
+          const jsonChanged =
+            fault?.request !== undefined && req.json !== undefined && JSON.stringify(req.json) !== received;
           const sentBody = req.body === body && jsonChanged ? JSON.stringify(req.json) : req.body;
           // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
           const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
