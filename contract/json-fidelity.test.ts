@@ -19,6 +19,11 @@ describe("jsonFidelityIssues (D-281)", () => {
     ["keys with escapes", '{"\\u0061\\"":1e999}', ['/a"']],
     ["array indexes after nested members", '[[1,2],{"k":[3]},1e999]', ["/2"]],
     ["a top-level number", "1e400", [""]],
+    ["a member given twice", '{"a":1,"b":2,"a":3}', ["/a"]],
+    ["a member given three times", '{"a":1,"a":2,"a":3}', ["/a", "/a"]],
+    ["one name spelled with an escape", '{"a":1,"\\u0061":2}', ["/a"]],
+    ["a member given twice in an item", '{"s":[{"n":1},{"n":2,"n":3}]}', ["/s/1/n"]],
+    ["one name in several objects", '{"a":{"a":1,"b":{"a":2}},"b":[{"a":3},{"a":4}]}', []],
     [`${maxJsonDepth} levels`, nested(maxJsonDepth), []],
     [`${maxJsonDepth + 1} levels`, nested(maxJsonDepth + 1), [`/${Array(maxJsonDepth).fill("a").join("/")}`]],
     [

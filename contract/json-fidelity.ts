@@ -1,4 +1,4 @@
-/** What of a JSON text would not be kept as sent once parsed (D-281): nesting deeper than `maxJsonDepth`, and numbers that a 64-bit float changes. */
+/** What of a JSON text would not be kept as sent once parsed (D-281): nesting deeper than `maxJsonDepth`, numbers that a 64-bit float changes, and a member given twice in one object. */
 
 /** The deepest nesting of objects and arrays a request body may hold; the body itself is level 1 (D-281). */
 export const maxJsonDepth = 32;
@@ -17,13 +17,16 @@ interface Frame {
   array: boolean;
   index: number;
   keyToken: string;
+  /** The member names an object has given so far: a parse keeps only the last of two alike. */
+  names?: Set<string>;
 }
 
 /**
  * The places of a JSON text (one JSON.parse accepts) that would not be kept as sent: the first object or array
  * nested deeper than `maxJsonDepth` (reading stops there), and every number whose 64-bit float value differs
  * from the number written (`1e400` becomes Infinity, stored as null; `9007199254740993` becomes
- * `9007199254740992`; `1e-400` becomes 0). Iterative, so any depth is read without recursion.
+ * `9007199254740992`; `1e-400` becomes 0), and every member whose name its object gave before (a parse keeps
+ * the last one only, RFC 8259 §4). Iterative, so any depth is read without recursion.
  */
 export function jsonFidelityIssues(text: string): FidelityIssue[] {
   const issues: FidelityIssue[] = [];
@@ -47,7 +50,7 @@ export function jsonFidelityIssues(text: string): FidelityIssue[] {
         });
         return issues;
       }
-      stack.push({ array: c === 0x5b, index: 0, keyToken: '""' });
+      stack.push({ array: c === 0x5b, index: 0, keyToken: '""', ...(c === 0x7b ? { names: new Set<string>() } : {}) });
       expectKey = c === 0x7b;
       i += 1;
     } else if (c === 0x7d || c === 0x5d) {
@@ -65,8 +68,16 @@ export function jsonFidelityIssues(text: string): FidelityIssue[] {
       // "
       const end = stringEnd(text, i);
       if (expectKey) {
-        stack[stack.length - 1]!.keyToken = text.slice(i, end);
+        const top = stack[stack.length - 1]!;
+        top.keyToken = text.slice(i, end);
         expectKey = false;
+        const name = JSON.parse(top.keyToken) as string;
+        if (top.names?.has(name))
+          issues.push({
+            pointer: pointer(),
+            detail: "is given more than once in its object (only the last would be kept)",
+          });
+        top.names?.add(name);
       }
       i = end;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {

@@ -659,6 +659,38 @@ export const deploymentBoundChecks: Check[] = [
     },
   },
   {
+    id: "BOUND-027",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments", "repeats"],
+    statement:
+      "A list parameter given three times joins all three values: deployment_ids naming one deployment among two unknown ids, first, second or last, lists exactly it; three unknown ids list nothing",
+    specRef: "D-441 (a list parameter given more than once joins the values of each), D-64",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record } = await createDeployment(ctx, { label: "thrice" });
+      const id = String(record.id);
+      const unknown = () => crypto.randomUUID();
+      for (const ids of [
+        [id, unknown(), unknown()],
+        [unknown(), id, unknown()],
+        [unknown(), unknown(), id],
+        [unknown(), unknown(), unknown()],
+      ]) {
+        const query = ids.map((given) => `deployment_ids=${given}`).join("&");
+        const ex = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+        expect2xx(ex, `list with ${query}`);
+        const listed = isObject(ex.json) && Array.isArray(ex.json.resources) ? ex.json.resources : [];
+        const got = listed.map((r) => (isObject(r) ? String(r.id) : "?"));
+        const want = ids.includes(id) ? [id] : [];
+        ensure(
+          got.length === want.length && got.every((g, i) => g === want[i]),
+          `list with ${query} listed [${got.join(", ")}], not [${want.join(", ")}]`,
+          ex,
+        );
+      }
+    },
+  },
+  {
     id: "BOUND-025",
     level: "SHOULD",
     tags: [...tags, "source-rules", "spelling", "rule-4"],

@@ -494,17 +494,27 @@ export const errorChecks: Check[] = [
     id: "ERR-007",
     level: "SHOULD",
     tags: [...tags, "limits", "createDeployment"],
-    statement: "A body above 1 MiB answers 413",
-    specRef: "D-16, D-30 to D-32 (413 above 1 MiB)",
+    statement: "A body above 1 MiB answers 413, whether it declares its length or is sent chunked without one",
+    specRef: "D-16, D-30 to D-32 (413 above 1 MiB of body, however it is framed: RFC 9112 §6)",
     needs: ["state"],
     async run(ctx) {
       const body = {
         ...deploymentBody(ctx.name("big"), plainSource(ctx.config.hosting)),
         padding: "x".repeat(1024 * 1024 + 16),
       };
-      const ex = await ctx.send({ method: "POST", path: paths.deployments, json: body });
-      expectStatus(ex, 413, `POST ${paths.deployments} with a 1 MiB body`);
-      expectProblem(ex, urn("payload-too-large"), "413 answer");
+      // a server that bounds only the declared Content-Length takes any body a client streams
+      for (const streamed of [false, true]) {
+        const ex = await ctx.send({
+          method: "POST",
+          path: paths.deployments,
+          raw: JSON.stringify(body),
+          headers: jsonType,
+          ...(streamed ? { streamed } : {}),
+        });
+        const framing = streamed ? "sent chunked, no Content-Length" : "its Content-Length declared";
+        expectStatus(ex, 413, `POST ${paths.deployments} with a 1 MiB body, ${framing}`);
+        expectProblem(ex, urn("payload-too-large"), `413 answer to a body ${framing}`);
+      }
     },
   },
   {
@@ -885,16 +895,16 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "fidelity"],
     statement:
-      "A body that parsing would change is 422 naming where: a number a 64-bit float does not hold as written (1e400, 9007199254740993, 1e-400) or an array nested deeper than 32 levels, even in a member the schema does not know; a number a float holds in any spelling (1E3, 2.50) is taken",
-    specRef: "D-281 (what parsing would change in a body), D-16 (422 with errors[].pointer)",
+      "A body that parsing would change is 422 naming where: a number a 64-bit float does not hold as written (1e400, 9007199254740993, 1e-400) or an array nested deeper than 32 levels, even in a member the schema does not know, and a member given twice in its object (a parse keeps one); a number a float holds in any spelling (1E3, 2.50) is taken",
+    specRef: "D-281 (what parsing would change in a body; RFC 8259 §4: names unique), D-16 (422 with errors[].pointer)",
     needs: ["write", "server"],
     async run(ctx) {
-      /** A provider create whose text carries `"extra": <member>`, written as is. */
-      const post = (label: string, member: string) => {
+      /** A provider create whose text ends with the members `tail` (`,"extra":1`), written as is. */
+      const post = (label: string, tail: string) => {
         const text = JSON.stringify(providerBody(ctx.name(label)));
         return tryCreate(
           ctx,
-          { path: paths.providers, raw: `${text.slice(0, -1)},"extra":${member}}`, headers: jsonType },
+          { path: paths.providers, raw: `${text.slice(0, -1)}${tail}}`, headers: jsonType },
           "oauth_provider",
         );
       };
@@ -902,16 +912,18 @@ export const errorChecks: Check[] = [
         ["exp", "1E3"],
         ["trail", "2.50"],
       ] as const)
-        expect2xx(await post(label, number), `a create holding ${number}`);
+        expect2xx(await post(label, `,"extra":${number}`), `a create holding ${number}`);
       // the body is level 1 and "extra" level 2, so the first level past 32 is the 31st element down
       const tooDeep = { text: `${"[".repeat(40)}${"]".repeat(40)}`, pointer: `/extra${"/0".repeat(31)}` };
-      for (const { label, member, pointer } of [
-        { label: "1e400", member: "1e400", pointer: "/extra" },
-        { label: "2^53+1", member: "9007199254740993", pointer: "/extra" },
-        { label: "1e-400", member: "[1, 1e-400]", pointer: "/extra/1" },
-        { label: "40 nested arrays", member: tooDeep.text, pointer: tooDeep.pointer },
+      for (const { label, tail, pointer } of [
+        { label: "1e400", tail: ',"extra":1e400', pointer: "/extra" },
+        { label: "2^53+1", tail: ',"extra":9007199254740993', pointer: "/extra" },
+        { label: "1e-400", tail: ',"extra":[1, 1e-400]', pointer: "/extra/1" },
+        { label: "40 nested arrays", tail: `,"extra":${tooDeep.text}`, pointer: tooDeep.pointer },
+        // a reader that keeps the first of two members stores another name than one that keeps the last
+        { label: "its name given twice", tail: `,"name":${JSON.stringify(ctx.name("twice"))}`, pointer: "/name" },
       ]) {
-        const ex = await post("fidelity", member);
+        const ex = await post("fidelity", tail);
         expectStatus(ex, 422, `a create holding ${label}`);
         const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
         ensure(
@@ -920,6 +932,35 @@ export const errorChecks: Check[] = [
           ex,
         );
         expectSentences(ex, `422 of ${label}`);
+      }
+    },
+  },
+  {
+    id: "ERR-016",
+    level: "SHOULD",
+    tags: [...tags, "createOAuthProvider", "fidelity"],
+    statement:
+      "A body whose bytes are not UTF-8 is 400 malformed-json, never read with U+FFFD in their place: a byte 0xFF, an overlong encoding, an encoded surrogate and a sequence cut short, each inside a string the schema takes as any text",
+    specRef: "D-281 (RFC 8259 §8.1: JSON text is UTF-8), interface-spec: Errors (400 for malformed JSON)",
+    needs: ["write", "server"],
+    async run(ctx) {
+      const encoder = new TextEncoder();
+      for (const { label, bytes } of [
+        { label: "a byte 0xFF", bytes: [0xff] },
+        { label: "an overlong encoding of '/' (C0 AF)", bytes: [0xc0, 0xaf] },
+        { label: "a surrogate encoded as UTF-8 (ED A0 80)", bytes: [0xed, 0xa0, 0x80] },
+        { label: "a sequence cut short (E2 82)", bytes: [0xe2, 0x82] },
+      ]) {
+        const body = providerBody(ctx.name("utf8"));
+        // the bytes stand inside the provider's display name, which takes any text: only the decoding can refuse it
+        const [before, after] = JSON.stringify({ ...body, name: `${String(body.name)} MARK` }).split("MARK") as [
+          string,
+          string,
+        ];
+        const raw = new Uint8Array([...encoder.encode(before), ...bytes, ...encoder.encode(after)]);
+        const ex = await tryCreate(ctx, { path: paths.providers, raw, headers: jsonType }, "oauth_provider");
+        expectStatus(ex, 400, `a create whose name holds ${label}`);
+        expectProblem(ex, urn("malformed-json"), `400 of a body holding ${label}`);
       }
     },
   },

@@ -7,6 +7,7 @@ import {
   instant,
   type Json,
   listDeployments,
+  paths,
   walkDeployments,
 } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
@@ -66,6 +67,20 @@ async function heavyPageIsTheRecords(ctx: CheckContext): Promise<void> {
     created.push((await createDeployment(ctx, { body })).record);
   }
   const want = [...created].sort(newestFirst);
+  // more HEADs than a server sends heavy pages at a time (two, D-350): one that keeps a page's slot after a HEAD
+  // makes the third wait, and the list after it
+  for (let i = 1; i <= 3; i++) {
+    const head = await ctx.send({
+      method: "HEAD",
+      path: paths.deployments,
+      query: { name_contains: stem, limit: 100 },
+    });
+    ensure(
+      head.response.status >= 200 && head.response.status < 300 && head.response.body === "",
+      `HEAD ${i} of the page of name_contains=${stem} answered ${head.response.status} with ${head.response.body.length} characters of body, not a 2xx with none`,
+      head,
+    );
+  }
   const whole = await listDeployments(ctx, { name_contains: stem, limit: 100 });
   const wrong = pageProblems(whole.resources, want);
   ensure(wrong.length === 0, `one page of name_contains=${stem}: ${wrong.slice(0, 3).join("; ")}`, whole.exchange);
@@ -88,9 +103,9 @@ export const heavyPageChecks: Check[] = [
     id: "DEP-LIST-040",
     level: "SHOULD",
     tags: ["semantics", "listDeployments", "createDeployment", "pagination", "bounds"],
-    statement: `A page of ${heavyCount} deployments each with ${maxSecrets} secrets named at ${maxSecretName} characters, in one page and in pages of 4, is valid JSON holding exactly their create answers (state fields aside; secret values masked), newest first, with the offset past them`,
+    statement: `A page of ${heavyCount} deployments each with ${maxSecrets} secrets named at ${maxSecretName} characters, after three HEADs of their page (each a 2xx with no body), in one page and in pages of 4, is valid JSON holding exactly their create answers (state fields aside; secret values masked), newest first, with the offset past them`,
     specRef:
-      "D-31, D-32 (the bounds of secrets), D-350 (a heavy page), D-08 (newest first), D-55 (secret values masked), D-09",
+      "D-31, D-32 (the bounds of secrets), D-350 (a heavy page; its slot freed after a HEAD), D-08 (newest first), D-55 (secret values masked), D-09",
     needs: ["write", "state"],
     run: heavyPageIsTheRecords,
   },

@@ -1,10 +1,11 @@
 /**
- * Time laws (LAW-007, LAW-008): a record's timestamps lie inside the wall-clock window of the request that made it
- * (give or take --clock-tolerance-ms), created_at <= updated_at, every answer writes its times with one precision,
- * and every list is ordered by the times it shows (D-372).
+ * Time laws (LAW-007, LAW-008, LAW-015): a record's timestamps lie inside the wall-clock window of the request that
+ * made it (give or take --clock-tolerance-ms), created_at <= updated_at, every answer writes its times with one
+ * precision, every list is ordered by the times it shows (D-372), and a read moves no time (D-453).
  */
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { instant, type Json, paths } from "../check-kit/helpers.js";
+import { differences, instant, type Json, listDeployments, listProviders, paths } from "../check-kit/helpers.js";
+import { whileStatusesHold } from "../check-kit/settle.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
@@ -130,6 +131,47 @@ async function onePrecisionAndShownOrder(ctx: CheckContext): Promise<void> {
   }
 }
 
+/** Between the two reads of LAW-015: long enough that a time stamped at each read differs in its milliseconds. */
+const apartMs = 30;
+
+/** LAW-015: each record read twice, apart, with no write and no status change between, comes back the same (D-453). */
+async function readsMoveNothing(ctx: CheckContext): Promise<void> {
+  const made = await madeRecords(ctx);
+  const ids = made.filter((m) => m.kind === "deployment").map((m) => String(m.record.id));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, apartMs));
+  const compare = (first: Json[], second: Json[], what: string, exchange: Exchange) => {
+    for (const before of first) {
+      const after = second.find((r) => r.id === before.id);
+      ensure(after !== undefined, `${what}: ${String(before.id)} is listed by the first read only`, exchange);
+      const moved = differences(after, before);
+      ensure(
+        moved.length === 0,
+        `${what}: ${String(before.id)} changed between two reads ${apartMs} ms apart with nothing written between: ${moved.slice(0, 3).join("; ")}`,
+        exchange,
+      );
+    }
+  };
+  await whileStatusesHold(ctx, ids, async () => {
+    const first = await listDeployments(ctx, { deployment_ids: ids.join(",") });
+    await pause();
+    const second = await listDeployments(ctx, { deployment_ids: ids.join(",") });
+    compare(first.resources, second.resources, "the deployments, their status holding still", second.exchange);
+  });
+  const provider = made.find((m) => m.kind === "oauth_provider")!.record;
+  const first = await listProviders(ctx);
+  await pause();
+  const second = await listProviders(ctx);
+  const mine = (records: Json[]) => records.filter((r) => r.id === provider.id);
+  compare(mine(first.records), mine(second.records), "the OAuth provider", second.exchange);
+  const listed = mine(second.records)[0];
+  for (const field of ["created_at", "updated_at"] as const)
+    ensure(
+      listed?.[field] === provider[field],
+      `the OAuth provider is listed with ${field} ${String(listed?.[field])}, not the ${String(provider[field])} of its create answer, though nothing changes a provider`,
+      second.exchange,
+    );
+}
+
 const tags = ["laws", "time", "createDeployment", "createOAuthProvider", "listDeployments", "listOAuthProviders"];
 
 export const timeLawChecks: Check[] = [
@@ -153,5 +195,15 @@ export const timeLawChecks: Check[] = [
     specRef: "D-372 (one timestamp form), D-08 (ordering)",
     needs: ["write", "state"],
     run: onePrecisionAndShownOrder,
+  },
+  {
+    id: "LAW-015",
+    level: "SHOULD",
+    tags,
+    statement:
+      "A read moves nothing: deployments read twice by id, 30 ms apart while their status holds still, come back the same, updated_at included, and an OAuth provider is listed with its create answer's created_at and updated_at on every read",
+    specRef: "D-453 (updated_at moves only with the create or a status transition, D-12), D-250",
+    needs: ["write", "state"],
+    run: readsMoveNothing,
   },
 ];

@@ -247,6 +247,25 @@ export const providerChecks: Check[] = [
     },
   },
   {
+    id: "PROV-CREATE-017",
+    level: "SHOULD",
+    tags: [...create, "duplicates"],
+    statement:
+      "Only provider_id makes a provider a duplicate: a provider equal to one the organization holds in every other field (name, client_id, both URLs) is created, and both are listed once",
+    specRef: "D-38 (provider_id unique per organization), D-22 (409 for a provider_id already used, for nothing else)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { record, body } = await plainProvider(ctx);
+      // a server that keys providers by name or client_id refuses this twin, or lists one of the two
+      const twin = await createProvider(ctx, { ...body, provider_id: ctx.name("twin") });
+      const { exchange, records } = await listProviders(ctx);
+      for (const id of [record.id, twin.record.id]) {
+        const listed = records.filter((r) => r.id === id).length;
+        ensure(listed === 1, `provider ${String(id)} is listed ${listed} times, not once, beside its twin`, exchange);
+      }
+    },
+  },
+  {
     id: "PROV-CREATE-012",
     level: "SHOULD",
     tags: [...create, "read-only"],

@@ -65,8 +65,10 @@ export interface SendRequest {
   headers?: Record<string, string>;
   /** A JSON value to send as the body (Content-Type application/json). */
   json?: unknown;
-  /** A raw body, sent as is (with headers as given). */
-  raw?: string;
+  /** A raw body, sent as is (with headers as given): text is sent as UTF-8, bytes as they are. */
+  raw?: string | Uint8Array;
+  /** Send the body in chunks with no Content-Length (RFC 9112 §7.1), as a client streaming it does. */
+  streamed?: boolean;
   /** Which key to send: the main key (default), the other organization's key, none, or a literal wrong key. */
   auth?: "main" | "other" | "none" | { key: string };
   /** Whether to send X-Tenant-Id: the configured tenant (default), none, or a given value. */

@@ -110,7 +110,7 @@ export function createContext(
       if (tenant === "default") {
         if (config.tenantId && auth !== "other") headers["X-Tenant-Id"] = config.tenantId;
       } else if (tenant !== "none") headers["X-Tenant-Id"] = tenant;
-      let body: string | undefined;
+      let body: string | Uint8Array | undefined;
       if (request.json !== undefined) {
         headers["Content-Type"] = "application/json";
         body = JSON.stringify(request.json);
@@ -126,6 +126,7 @@ export function createContext(
             url: buildUrl(config.baseUrl, request.path, request.query),
             headers,
             body,
+            ...(request.streamed ? { streamed: true } : {}),
             keyRef,
             timeoutMs: config.timeoutMs,
             maxBytes: config.maxResponseBytes,

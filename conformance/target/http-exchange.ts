@@ -43,7 +43,9 @@ interface OutgoingRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
+  /** Send the body in chunks with no Content-Length, as a client streaming it does (RFC 9112 §6.1, §7.1). */
+  streamed?: boolean;
   keyRef: RecordedRequest["keyRef"];
   timeoutMs: number;
   /** The most bytes of the answer's body read (D-391). */
@@ -76,7 +78,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     url: out.url,
     headers: redactHeaders(out.headers, out.userHeaders, out.secrets),
     keyRef: out.keyRef,
-    ...(out.body !== undefined ? shown(redactBody(out.body, out.secrets)) : {}),
+    ...(out.body !== undefined ? shown(redactBody(bodyText(out.body), out.secrets)) : {}),
   };
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -87,7 +89,9 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     response = await (out.fetch ?? fetch)(out.url, {
       method: out.method,
       headers: out.headers,
-      body: out.body,
+      ...(out.streamed && out.body !== undefined
+        ? { body: chunksOf(out.body), duplex: "half" as const }
+        : { body: out.body as BodyInit | undefined }),
       signal: AbortSignal.timeout(out.timeoutMs),
       // a redirect is the target's answer, judged as such: the key and -H headers never go to another address (D-391)
       redirect: "manual",
@@ -126,6 +130,32 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** A body as a report shows it: its text, or when it is not UTF-8 each byte above 0x7f written \xNN. */
+function bodyText(body: string | Uint8Array): string {
+  if (typeof body === "string") return body;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return Array.from(body, (byte) => (byte < 0x80 ? String.fromCharCode(byte) : `\\x${byte.toString(16)}`)).join("");
+  }
+}
+
+/** The body as a stream of parts of at most 64 KiB, which fetch sends chunked, declaring no length. */
+function chunksOf(body: string | Uint8Array): ReadableStream<Uint8Array> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const part = 64 * 1024;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.byteLength) controller.close();
+      else {
+        controller.enqueue(bytes.slice(at, at + part));
+        at += part;
+      }
+    },
+  });
 }
 
 function shown(body: string): { body: string; bodyTruncated?: boolean } {

@@ -1,4 +1,5 @@
 /** The deliberately faulty implementations the suite must catch, each exactly one fault. */
+import { isUtf8 } from "node:buffer";
 import { demo, matchPath, operation } from "../../contract/index.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
@@ -114,6 +115,35 @@ const limitUnchecked: Fault = {
   },
 };
 
+/** PROV-CREATE-017: providers are keyed by name as well as provider_id, so a second provider of a name is a 409. */
+function providersKeyedByName(): Fault {
+  const names = new Set<string>();
+  /** The organization (by its key) and the name of a provider create, or undefined for any other request. */
+  const nameOf = (req: ProxyRequest) => {
+    const name = (req.json as Json | undefined)?.name;
+    return isProviders(req) && req.method === "POST" && typeof name === "string"
+      ? `${req.headers["x-api-key"] ?? ""} ${name}`
+      : undefined;
+  };
+  return {
+    id: "providers-keyed-by-name",
+    level: "SHOULD",
+    description:
+      "An OAuth provider whose name another provider of the organization has is refused 409, though its provider_id is new (D-38: provider_id alone is unique)",
+    request: (req) => {
+      const key = nameOf(req);
+      return key && names.has(key)
+        ? problemOf(409, "conflict", "Conflict", "An OAuth provider of that name already exists.")
+        : undefined;
+    },
+    response: (req, res) => {
+      const key = nameOf(req);
+      if (key && ok(res)) names.add(key);
+      return undefined;
+    },
+  };
+}
+
 export const faults: Fault[] = [
   {
     id: "leaked-client-secret",
@@ -152,6 +182,21 @@ export const faults: Fault[] = [
     level: "MUST",
     description: "The name_contains filter is ignored",
     request: (req) => void (isDeployments(req) && req.url.searchParams.delete("name_contains")),
+  },
+  providersKeyedByName(),
+  {
+    id: "repeated-list-parameter-last-wins",
+    level: "SHOULD",
+    description:
+      "A list parameter given more than once keeps only its last value, as a query parsed into a plain map does, instead of joining them (D-441)",
+    request: (req) => {
+      if (!isDeployments(req) || req.method !== "GET") return undefined;
+      for (const name of ["status", "deployment_ids", "tag_value_ids"]) {
+        const given = req.url.searchParams.getAll(name);
+        if (given.length > 1) req.url.searchParams.set(name, given.at(-1) ?? "");
+      }
+      return undefined;
+    },
   },
   {
     id: "listener-never-reconciled",
@@ -409,6 +454,41 @@ export const faults: Fault[] = [
       "A create body is parsed and its value stored, so a number a float does not hold as written becomes another (1e400 null, 9007199254740993 ...992) instead of a 422 naming it (D-281)",
     request: (req) => {
       if (req.method === "POST" && req.json !== undefined) req.body = JSON.stringify(req.json);
+      return undefined;
+    },
+  },
+  {
+    id: "chunked-body-unbounded",
+    level: "SHOULD",
+    description:
+      "The 1 MiB body bound is read from Content-Length alone, so a body sent chunked with none is parsed however long it is (D-30)",
+    request: (req) => {
+      // the server then answers the body as it would without the bound: here, with its padding cut short
+      const json = req.json as Record<string, unknown> | undefined;
+      if (req.headers["transfer-encoding"]?.includes("chunked") && typeof json?.padding === "string")
+        json.padding = "x";
+      return undefined;
+    },
+  },
+  {
+    id: "body-decoded-leniently",
+    level: "SHOULD",
+    description:
+      "A body's bytes are decoded as UTF-8 with U+FFFD in place of any that are not, so a name holding byte 0xFF is stored instead of refused 400 (D-281)",
+    request: (req) => {
+      if (!isUtf8(req.rawBody)) req.rawBody = Buffer.from(req.body);
+      return undefined;
+    },
+  },
+  {
+    id: "duplicate-member-last-wins",
+    level: "SHOULD",
+    description:
+      "A provider create whose name member is given twice is parsed and stored with the last one, instead of a 422 naming /name (D-281: a parse keeps one of two members)",
+    request: (req) => {
+      const names = req.body.match(/"name"\s*:/g) ?? [];
+      if (req.method === "POST" && req.url.pathname === operation("createOAuthProvider").path && names.length > 1)
+        req.body = JSON.stringify(req.json);
       return undefined;
     },
   },

@@ -19,6 +19,7 @@ const request = (
   headers: { "x-api-key": demo.acme.apiKey, ...headers },
   rawHeaderNames: [],
   body: json === undefined ? "" : JSON.stringify(json),
+  rawBody: Buffer.from(json === undefined ? "" : JSON.stringify(json)),
   json,
   connection: {},
 });

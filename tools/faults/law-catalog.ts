@@ -250,6 +250,19 @@ const lawFaultList = (): Fault[] => [
         : undefined,
   },
   {
+    id: "updated-at-stamped-on-read",
+    level: "SHOULD",
+    description:
+      "A listed deployment's updated_at is the time of the list, as when a read stamps the record it derives (D-453: only the create and a status transition move it)",
+    response: (req, res) =>
+      isList(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            // the server's form, to the microsecond, so only the moving time tells
+            d.updated_at = new Date().toISOString().replace("Z", "000Z");
+          })
+        : undefined,
+  },
+  {
     id: "provider-timestamps-in-milliseconds",
     level: "SHOULD",
     description: "OAuth providers' timestamps are written to the millisecond, deployments' to the microsecond",

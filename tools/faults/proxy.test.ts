@@ -7,14 +7,15 @@ import { type Fault, startFaultProxy } from "./proxy.js";
 
 let upstream: Server;
 let upstreamUrl: string;
-const seen: { method: string; url: string; body: string }[] = [];
+const seen: { method: string; url: string; body: string; bytes: Buffer }[] = [];
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", body });
+      const bytes = Buffer.concat(chunks);
+      seen.push({ method: req.method ?? "", url: req.url ?? "", body: bytes.toString(), bytes });
       if (req.url?.startsWith("/v2/deployments") && req.method === "GET") {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(
@@ -72,6 +73,15 @@ describe("fault proxy", () => {
     expect(seen.at(-1)!.body).toBe(body);
     await through(byId("body-parsed-lossily"), "/v2/deployments", post);
     expect(seen.at(-1)!.body).toBe('{"n":null,"big":9007199254740992}');
+  });
+
+  it("forwards bytes that are not UTF-8 as sent, unless the fault decodes them", async () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+    const post = { method: "POST", body: bytes, headers: { "content-type": "application/json" } };
+    await through(undefined, "/v2/oauth-providers", post);
+    expect(seen.at(-1)!.bytes).toEqual(bytes);
+    await through(byId("body-decoded-leniently"), "/v2/oauth-providers", post);
+    expect(seen.at(-1)!.body).toBe('{"n":"\uFFFD"}');
   });
 
   const cases: {

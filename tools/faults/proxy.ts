@@ -10,7 +10,10 @@ export interface ProxyRequest {
   headers: Record<string, string>;
   /** Header names as the client wrote them (Node lowercases the names in `headers`). */
   rawHeaderNames: string[];
+  /** The body as UTF-8 text (a byte that is not UTF-8 reads as U+FFFD). */
   body: string;
+  /** The body's bytes as received: forwarded unless the fault changed `body` or `json`, or these bytes. */
+  rawBody: Buffer;
   /** The parsed JSON body, when it is JSON. */
   json: unknown;
   /** The connection it came on: the same object for every request of one kept-alive connection. */
@@ -29,7 +32,7 @@ type Upstream = (
   method: string,
   pathAndQuery: string,
   headers: Record<string, string>,
-  body?: string,
+  body?: string | Buffer,
 ) => Promise<ProxyResponse>;
 
 /** One deliberate fault: at most one request rewrite and one response rewrite. */
@@ -87,13 +90,15 @@ export async function startFaultProxy(
     incoming.on("data", (c: Buffer) => chunks.push(c));
     incoming.on("end", async () => {
       try {
-        const body = Buffer.concat(chunks).toString("utf8");
+        const rawBody = Buffer.concat(chunks);
+        const body = rawBody.toString("utf8");
         const req: ProxyRequest = {
           method: incoming.method ?? "GET",
           url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
           headers: plainHeaders(incoming.headers),
           rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
           body,
+          rawBody,
           json: parse(body),
           connection: incoming.socket,
         };
@@ -104,7 +109,7 @@ export async function startFaultProxy(
         if (!res) {
           const jsonChanged =
             fault?.request !== undefined && req.json !== undefined && JSON.stringify(req.json) !== received;
-          const sentBody = req.body === body && jsonChanged ? JSON.stringify(req.json) : req.body;
+          const sentBody = req.body !== body ? req.body : jsonChanged ? JSON.stringify(req.json) : req.rawBody;
           // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
           const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
           res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);

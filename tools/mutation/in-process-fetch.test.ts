@@ -49,4 +49,24 @@ describe("inProcessFetch", () => {
     expect(request.headers.get("content-length")).toBe("10");
     expect(await request.text()).toBe('{"a":"é"}');
   });
+  it("gives bytes their length and sends a stream chunked, with none", async () => {
+    const bytes = new Uint8Array([0x7b, 0xff, 0x7d]);
+    const given = await seen("http://t.invalid/v2/deployments", { method: "POST", body: bytes });
+    expect(given.request.headers.get("content-length")).toBe("3");
+    expect(new Uint8Array(await given.request.arrayBuffer())).toEqual(bytes);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const streamed = await seen("http://t.invalid/v2/deployments", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.request.headers.get("content-length")).toBeNull();
+    expect(streamed.request.headers.get("transfer-encoding")).toBe("chunked");
+    expect(new Uint8Array(await streamed.request.arrayBuffer())).toEqual(bytes);
+  });
 });

@@ -18,7 +18,7 @@ const fetchDefaults: Record<string, string> = {
   connection: "keep-alive",
 };
 
-/** The handler as `typeof fetch`; string URLs and plain-object headers only (what the suite sends). */
+/** The handler as `typeof fetch`; string URLs and plain-object headers only (what the suite sends): a string, bytes or a stream as the body. */
 export function inProcessFetch(handle: FetchHandler): typeof fetch {
   return async (input, init = {}) => {
     if (typeof input !== "string") throw new TypeError("inProcessFetch takes the URL as a string");
@@ -29,7 +29,9 @@ export function inProcessFetch(handle: FetchHandler): typeof fetch {
     const method = (init.method ?? "GET").toUpperCase();
     const carried = unfetchableMethods.has(method) ? "GET" : method;
     const body = carried === "GET" || carried === "HEAD" ? undefined : init.body;
+    // a string or bytes are sent with their length; a stream is sent chunked, with none (RFC 9112 §6.1)
     if (typeof body === "string") headers.set("content-length", String(Buffer.byteLength(body)));
+    else if (body instanceof Uint8Array) headers.set("content-length", String(body.byteLength));
     else if (body === undefined && carried !== "GET" && carried !== "HEAD") headers.set("content-length", "0");
     // the target as the suite wrote it (a URL object would resolve dot segments and re-encode)
     const target = input.slice(input.indexOf("/", input.indexOf("//") + 2)) || "/";
@@ -40,7 +42,14 @@ export function inProcessFetch(handle: FetchHandler): typeof fetch {
       hostFields: 1,
     };
     init.signal?.throwIfAborted();
-    const request = new Request(url, { method: carried, headers, ...(body !== undefined ? { body } : {}) });
+    const streamed = body instanceof ReadableStream;
+    if (streamed) headers.set("transfer-encoding", "chunked");
+    const request = new Request(url, {
+      method: carried,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(streamed ? { duplex: "half" as const } : {}),
+    });
     return handle(request, sent);
   };
 }
