@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
 import { differences, paths, providerAsStated } from "../check-kit/helpers.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
+import { deploymentBody } from "../model/data.js";
+import { fullResourceSpec } from "../model/full-resource-spec.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
@@ -94,6 +96,46 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
   if (refused > 0) ctx.note(`${refused} of ${tried} generated bodies refused with a 4xx (judged by POS-004 at SHOULD)`);
   if (refused === tried)
     ctx.skip(`${noVerdictPrefix}: every generated body was refused with a 4xx; POS-004 judges acceptance at SHOULD`);
+}
+
+/**
+ * A self-hosted external_container deployment whose resource spec holds every field the contract lists, created and
+ * read back by id: each field must come back as sent. At MUST (`freeForm` false) only the fields the interface spec
+ * names are sent, and a refused body is no verdict (which fields a source takes is D-48's); at SHOULD the free-form
+ * objects are filled too and the body must be accepted.
+ */
+async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean): Promise<void> {
+  const body = deploymentBody(ctx.name(freeForm ? "fullspecff" : "fullspec"), "external_container");
+  const want = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm) };
+  body.source_config = want;
+  const created = await ctx.send({
+    method: "POST",
+    path: paths.deployments,
+    json: body,
+    operation: "createDeployment",
+  });
+  if (!freeForm && isRefusal(created))
+    ctx.skip(`${noVerdictPrefix}: the body with every resource spec field was refused with a 4xx (POS-008 judges it)`);
+  expect2xx(created, "create a deployment with every resource spec field");
+  const answer = jsonObject(created, "create deployment");
+  ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
+  const diff = differences(answer, { source_config: want });
+  ensure(diff.length === 0, `the create answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
+  const listed = await ctx.send({
+    method: "GET",
+    path: paths.deployments,
+    query: { deployment_ids: String(answer.id) },
+    operation: "listDeployments",
+  });
+  expect2xx(listed, "list the deployment by id");
+  const record = (jsonObject(listed, "list deployments").resources as Json[])[0];
+  ensure(record !== undefined, "the deployment is not listed by its id", listed);
+  const listDiff = differences(record, { source_config: want });
+  ensure(
+    listDiff.length === 0,
+    `the listed record differs from the body sent: ${listDiff.slice(0, 5).join("; ")}`,
+    listed,
+  );
 }
 
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
@@ -215,6 +257,31 @@ export const positiveChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       await echoProviders(ctx, ["S256", "plain"], ["microsoft", "salesforce", "slack"]);
+    },
+  },
+  {
+    id: "POS-007",
+    level: "MUST",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec"],
+    statement:
+      "A self-hosted deployment whose resource spec holds every field the interface spec names (each workload, scaling, the database, service_account_name, image_pull_secrets, volumes, volume_mounts, init_containers and sidecars with every named container field), walked from the contract, comes back with each as sent, in the create answer and in the list",
+    specRef:
+      "interface-spec: ResourceSpec, Container object; 6. Create deployment (the response is the deployment record)",
+    needs: ["write", "state", "self_hosted"],
+    async run(ctx) {
+      await echoFullResourceSpec(ctx, false);
+    },
+  },
+  {
+    id: "POS-008",
+    level: "SHOULD",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec"],
+    statement:
+      "The same deployment with its free-form objects filled too (labels and annotations with mixed-case keys, volume sources, container resources, env valueFrom and envFrom, securityContext) is accepted and comes back with each as sent",
+    specRef: "D-01 (free-form objects stored as sent), D-65, D-250",
+    needs: ["write", "state", "self_hosted"],
+    async run(ctx) {
+      await echoFullResourceSpec(ctx, true);
     },
   },
   {

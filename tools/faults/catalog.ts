@@ -185,6 +185,40 @@ export const faults: Fault[] = [
   },
   providersKeyedByName(),
   {
+    id: "resource-spec-containers-dropped",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A deployment's resource spec comes back without its init_containers and sidecars, as when a store keeps only the fields it has columns for",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const spec = (d.source_config as Json | undefined)?.resource_spec as Json | undefined;
+            if (spec) {
+              delete spec.init_containers;
+              delete spec.sidecars;
+            }
+          })
+        : undefined,
+  },
+  {
+    id: "label-keys-lowercased",
+    level: "SHOULD",
+    hosting: "self_hosted",
+    description: "The keys of a resource spec's labels and annotations come back in lower case (D-01: stored as sent)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const spec = (d.source_config as Json | undefined)?.resource_spec as Json | undefined;
+            for (const field of ["labels", "annotations"])
+              if (spec?.[field] && typeof spec[field] === "object")
+                spec[field] = Object.fromEntries(
+                  Object.entries(spec[field] as Json).map(([key, value]) => [key.toLowerCase(), value]),
+                );
+          })
+        : undefined,
+  },
+  {
     id: "repeated-list-parameter-last-wins",
     level: "SHOULD",
     description:

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { fullResourceSpec, resourceSpecSchema } from "./full-resource-spec.js";
+
+const specSchema = resourceSpecSchema();
+const freeFormFields = ["labels", "annotations"];
+
+describe("fullResourceSpec", () => {
+  it("holds every field of the contract's resource spec but the free-form ones, which it fills when asked", () => {
+    const named = Object.keys(specSchema.properties ?? {}).filter((key) => !freeFormFields.includes(key));
+    expect(Object.keys(fullResourceSpec(false)).sort()).toEqual(named.sort());
+    expect(Object.keys(fullResourceSpec(true)).sort()).toEqual(Object.keys(specSchema.properties ?? {}).sort());
+  });
+
+  it("keeps D-134's relations: each request at most its limit, each minimum at most its maximum", () => {
+    const spec = fullResourceSpec(false) as Record<string, number>;
+    for (const [key, value] of Object.entries(spec)) {
+      const limit = key.replace(/^(.*?)(cpu|memory_mb)$/, (_, head, tail) =>
+        tail === "cpu" ? `${head}cpu_limit` : `${head}memory_limit_mb`,
+      );
+      if (limit !== key && limit in spec) expect(value).toBeLessThanOrEqual(spec[limit]!);
+      if (key.endsWith("min_scale")) expect(value).toBeLessThanOrEqual(spec[key.replace("min", "max")]!);
+    }
+  });
+
+  it("gives labels string values in mixed-case keys, and the container fields a container names", () => {
+    const spec = fullResourceSpec(true) as { labels: Record<string, unknown>; sidecars: Record<string, unknown>[] };
+    expect(Object.values(spec.labels).every((value) => typeof value === "string")).toBe(true);
+    expect(Object.keys(spec.labels).some((key) => key !== key.toLowerCase())).toBe(true);
+    expect(spec.sidecars[0]).toMatchObject({ name: expect.any(String), image: expect.stringContaining("/") });
+    expect(spec.sidecars[0]?.env).toEqual([
+      expect.objectContaining({ name: expect.any(String), valueFrom: expect.any(Object) }),
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * A resource spec holding every field the contract lists, walked from the create body's schema so a field added to
+ * the contract is sent too: each value inside its bounds and D-134's relations (a request below its limit, a minimum
+ * below its maximum), cpu to one decimal (D-04). Free-form objects (labels, annotations, volume sources, container
+ * resources and security context), whose inner fields the interface spec does not show, are filled only when asked.
+ */
+import { operation, type SchemaObject } from "../../contract/index.js";
+
+type Json = Record<string, unknown>;
+
+/** The schema without its nullable and single-`allOf` wrappers. */
+function bare(schema: SchemaObject): SchemaObject {
+  if (schema.allOf?.length === 1) return bare(schema.allOf[0] as SchemaObject);
+  const branch = schema.anyOf?.find((s) => (s as SchemaObject).type !== "null");
+  return branch ? bare(branch as SchemaObject) : schema;
+}
+
+/** A free-form object's content: keys in mixed case and with the dots and slashes of label keys, nested values. */
+const freeFormContent: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf", Nested: { Depth: [1, "two"] } };
+/** The same for a free-form object whose values are strings (labels, annotations). */
+const freeFormText: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf" };
+
+/** A value of `schema` for the member `name`, or undefined when it is free-form content left out. */
+function sampleOf(name: string, schema: SchemaObject, freeForm: boolean): unknown {
+  const s = bare(schema);
+  const bounded = (value: number) => Math.min(value, s.maximum ?? value);
+  const upper = /limit|max/.test(name);
+  switch (s.type) {
+    case "integer":
+      return bounded(upper ? 8 : 4);
+    case "number":
+      return bounded(upper ? 1.5 : 0.5);
+    case "boolean":
+      return true;
+    case "string":
+      return name === "image" ? "registry.example.com/conformance/side:1.0.0" : `Cf-${name}`;
+    case "array": {
+      const item = sampleOf(name, s.items as SchemaObject, freeForm);
+      return item === undefined ? undefined : [item];
+    }
+    default: {
+      if (!s.properties) {
+        if (!freeForm) return undefined;
+        // the contract writes a map's values as unevaluatedProperties (JSON Schema 2020-12), or additionalProperties
+        const { unevaluatedProperties } = s as { unevaluatedProperties?: unknown };
+        const values = bare((s.additionalProperties ?? unevaluatedProperties ?? {}) as SchemaObject);
+        return values.type === "string" ? freeFormText : freeFormContent;
+      }
+      const entries = Object.entries(s.properties)
+        .map(([key, member]) => [key, sampleOf(key, member as SchemaObject, freeForm)] as const)
+        .filter(([, value]) => value !== undefined);
+      return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+    }
+  }
+}
+
+/** The create body's resource spec schema (source_config.resource_spec), without its nullable wrapper. */
+export function resourceSpecSchema(): SchemaObject {
+  const body = operation("createDeployment").requestBody?.schema as SchemaObject;
+  const config = bare(body.properties?.source_config as SchemaObject);
+  return bare(config.properties?.resource_spec as SchemaObject);
+}
+
+/** Every field of a resource spec, free-form content included or not. */
+export function fullResourceSpec(freeForm: boolean): Json {
+  return sampleOf("resource_spec", resourceSpecSchema(), freeForm) as Json;
+}
