@@ -76,7 +76,11 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   const recordedRequest: RecordedRequest = {
     method: out.method,
     url: out.url,
-    headers: redactHeaders(out.headers, out.userHeaders, out.secrets),
+    // a streamed body is shown with the framing fetch gave it, so the printed curl command sends it chunked too
+    headers: {
+      ...redactHeaders(out.headers, out.userHeaders, out.secrets),
+      ...(out.streamed ? { "Transfer-Encoding": "chunked" } : {}),
+    },
     keyRef: out.keyRef,
     ...(out.body !== undefined ? shown(redactBody(bodyText(out.body), out.secrets)) : {}),
   };

@@ -1,0 +1,65 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toCurl } from "../report/curl.js";
+import { sendHttp } from "./http-exchange.js";
+
+let server: Server;
+let url: string;
+let got: { headers: IncomingHttpHeaders; bytes: Buffer } | undefined;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      got = { headers: req.headers, bytes: Buffer.concat(chunks) };
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/auth/providers`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const notUtf8 = new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+
+describe("sendHttp's bodies", () => {
+  const cases: {
+    name: string;
+    given: { body: string | Uint8Array; streamed?: boolean };
+    want: { framing: "length" | "chunked"; shown: string };
+  }[] = [
+    { name: "text with its length", given: { body: '{"n":"é"}' }, want: { framing: "length", shown: '{"n":"é"}' } },
+    {
+      name: "bytes as sent, shown \\xNN",
+      given: { body: notUtf8 },
+      want: { framing: "length", shown: '{"n":"\\xff"}' },
+    },
+    {
+      name: "a streamed body chunked, with no length",
+      given: { body: "x".repeat(200_000), streamed: true },
+      want: { framing: "chunked", shown: `${"x".repeat(4096)}…` },
+    },
+  ];
+  for (const { name, given, want } of cases)
+    it(name, async () => {
+      const ex = await sendHttp({
+        method: "POST",
+        url,
+        headers: { "Content-Type": "application/json" },
+        ...given,
+        keyRef: "none",
+        timeoutMs: 5000,
+        maxBytes: 1024,
+      });
+      const sent = typeof given.body === "string" ? Buffer.from(given.body) : Buffer.from(given.body);
+      expect(got?.bytes.equals(sent)).toBe(true);
+      expect(got?.headers["transfer-encoding"]).toBe(want.framing === "chunked" ? "chunked" : undefined);
+      expect(got?.headers["content-length"]).toBe(want.framing === "length" ? String(sent.byteLength) : undefined);
+      expect(ex.request.body).toBe(want.shown);
+      // the printed command sends it with the same framing
+      expect(toCurl(ex.request).includes("'Transfer-Encoding: chunked'")).toBe(want.framing === "chunked");
+    });
+});
