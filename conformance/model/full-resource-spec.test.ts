@@ -31,4 +31,20 @@ describe("fullResourceSpec", () => {
       expect.objectContaining({ name: expect.any(String), valueFrom: expect.any(Object) }),
     ]);
   });
+  it("gives each volume one source object, every source in some volume", () => {
+    const { volumes } = fullResourceSpec(true) as { volumes: Record<string, unknown>[] };
+    const sources = volumes.map((volume) => Object.keys(volume).filter((key) => key !== "name"));
+    expect(sources.every((keys) => keys.length === 1)).toBe(true);
+    expect(sources.flat()).toEqual([
+      "configMap",
+      "secret",
+      "emptyDir",
+      "persistentVolumeClaim",
+      "nfs",
+      "projected",
+      "downwardAPI",
+      "csi",
+    ]);
+    expect(new Set(volumes.map((volume) => volume.name)).size).toBe(volumes.length);
+  });
 });

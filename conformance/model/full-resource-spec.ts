@@ -36,7 +36,7 @@ function sampleOf(name: string, schema: SchemaObject, freeForm: boolean): unknow
       return name === "image" ? "registry.example.com/conformance/side:1.0.0" : `Cf-${name}`;
     case "array": {
       const item = sampleOf(name, s.items as SchemaObject, freeForm);
-      return item === undefined ? undefined : [item];
+      return item === undefined ? undefined : oneSourceEach(s.items as SchemaObject, item);
     }
     default: {
       if (!s.properties) {
@@ -52,6 +52,28 @@ function sampleOf(name: string, schema: SchemaObject, freeForm: boolean): unknow
       return entries.length > 0 ? Object.fromEntries(entries) : undefined;
     }
   }
+}
+
+/** Whether a value is a JSON object (not an array). */
+const isMap = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The items of an array whose item schema holds several free-form objects, each item with one of them: a volume
+ * takes one source object (the contract's Volume: "exactly one source object is meant to be set").
+ */
+function oneSourceEach(itemSchema: SchemaObject, item: unknown): unknown[] {
+  const { properties } = bare(itemSchema);
+  if (!properties || !isMap(item)) return [item];
+  const sources = Object.keys(item).filter(
+    (key) => !bare(properties[key] as SchemaObject).properties && isMap(item[key]),
+  );
+  if (sources.length < 2) return [item];
+  const rest = Object.fromEntries(Object.entries(item).filter(([key]) => !sources.includes(key)));
+  return sources.map((source, i) => ({
+    ...rest,
+    ...(typeof rest.name === "string" ? { name: `${rest.name}-${i}` } : {}),
+    [source]: item[source],
+  }));
 }
 
 /** The create body's resource spec schema (source_config.resource_spec), without its nullable wrapper. */
