@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { differences, paths, providerAsStated } from "../check-kit/helpers.js";
+import { differences, listDeployments, paths, providerAsStated } from "../check-kit/helpers.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
 import { deploymentBody } from "../model/data.js";
 import { fullResourceSpec } from "../model/full-resource-spec.js";
@@ -121,14 +121,8 @@ async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean): Promi
   ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
   const diff = differences(answer, { source_config: want });
   ensure(diff.length === 0, `the create answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
-  const listed = await ctx.send({
-    method: "GET",
-    path: paths.deployments,
-    query: { deployment_ids: String(answer.id) },
-    operation: "listDeployments",
-  });
-  expect2xx(listed, "list the deployment by id");
-  const record = (jsonObject(listed, "list deployments").resources as Json[])[0];
+  const { exchange: listed, resources } = await listDeployments(ctx, { deployment_ids: String(answer.id) });
+  const record = resources[0];
   ensure(record !== undefined, "the deployment is not listed by its id", listed);
   const listDiff = differences(record, { source_config: want });
   ensure(

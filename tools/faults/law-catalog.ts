@@ -3,23 +3,27 @@
  * its level (conformance/checks/laws-*.ts). Some keep state over a run (what is in flight, what was created).
  */
 import { demo } from "../../contract/index.js";
-import { eachDeployment, eachProvider, isDeployments, isProviders, type Json, mapJson, ok } from "./catalog.js";
+import {
+  eachDeployment,
+  eachProvider,
+  isDeployments,
+  isProviders,
+  type Json,
+  mapJson,
+  ok,
+  problemOf,
+} from "./catalog.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 const isCreate = (r: ProxyRequest) => isDeployments(r) && r.method === "POST";
 const isList = (r: ProxyRequest) => isDeployments(r) && r.method === "GET";
 const withKey = (r: ProxyRequest) => (r.headers["x-api-key"] ?? r.headers.authorization ?? "") !== "";
 
-const problem = (
-  status: number,
-  kind: string,
-  detail: string,
-  headers: Record<string, string> = {},
-): ProxyResponse => ({
-  status,
-  headers: { "content-type": "application/problem+json", ...headers },
-  body: JSON.stringify({ type: `urn:deployment-service:problem:${kind}`, title: kind, status, detail }),
-});
+/** A problem detail titled by its kind, with extra headers (an Allow, a Retry-After). */
+const problem = (status: number, kind: string, detail: string, headers: Record<string, string> = {}): ProxyResponse => {
+  const answer = problemOf(status, kind, kind, detail);
+  return { ...answer, headers: { ...answer.headers, ...headers } };
+};
 
 /** LAW-001: a create that overlaps another is answered 201, but its write is lost: no list shows it. */
 function lostCreateUnderConcurrency(): Fault {
