@@ -13,6 +13,7 @@ import {
 } from "../model/data.js";
 import { maxStoredConfigBytes, storedBytes } from "../model/stored-bytes.js";
 import type { Check, CheckContext } from "../runner/check.js";
+import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { branches } from "./bounds.js";
 
@@ -537,6 +538,38 @@ export const deploymentBoundChecks: Check[] = [
             expectEchoed(ex, ex.json as Json, body, path, what);
           }
         }
+    },
+  },
+  {
+    id: "BOUND-028",
+    level: "MUST",
+    tags: [...tags, "source-rules"],
+    statement:
+      'A string field optional for the source sent as "" comes back as "", never null or left out, for every available source (a refusal is no verdict)',
+    specRef:
+      'interface-spec: SourceConfig and SourceRevisionConfig (string fields; "" is a string); 6. Create deployment (the response is the deployment record)',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const items = buildable(ctx).flatMap((source) =>
+        rowsOf(source, "O")
+          .filter((path) => typeof ruleSample(path.join(".")) === "string")
+          .map((path) => ({ source, path })),
+      );
+      await judgeEach(ctx, items, async ({ source, path }) => {
+        const body = await bodyOf(ctx, source, "empty");
+        place(body, path, "");
+        const what = `create ${source} with ${label(path)} ""`;
+        const ex = await tryCreate(ctx, body);
+        // which fields a source takes, and whether a blank one is refused, is D-48's, not the interface spec's
+        if (isRefusal(ex)) ctx.skip(`${noVerdictPrefix}: the target refused ${what} (${ex.response.status})`);
+        expect2xx(ex, what);
+        expectEchoed(ex, ex.json as Json, body, path, what);
+        const { exchange: listed, resources } = await listDeployments(ctx, {
+          deployment_ids: String((ex.json as Json).id),
+        });
+        ensure(resources[0] !== undefined, `${what}: the deployment is not listed by its id`, listed);
+        expectEchoed(listed, resources[0] as Json, body, path, `${what}, listed`);
+      });
     },
   },
   {

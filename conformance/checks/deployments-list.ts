@@ -153,6 +153,8 @@ function listRaw(ctx: CheckContext, query: string): Promise<Exchange> {
 
 /** Values of limit and offset that are no integer under any reading. */
 const nonIntegers = ["2.5", "ten", "0.5", "1,5"];
+/** Valid offsets a 32-bit counter (2^31, 2^32 + 5) or a 64-bit one (2^63, 10^30) cannot hold. */
+const hugeOffsets = ["2147483648", "4294967301", "9223372036854775808", "1000000000000000000000000000000"];
 /** Integer values written in a notation other than plain decimal digits (or not written at all). */
 const oddNotations = ["1.0", "1e1", "%2B1", "%201", "1%20", "0x10", ""];
 
@@ -872,6 +874,32 @@ export const deploymentListChecks: Check[] = [
     },
   },
   {
+    id: "DEP-LIST-044",
+    level: "MUST",
+    tags: [...pagination, "edge"],
+    statement: `offset values beyond every 32- and 64-bit integer (${hugeOffsets.join(", ")}) get a 2xx with no resources, or a 4xx; never a 5xx`,
+    specRef:
+      "interface-spec: 5. List deployments (offset integer, at least 0, no maximum); Limits (offset: minimum 0); a 5xx answers no valid request",
+    needs: ["server"],
+    async run(ctx) {
+      for (const offset of hugeOffsets) {
+        const exchange = await listRaw(ctx, `offset=${offset}&limit=1`);
+        const { status } = exchange.response;
+        ensure(status < 500, `offset=${offset} answered ${status}, a server error for a valid offset`, exchange);
+        if (status >= 300) {
+          expect4xx(exchange, `list deployments with offset=${offset}`);
+          continue;
+        }
+        const resources = jsonObject(exchange, `list deployments with offset=${offset}`).resources;
+        ensure(
+          Array.isArray(resources) && resources.length === 0,
+          `offset=${offset} is past every deployment, but the page holds ${Array.isArray(resources) ? resources.length : "no array of"} resources`,
+          exchange,
+        );
+      }
+    },
+  },
+  {
     id: "EDGE-002",
     level: "SHOULD",
     tags: [...edgeList, "validation", "pagination"],
@@ -892,7 +920,7 @@ export const deploymentListChecks: Check[] = [
   {
     id: "EDGE-003",
     level: "MUST",
-    tags: [...edgeList, "pagination"],
+    tags: [...pagination, "edge"],
     statement:
       "At the bounds: with more than 100 deployments, limit=100, 1, 2 and 99 are accepted and return at least one and at most limit deployments, offset=0 is accepted likewise; limit 0, 101, -1 and offset -1 are rejected",
     specRef:
@@ -923,7 +951,7 @@ export const deploymentListChecks: Check[] = [
   {
     id: "EDGE-015",
     level: "SHOULD",
-    tags: [...edgeList, "pagination"],
+    tags: [...pagination, "edge"],
     statement:
       "With more than 100 deployments, limit=100, 1, 2 and 99 return exactly limit deployments, and offset=0 the same page as no offset",
     specRef: "D-08, D-09 (a page shorter than limit is the last; a total order)",

@@ -1,7 +1,8 @@
 /**
- * HTTP laws (LAW-009 to LAW-012, RFC 9110, 9111, 9112; D-373): content negotiation with several types, q-values and
+ * HTTP laws (LAW-009 to LAW-012 and LAW-016, RFC 9110, 9111, 9112; D-373): content negotiation with several types, q-values and
  * wildcards; validators that change with the representation; HEAD as GET without a body; each request on a kept-alive
- * connection answered as if it were alone, after successes and errors, one after another and pipelined.
+ * connection answered as if it were alone, after successes and errors, one after another and pipelined; a Date on
+ * every answer.
  */
 import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
 import { createProvider, paths } from "../check-kit/helpers.js";
@@ -299,6 +300,46 @@ async function keptAliveAsAlone(ctx: CheckContext): Promise<void> {
   }
 }
 
+/** An IMF-fixdate (RFC 9110 §5.6.7), the one form a sender generates: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const imfFixdate =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * LAW-016: every answer, success or refusal, carries a Date in IMF-fixdate that lies inside its request's wall-clock
+ * window (whole seconds, give or take --clock-tolerance-ms): caches and clients age an answer by it.
+ */
+async function everyAnswerDated(ctx: CheckContext): Promise<void> {
+  // Date is written by the HTTP server in front of a handler: a fetch handed to the suite (D-360) answers without one
+  if (ctx.config.fetch) ctx.skip("judges what an HTTP server writes; this run was given a fetch function");
+  const requests: { what: string; request: SendRequest }[] = [
+    ...reads(ctx),
+    {
+      what: "a list refused for limit=0",
+      request: { method: "GET", path: paths.deployments, query: { limit: 0 }, operation: "listDeployments" },
+    },
+    { what: "an unknown path", request: { method: "GET", path: `${paths.deployments}/conformance/unknown` } },
+    {
+      what: "a list without a key",
+      request: { method: "GET", path: paths.providers, auth: "none", operation: "listOAuthProviders" },
+    },
+  ];
+  const tolerance = ctx.config.clockToleranceMs;
+  for (const { what, request } of requests) {
+    const sent = Date.now();
+    const exchange = await ctx.send(request);
+    const answered = Date.now();
+    const date = exchange.response.headers.date;
+    ensure(date !== undefined, `the answer to ${what} (${exchange.response.status}) has no Date header`, exchange);
+    ensure(imfFixdate.test(date), `the answer to ${what} has Date "${date}", not an IMF-fixdate`, exchange);
+    const at = Date.parse(date);
+    ensure(
+      at >= Math.floor(sent / 1000) * 1000 - tolerance && at <= answered + tolerance,
+      `the answer to ${what} has Date ${date}, outside its request's wall-clock window by more than --clock-tolerance-ms ${tolerance}`,
+      exchange,
+    );
+  }
+}
+
 const tags = ["laws", "http", "headers", "listOAuthProviders", "listDeployments"];
 
 export const httpLawChecks: Check[] = [
@@ -341,5 +382,15 @@ export const httpLawChecks: Check[] = [
     specRef: "D-373 (RFC 9112 §9.3 persistence, §9.3.2 pipelining)",
     needs: ["server"],
     run: keptAliveAsAlone,
+  },
+  {
+    id: "LAW-016",
+    level: "SHOULD",
+    tags,
+    statement:
+      "Every answer (each list, a 422, a 404 of an unknown path, a 401) carries a Date header in IMF-fixdate inside its request's wall-clock window, give or take --clock-tolerance-ms",
+    specRef: "D-373 (RFC 9110 §6.6.1: an origin server with a clock generates Date in every 2xx, 3xx and 4xx)",
+    needs: ["server"],
+    run: everyAnswerDated,
   },
 ];

@@ -7,7 +7,7 @@ import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js
 import { differences, listDeployments, paths, providerAsStated } from "../check-kit/helpers.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
 import { deploymentBody } from "../model/data.js";
-import { fullResourceSpec } from "../model/full-resource-spec.js";
+import { fullResourceSpec, type ValueSet, wideInteger } from "../model/full-resource-spec.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
@@ -101,12 +101,12 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
 /**
  * A self-hosted external_container deployment whose resource spec holds every field the contract lists, created and
  * read back by id: each field must come back as sent. At MUST (`freeForm` false) only the fields the interface spec
- * names are sent, and a refused body is no verdict (which fields a source takes is D-48's); at SHOULD the free-form
- * objects are filled too and the body must be accepted.
+ * names are sent, and a refused body is no verdict (which fields a source takes is D-48's, the bounds are D-65's and
+ * D-133's); at SHOULD the free-form objects are filled too and the body must be accepted.
  */
-async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean): Promise<void> {
-  const body = deploymentBody(ctx.name(freeForm ? "fullspecff" : "fullspec"), "external_container");
-  const want = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm) };
+async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean, values: ValueSet = "middle"): Promise<void> {
+  const body = deploymentBody(ctx.name(freeForm ? "fullspecff" : `fullspec${values}`), "external_container");
+  const want = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm, values) };
   body.source_config = want;
   const created = await ctx.send({
     method: "POST",
@@ -114,9 +114,17 @@ async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean): Promi
     json: body,
     operation: "createDeployment",
   });
+  if (values === "wide" && isRefusal(created)) {
+    ctx.note(`integers of ${wideInteger} refused with ${created.response.status}: a bound the interface leaves open`);
+    return;
+  }
   if (!freeForm && isRefusal(created))
-    ctx.skip(`${noVerdictPrefix}: the body with every resource spec field was refused with a 4xx (POS-008 judges it)`);
-  expect2xx(created, "create a deployment with every resource spec field");
+    ctx.skip(
+      values === "zero"
+        ? `${noVerdictPrefix}: the body with every resource spec field at its zero was refused with a 4xx (the interface spec shows no minimum; D-65's 0 is the reference server's)`
+        : `${noVerdictPrefix}: the body with every resource spec field was refused with a 4xx (POS-008 judges it)`,
+    );
+  expect2xx(created, `create a deployment with every resource spec field (${values} values)`);
   const answer = jsonObject(created, "create deployment");
   ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
   const diff = differences(answer, { source_config: want });
@@ -276,6 +284,31 @@ export const positiveChecks: Check[] = [
     needs: ["write", "state", "self_hosted"],
     async run(ctx) {
       await echoFullResourceSpec(ctx, true);
+    },
+  },
+  {
+    id: "POS-009",
+    level: "MUST",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec"],
+    statement:
+      'The same self-hosted deployment with every resource spec field at its zero (every number 0, service_account_name "", every array and object empty) comes back with each as sent, none dropped or made null',
+    specRef:
+      "interface-spec: ResourceSpec (integer, number, string, array and object fields); 6. Create deployment (the response is the deployment record)",
+    needs: ["write", "state", "self_hosted"],
+    async run(ctx) {
+      await echoFullResourceSpec(ctx, false, "zero");
+    },
+  },
+  {
+    id: "POS-010",
+    level: "MUST",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec"],
+    statement: `The same self-hosted deployment with every integer of its resource spec ${wideInteger} (beyond 32 bits) is refused with a 4xx, or accepted and comes back with each as sent, in the create answer and in the list; never a 5xx`,
+    specRef:
+      "interface-spec: ResourceSpec (integer fields, no bound shown; Limits: field bounds not shown); D-133 (the reference server's bounds refuse it)",
+    needs: ["write", "state", "self_hosted"],
+    async run(ctx) {
+      await echoFullResourceSpec(ctx, false, "wide");
     },
   },
   {

@@ -208,4 +208,32 @@ export const repositoryChecks: Check[] = [
       }
     },
   },
+  {
+    id: "REPO-LIST-012",
+    level: "SHOULD",
+    tags: [...op3, ...op4.slice(0, 1)],
+    statement:
+      "An integration id in the path written in upper case lists the same repositories as in lower case, on operation 3 and on operation 4",
+    specRef: "D-190 (a uuid in a request in either letter case; RFC 9562 §4)",
+    needs: ["integration"],
+    async run(ctx) {
+      const integrations: [boolean, string | undefined][] = [
+        [false, ctx.config.integrationId],
+        [true, ctx.config.managedIntegrationId],
+      ];
+      for (const [managed, id] of integrations) {
+        if (!id) continue;
+        const what = managed ? "managed repositories" : "code-host repositories";
+        const lower = await listRepos(ctx, managed, id.toLowerCase());
+        expect2xx(lower, `list ${what} of ${id.toLowerCase()}`);
+        const upper = await listRepos(ctx, managed, id.toUpperCase());
+        expect2xx(upper, `list ${what} of ${id.toUpperCase()}`);
+        ensure(
+          JSON.stringify(jsonArray(upper, "upper case")) === JSON.stringify(jsonArray(lower, "lower case")),
+          `the ${what} of ${id.toUpperCase()} differ from those of ${id.toLowerCase()}`,
+          upper,
+        );
+      }
+    },
+  },
 ];

@@ -48,3 +48,26 @@ describe("fullResourceSpec", () => {
     expect(new Set(volumes.map((volume) => volume.name)).size).toBe(volumes.length);
   });
 });
+
+describe("fullResourceSpec's edge sets", () => {
+  const leaves = (value: unknown): unknown[] =>
+    Array.isArray(value) && value.length > 0
+      ? value.flatMap(leaves)
+      : value && typeof value === "object" && Object.keys(value).length > 0
+        ? Object.values(value).flatMap(leaves)
+        : [value];
+  it.each([
+    { given: "zero" as const, want: [0, "", [], {}] },
+    { given: "wide" as const, want: [4294967301, 0.3, 1.7, true, "Cf-service_account_name"] },
+  ])("$given: every field of the contract, each leaf one of $want", ({ given, want }) => {
+    const spec = fullResourceSpec(false, given);
+    expect(Object.keys(spec).sort()).toEqual(
+      Object.keys(specSchema.properties ?? {})
+        .filter((key) => given === "zero" || !freeFormFields.includes(key))
+        .sort(),
+    );
+    const distinct = new Set(leaves(spec).map((leaf) => JSON.stringify(leaf)));
+    for (const leaf of want) expect(distinct).toContain(JSON.stringify(leaf));
+    if (given === "zero") expect([...distinct].sort()).toEqual(want.map((leaf) => JSON.stringify(leaf)).sort());
+  });
+});

@@ -1,8 +1,10 @@
 /**
  * A resource spec holding every field the contract lists, walked from the create body's schema so a field added to
  * the contract is sent too: each value inside its bounds and D-134's relations (a request below its limit, a minimum
- * below its maximum), cpu to one decimal (D-04). Free-form objects (labels, annotations, volume sources, container
- * resources and security context), whose inner fields the interface spec does not show, are filled only when asked.
+ * below its maximum), cpu to one decimal (D-04) that no 32-bit float holds exactly. Free-form objects (labels,
+ * annotations, volume sources, container resources and security context), whose inner fields the interface spec does
+ * not show, are filled only when asked. Two edge sets: every field at its zero (0, false, "", empty arrays and
+ * objects), and every integer beyond 32 bits.
  */
 import { operation, type SchemaObject } from "../../contract/index.js";
 
@@ -20,26 +22,39 @@ const freeFormContent: Json = { "App.Example.com/Name": "Mixed-Case Value", team
 /** The same for a free-form object whose values are strings (labels, annotations). */
 const freeFormText: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf" };
 
+/**
+ * Which values the fields take: `middle` (inside every bound), `zero` (each field at its zero, every array and
+ * free-form object empty), `wide` (as `middle`, but every integer is 2^32 + 5: a 32-bit store keeps 5).
+ */
+export type ValueSet = "middle" | "zero" | "wide";
+
+/** The integer `wide` sends: beyond every 32-bit integer, signed or not, and exact in a double. */
+export const wideInteger = 2 ** 32 + 5;
+
 /** A value of `schema` for the member `name`, or undefined when it is free-form content left out. */
-function sampleOf(name: string, schema: SchemaObject, freeForm: boolean): unknown {
+function sampleOf(name: string, schema: SchemaObject, freeForm: boolean, values: ValueSet): unknown {
   const s = bare(schema);
   const bounded = (value: number) => Math.min(value, s.maximum ?? value);
   const upper = /limit|max/.test(name);
+  const zero = values === "zero";
   switch (s.type) {
     case "integer":
-      return bounded(upper ? 8 : 4);
+      return zero ? 0 : values === "wide" ? wideInteger : bounded(upper ? 8 : 4);
     case "number":
-      return bounded(upper ? 1.5 : 0.5);
+      // 0.3 and 1.7 are stored as sent only by a double or a decimal column (a float4 one keeps 0.30000001)
+      return zero ? 0 : bounded(upper ? 1.7 : 0.3);
     case "boolean":
-      return true;
+      return !zero;
     case "string":
-      return name === "image" ? "registry.example.com/conformance/side:1.0.0" : `Cf-${name}`;
+      return zero ? "" : name === "image" ? "registry.example.com/conformance/side:1.0.0" : `Cf-${name}`;
     case "array": {
-      const item = sampleOf(name, s.items as SchemaObject, freeForm);
+      if (zero) return [];
+      const item = sampleOf(name, s.items as SchemaObject, freeForm, values);
       return item === undefined ? undefined : oneSourceEach(s.items as SchemaObject, item);
     }
     default: {
       if (!s.properties) {
+        if (zero) return {};
         if (!freeForm) return undefined;
         // the contract writes a map's values as unevaluatedProperties (JSON Schema 2020-12), or additionalProperties
         const { unevaluatedProperties } = s as { unevaluatedProperties?: unknown };
@@ -47,7 +62,7 @@ function sampleOf(name: string, schema: SchemaObject, freeForm: boolean): unknow
         return values.type === "string" ? freeFormText : freeFormContent;
       }
       const entries = Object.entries(s.properties)
-        .map(([key, member]) => [key, sampleOf(key, member as SchemaObject, freeForm)] as const)
+        .map(([key, member]) => [key, sampleOf(key, member as SchemaObject, freeForm, values)] as const)
         .filter(([, value]) => value !== undefined);
       return entries.length > 0 ? Object.fromEntries(entries) : undefined;
     }
@@ -83,7 +98,7 @@ export function resourceSpecSchema(): SchemaObject {
   return bare(config.properties?.resource_spec as SchemaObject);
 }
 
-/** Every field of a resource spec, free-form content included or not. */
-export function fullResourceSpec(freeForm: boolean): Json {
-  return sampleOf("resource_spec", resourceSpecSchema(), freeForm) as Json;
+/** Every field of a resource spec, free-form content included or not, from one value set. */
+export function fullResourceSpec(freeForm: boolean, values: ValueSet = "middle"): Json {
+  return sampleOf("resource_spec", resourceSpecSchema(), freeForm, values) as Json;
 }

@@ -14,7 +14,7 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       got = { headers: req.headers, bytes: Buffer.concat(chunks) };
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      res.writeHead(200, { "content-type": "application/json" }).end(req.url?.endsWith("?bom") ? "\ufeff{}" : "{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -62,4 +62,26 @@ describe("sendHttp's bodies", () => {
       // the printed command sends it with the same framing
       expect(toCurl(ex.request).includes("'Transfer-Encoding: chunked'")).toBe(want.framing === "chunked");
     });
+});
+
+describe("sendHttp's reading of an answer", () => {
+  it.each([
+    { given: "JSON", query: "", want: { json: {}, bom: false } },
+    {
+      given: "JSON after a byte order mark: parsed, the mark kept in the text",
+      query: "?bom",
+      want: { json: {}, bom: true },
+    },
+  ])("$given", async ({ query, want }) => {
+    const ex = await sendHttp({
+      method: "GET",
+      url: `${url}${query}`,
+      headers: {},
+      keyRef: "none",
+      timeoutMs: 5000,
+      maxBytes: 1024,
+    });
+    expect(ex.json).toEqual(want.json);
+    expect(ex.response.body.startsWith("\ufeff")).toBe(want.bom);
+  });
 });

@@ -1,5 +1,5 @@
 /** HTTP exchanges with the target, recorded with secrets redacted; a failure shows what was sent and what came back. */
-import { readBounded } from "./bounded-read.js";
+import { parseJsonText, readBounded } from "./bounded-read.js";
 import { redactBody, redactHeaders } from "./redact.js";
 
 /** A request as it is shown in reports: key and secrets redacted. */
@@ -116,7 +116,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   });
   let json: unknown;
   try {
-    json = text.length > 0 && !cut ? JSON.parse(text) : undefined;
+    json = text.length > 0 && !cut ? parseJsonText(text) : undefined;
   } catch {
     json = undefined;
   }

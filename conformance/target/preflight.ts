@@ -8,7 +8,7 @@
 import { operation } from "../../contract/index.js";
 import type { ConformanceConfig } from "../cli/run-config.js";
 import { terminalSafe } from "../report/terminal-text.js";
-import { readBounded } from "./bounded-read.js";
+import { parseJsonText, readBounded } from "./bounded-read.js";
 import { TransportError } from "./http-exchange.js";
 import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
@@ -52,7 +52,7 @@ async function probeGet(
     // a JSON body is the interface whatever its Content-Type says: a wrong header is the server's to fail, not setup (D-241)
     let json = false;
     try {
-      JSON.parse(text);
+      parseJsonText(text);
       json = true;
     } catch {
       json = false;

@@ -36,6 +36,14 @@ export function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyR
   });
 }
 
+/** Applies a change to the resource spec of every deployment of an answer that has one. */
+export function eachResourceSpec(res: ProxyResponse, f: (spec: Json) => void): ProxyResponse {
+  return eachDeployment(res, (d) => {
+    const spec = (d.source_config as Json | null | undefined)?.resource_spec;
+    if (spec && typeof spec === "object") f(spec as Json);
+  });
+}
+
 /** Applies a change to every provider record of a list or create answer. */
 export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
   return mapJson(res, (b) => {
@@ -192,12 +200,9 @@ export const faults: Fault[] = [
       "A deployment's resource spec comes back without its init_containers and sidecars, as when a store keeps only the fields it has columns for",
     response: (req, res) =>
       isDeployments(req) && ok(res)
-        ? eachDeployment(res, (d) => {
-            const spec = (d.source_config as Json | undefined)?.resource_spec as Json | undefined;
-            if (spec) {
-              delete spec.init_containers;
-              delete spec.sidecars;
-            }
+        ? eachResourceSpec(res, (spec) => {
+            delete spec.init_containers;
+            delete spec.sidecars;
           })
         : undefined,
   },
@@ -208,15 +213,83 @@ export const faults: Fault[] = [
     description: "The keys of a resource spec's labels and annotations come back in lower case (D-01: stored as sent)",
     response: (req, res) =>
       isDeployments(req) && ok(res)
-        ? eachDeployment(res, (d) => {
-            const spec = (d.source_config as Json | undefined)?.resource_spec as Json | undefined;
+        ? eachResourceSpec(res, (spec) => {
             for (const field of ["labels", "annotations"])
-              if (spec?.[field] && typeof spec[field] === "object")
+              if (spec[field] && typeof spec[field] === "object")
                 spec[field] = Object.fromEntries(
                   Object.entries(spec[field] as Json).map(([key, value]) => [key.toLowerCase(), value]),
                 );
           })
         : undefined,
+  },
+  {
+    id: "cpu-stored-as-float32",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A resource spec's cpu values come back as a 32-bit float holds them (0.3 as 0.30000001192092896), as from a float4 column",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const [field, value] of Object.entries(spec))
+              if (typeof value === "number" && !Number.isInteger(value)) spec[field] = Math.fround(value);
+          })
+        : undefined,
+  },
+  {
+    id: "zero-resources-made-null",
+    level: "MUST",
+    hosting: "self_hosted",
+    description: 'A resource spec field sent as 0 or "" comes back null, as from a store that writes `value || null`',
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const [field, value] of Object.entries(spec)) if (value === 0 || value === "") spec[field] = null;
+          })
+        : undefined,
+  },
+  {
+    id: "empty-resource-collections-dropped",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A resource spec's empty arrays and objects (no volumes, no labels) are left out of the answer, as from a store that keeps only non-empty collections",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const [field, value] of Object.entries(spec))
+              if (value && typeof value === "object" && Object.keys(value).length === 0) delete spec[field];
+          })
+        : undefined,
+  },
+  {
+    id: "empty-config-strings-made-null",
+    level: "MUST",
+    description:
+      'A source_config or source_revision_config string sent as "" (an empty build_command) comes back null, as from a store that writes `value || null`',
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            for (const part of ["source_config", "source_revision_config"]) {
+              const config = d[part] as Json | null | undefined;
+              if (config) for (const [field, value] of Object.entries(config)) if (value === "") config[field] = null;
+            }
+          })
+        : undefined,
+  },
+  {
+    id: "resource-integers-wrapped-to-int32",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A resource spec integer beyond 32 bits is accepted and stored wrapped (4294967301 as 5), as by an int4 column with no bound in the schema",
+    request: (req) => {
+      const spec = ((req.json as Json | undefined)?.source_config as Json | null | undefined)?.resource_spec;
+      if (req.method !== "POST" || !isDeployments(req) || !spec || typeof spec !== "object") return undefined;
+      for (const [field, value] of Object.entries(spec as Json))
+        if (Number.isInteger(value)) (spec as Json)[field] = (value as number) | 0;
+      return undefined;
+    },
   },
   {
     id: "repeated-list-parameter-last-wins",
@@ -725,6 +798,14 @@ export const faults: Fault[] = [
       const body = isDeployments(req) ? { resources: [], offset: 0 } : [];
       return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
     },
+  },
+  {
+    id: "json-with-byte-order-mark",
+    level: "SHOULD",
+    description:
+      "Every JSON answer starts with a byte order mark (EF BB BF), as from a serializer writing UTF-8 with a BOM",
+    response: (_req, res) =>
+      res.body.startsWith("{") || res.body.startsWith("[") ? { ...res, body: `\ufeff${res.body}` } : undefined,
   },
   {
     id: "text-plain-errors",

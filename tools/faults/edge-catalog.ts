@@ -305,5 +305,25 @@ export function edgeFaults(): Fault[] {
         };
       },
     },
+    {
+      id: "offset-overflow-500",
+      level: "MUST",
+      description:
+        "An offset beyond 32 bits (2147483648) is answered 500, as by a store that binds it to an int4 parameter",
+      request: (req) =>
+        isList(req) && Number(req.url.searchParams.get("offset") ?? 0) >= 2 ** 31
+          ? problemOf(500, "internal", "Internal Server Error", "integer out of range")
+          : undefined,
+    },
+    {
+      id: "integration-id-case-sensitive",
+      level: "SHOULD",
+      description:
+        "An integration id in a repository path written in upper case is answered 404, as by a lookup of the path's text (D-190)",
+      request: (req) =>
+        req.method === "GET" && req.url.pathname.endsWith("/repos") && /[A-F]/.test(req.url.pathname)
+          ? problemOf(404, "not-found", "Not Found", "No integration has this id.")
+          : undefined,
+    },
   ];
 }

@@ -327,6 +327,7 @@ const lawFaultList = (): Fault[] => [
       return undefined;
     },
   },
+  dateHeaderMissing,
 ];
 
 /** LAW-010: the lists carry one ETag forever, and If-None-Match with it is 304 even after a change. */
@@ -389,6 +390,14 @@ function pipelinedAnswersCrossed(): Fault {
     },
   };
 }
+
+/** LAW-016: no answer carries a Date header, as from a server framework set not to send one. */
+const dateHeaderMissing: Fault = {
+  id: "date-header-missing",
+  level: "SHOULD",
+  description: "No answer carries a Date header (RFC 9110 §6.6.1)",
+  dated: false,
+};
 
 /** The law faults, made afresh for each fault run (several keep state over a run). */
 export const lawFaults: Fault[] = lawFaultList();

@@ -50,7 +50,12 @@ async function through(fault: Fault | undefined, path: string, init?: RequestIni
   const proxy = await startFaultProxy(upstreamUrl, fault);
   try {
     const res = await fetch(`${proxy.url}${path}`, init);
-    return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type"),
+      date: res.headers.get("date"),
+      body: await res.text(),
+    };
   } finally {
     await proxy.close();
   }
@@ -141,5 +146,23 @@ describe("fault proxy", () => {
     expect(faults.length).toBeGreaterThanOrEqual(20);
     expect(new Set(faults.map((f) => f.id)).size).toBe(faults.length);
     for (const f of faults) expect(["MUST", "SHOULD"]).toContain(f.level);
+  });
+});
+
+describe("the Date of an answer", () => {
+  const withoutDate: Fault = { id: "t-no-date", level: "SHOULD", description: "drops Date", dated: false };
+  const answering: Fault = {
+    id: "t-answers",
+    level: "SHOULD",
+    description: "answers itself",
+    request: () => ({ status: 204, headers: {}, body: "" }),
+  };
+  it.each([
+    { given: "no fault: the upstream's Date", fault: undefined, want: true },
+    { given: "a fault whose answers are undated", fault: withoutDate, want: false },
+    { given: "a fault's own answer, dated by the proxy", fault: answering, want: true },
+  ])("$given", async ({ fault, want }) => {
+    const { date } = await through(fault, "/v2/deployments");
+    expect(date !== null).toBe(want);
   });
 });

@@ -48,6 +48,8 @@ export interface Fault {
   request?(req: ProxyRequest): ProxyResponse | undefined;
   /** How many problems (failures grouped by cause, D-243) the run may read it as, at least and at most (D-384). */
   problems?: [number, number];
+  /** Whether answers carry a Date (default true: the proxy dates a fault's own answers as a server does). */
+  dated?: boolean;
   /** Rewrites the response. */
   response?(
     req: ProxyRequest,
@@ -120,6 +122,11 @@ export async function startFaultProxy(
               headers: { ...res.headers, "content-length": String(Buffer.byteLength(res.body)) },
               body: "",
             };
+        }
+        if (fault?.dated === false) {
+          const { date: _, ...headers } = res.headers;
+          res = { ...res, headers };
+          outgoing.sendDate = false;
         }
         writeAnswer(outgoing, res);
       } catch (error) {

@@ -259,6 +259,10 @@ const given: Record<string, Step[]> = {
   "limit-100-refused": [list("limit=100")],
   "limit-101-clamped": [list("limit=101")],
   "offset-zero-refused": [list("offset=0")],
+  "offset-overflow-500": [list("offset=2147483648")],
+  "integration-id-case-sensitive": [
+    { path: `/v1/integrations/codehost/${demo.acme.plainIntegrationId.toUpperCase()}/repos` },
+  ],
   "fractional-limit-truncated": [list("limit=2.5")],
   "lenient-integer-notation": [list("limit=%2B5")],
   "empty-limit-as-default": [list("limit=")],
