@@ -1,13 +1,13 @@
 /**
- * Concurrency laws (LAW-001, LAW-002, D-370): creates and lists sent together in rounds of 8 to 16; every answer must
+ * Concurrency laws (LAW-001, LAW-002, LAW-017, D-370): creates and lists sent together in rounds of 8 to 16; every answer must
  * be explained by one order of the operations, consistent with real time, against the name-set model
  * (conformance/model/linearizability.ts). A record is never seen half-written or under another request's name, and a
  * 409 comes only with a conflicting name.
  */
 import fc from "fast-check";
 import { ensure, expect2xx, isObject, jsonObject } from "../check-kit/assert.js";
-import { type Json, paths } from "../check-kit/helpers.js";
-import { deploymentBody, plainSource } from "../model/data.js";
+import { differences, type Json, listProviders, paths } from "../check-kit/helpers.js";
+import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import { linearize, type Operation } from "../model/linearizability.js";
 import { type NamedInput, type NamedOutput, nameSetModel } from "../model/name-set-model.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
@@ -137,6 +137,52 @@ async function conflictsOnlyForTakenNames(ctx: CheckContext): Promise<void> {
 
 const tags = ["laws", "concurrency", "generated", "createDeployment", "listDeployments"];
 
+/** How many provider creates LAW-017 sends together: few, since a run's providers count against the organization (D-245). */
+const providerRound = 4;
+
+/**
+ * LAW-017: OAuth provider creates sent together are each answered with the record of what it sent (its own
+ * provider_id, name and client_id), and each is listed once afterwards with that answer's id.
+ */
+async function providerCreatesAnsweredAlone(ctx: CheckContext): Promise<void> {
+  const bodies = Array.from(
+    { length: providerRound },
+    (_, i): Json => ({
+      ...providerBody(ctx.name(`together${i}`)),
+      client_id: `client-together-${i}-${ctx.config.runId}`,
+    }),
+  );
+  const answers = await Promise.all(
+    bodies.map((body) =>
+      ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" }),
+    ),
+  );
+  const ids = new Map<string, string>();
+  for (const [i, exchange] of answers.entries()) {
+    const body = bodies[i]!;
+    expect2xx(exchange, `create provider ${String(body.provider_id)}, sent with ${providerRound - 1} others`);
+    const record = jsonObject(exchange, "create provider");
+    ctx.created({ kind: "oauth_provider", id: String(record.id), name: String(body.provider_id), key: "main" });
+    const { client_secret: _, ...sent } = body;
+    const diff = differences(record, sent);
+    ensure(
+      diff.length === 0,
+      `the create of ${String(body.provider_id)}, sent together with ${providerRound - 1} others, was answered with another record: ${diff.slice(0, 3).join("; ")}`,
+      exchange,
+    );
+    ids.set(String(body.provider_id), String(record.id));
+  }
+  const { exchange, records } = await listProviders(ctx);
+  for (const [providerId, id] of ids) {
+    const listed = records.filter((r) => r.provider_id === providerId);
+    ensure(
+      listed.length === 1 && listed[0]!.id === id,
+      `provider ${providerId}, created together with others as ${id}, is listed ${listed.length} times${listed.length === 1 ? ` with id ${String(listed[0]!.id)}` : ""}`,
+      exchange,
+    );
+  }
+}
+
 export const concurrencyLawChecks: Check[] = [
   {
     id: "LAW-001",
@@ -158,5 +204,15 @@ export const concurrencyLawChecks: Check[] = [
     specRef: "D-22 (409 for a name already used in the tenant), D-370",
     needs: ["write", "state"],
     run: conflictsOnlyForTakenNames,
+  },
+  {
+    id: "LAW-017",
+    level: "MUST",
+    tags: ["laws", "concurrency", "createOAuthProvider", "listOAuthProviders"],
+    statement: `${providerRound} OAuth provider creates sent together are each answered with the record of what it sent (its provider_id, name and client_id), and each is listed once afterwards with that answer's id`,
+    specRef:
+      "interface-spec: 1. Create an OAuth provider (Response: one OAuth provider response record); 2. List OAuth providers; D-370",
+    needs: ["write", "state"],
+    run: providerCreatesAnsweredAlone,
   },
 ];

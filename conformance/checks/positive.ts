@@ -4,12 +4,12 @@
  */
 import fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { differences, listDeployments, paths, providerAsStated } from "../check-kit/helpers.js";
+import { differences, listDeployments, listProviders, paths, providerAsStated } from "../check-kit/helpers.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
-import { deploymentBody } from "../model/data.js";
+import { deploymentBody, providerBody, type Source, sourcesFor } from "../model/data.js";
 import { fullResourceSpec, type ValueSet, wideInteger } from "../model/full-resource-spec.js";
 import type { Check, CheckContext } from "../runner/check.js";
-import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
+import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
 
 type Json = Record<string, unknown>;
@@ -138,6 +138,86 @@ async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean, values
     `the listed record differs from the body sent: ${listDiff.slice(0, 5).join("; ")}`,
     listed,
   );
+}
+
+/** Provider URLs a URL normalizer would rewrite (case, default port, dot segments, empty path, %-encoded unreserved letters). */
+const providerSpellings = [
+  { auth_url: "HTTPS://Auth.Example.COM:443/a/../oauth/authorize", token_url: "https://auth.example.com" },
+  {
+    auth_url: "https://auth.example.com/o%61uth/authorize?prompt=consent",
+    token_url: "https://auth.example.com/oauth/t%7eken",
+  },
+];
+
+/** Deployment fields a normalizer would rewrite, per source: a URL as above, a short image name, a ./ path. */
+const deploymentSpellings: Partial<Record<Source, { config?: Json; revision?: Json }>> = {
+  external_container: {
+    config: { custom_url: "HTTPS://App.Example.COM:443/a/../" },
+    revision: { image_uri: "nginx:1.27" },
+  },
+  internal_container: { revision: { image_uri: "acme/agent:1.0.0" } },
+  internal_source: { revision: { graph_config_path: "./agents/graph.json" } },
+};
+
+/**
+ * POS-011: strings that a URL, image or path normalizer would rewrite, each created and read back by id: each comes
+ * back byte for byte as sent. Each body is judged alone; a refused one is no verdict (D-58, D-48 and D-451 are the
+ * reference server's rules for them, not the interface spec's).
+ */
+async function spellingsKept(ctx: CheckContext): Promise<void> {
+  const providers = providerSpellings.map((urls, i) => ({
+    kind: "provider" as const,
+    body: { ...providerBody(ctx.name(`spelled${i}`)), ...urls } as Json,
+    what: `create provider with auth_url ${urls.auth_url} and token_url ${urls.token_url}`,
+  }));
+  const deployments = sourcesFor[ctx.config.hosting].flatMap((source) => {
+    const spelled = deploymentSpellings[source];
+    if (!spelled) return [];
+    const body = deploymentBody(ctx.name(`spelled${source.length}`), source);
+    body.source_config = { ...(body.source_config as Json), ...spelled.config };
+    body.source_revision_config = { ...(body.source_revision_config as Json), ...spelled.revision };
+    const what = `create ${source} deployment with ${JSON.stringify({ ...spelled.config, ...spelled.revision })}`;
+    return [{ kind: "deployment" as const, body, what }];
+  });
+  await judgeEach(ctx, [...providers, ...deployments], async ({ kind, body, what }) => {
+    const provider = kind === "provider";
+    const created = await ctx.send({
+      method: "POST",
+      path: provider ? paths.providers : paths.deployments,
+      json: body,
+      operation: provider ? "createOAuthProvider" : "createDeployment",
+    });
+    if (isRefusal(created)) ctx.skip(`${noVerdictPrefix}: the target refused ${what} (${created.response.status})`);
+    expect2xx(created, what);
+    const answer = jsonObject(created, what);
+    ctx.created({
+      kind: provider ? "oauth_provider" : "deployment",
+      id: String(answer.id),
+      name: String(provider ? body.provider_id : body.name),
+      key: "main",
+    });
+    const want = provider
+      ? { auth_url: body.auth_url, token_url: body.token_url }
+      : { source_config: body.source_config, source_revision_config: body.source_revision_config };
+    const diff = differences(answer, want as Json);
+    ensure(diff.length === 0, `${what}: the answer differs from the body sent: ${diff.join("; ")}`, created);
+    const listed = provider
+      ? await listProviders(ctx).then(({ exchange, records }) => ({
+          exchange,
+          record: records.find((r) => r.id === answer.id),
+        }))
+      : await listDeployments(ctx, { deployment_ids: String(answer.id) }).then(({ exchange, resources }) => ({
+          exchange,
+          record: resources[0],
+        }));
+    ensure(listed.record !== undefined, `${what}: the record is not listed`, listed.exchange);
+    const listDiff = differences(listed.record, want as Json);
+    ensure(
+      listDiff.length === 0,
+      `${what}: the listed record differs from the body sent: ${listDiff.join("; ")}`,
+      listed.exchange,
+    );
+  });
 }
 
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
@@ -310,6 +390,17 @@ export const positiveChecks: Check[] = [
     async run(ctx) {
       await echoFullResourceSpec(ctx, false, "wide");
     },
+  },
+  {
+    id: "POS-011",
+    level: "MUST",
+    tags: [...tags, "createOAuthProvider", "createDeployment", "listOAuthProviders", "listDeployments", "spelling"],
+    statement:
+      "Strings a normalizer would rewrite come back byte for byte as sent, in the create answer and the list: provider URLs in capitals, with the default port, dot segments, no path and %-encoded unreserved letters; a custom_url likewise, a short image name (nginx:1.27, acme/agent:1.0.0) and a graph_config_path starting ./ (a refused body is no verdict)",
+    specRef:
+      "interface-spec: OAuth provider and Deployment records (auth_url, token_url, custom_url, image_uri, graph_config_path: string); 1. and 6. (the response is the record created)",
+    needs: ["write", "state"],
+    run: spellingsKept,
   },
   {
     id: "POS-006",

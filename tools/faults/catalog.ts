@@ -37,7 +37,7 @@ export function eachDeployment(res: ProxyResponse, f: (d: Json) => void): ProxyR
 }
 
 /** Applies a change to the resource spec of every deployment of an answer that has one. */
-export function eachResourceSpec(res: ProxyResponse, f: (spec: Json) => void): ProxyResponse {
+function eachResourceSpec(res: ProxyResponse, f: (spec: Json) => void): ProxyResponse {
   return eachDeployment(res, (d) => {
     const spec = (d.source_config as Json | null | undefined)?.resource_spec;
     if (spec && typeof spec === "object") f(spec as Json);
@@ -274,6 +274,49 @@ export const faults: Fault[] = [
               const config = d[part] as Json | null | undefined;
               if (config) for (const [field, value] of Object.entries(config)) if (value === "") config[field] = null;
             }
+          })
+        : undefined,
+  },
+  {
+    id: "provider-urls-normalized",
+    level: "MUST",
+    description:
+      "A provider's auth_url and token_url come back as a WHATWG URL parser writes them (scheme and host in lower case, no default port, no dot segments, a / for an empty path)",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => {
+            for (const field of ["auth_url", "token_url"])
+              if (typeof p[field] === "string" && URL.canParse(p[field])) p[field] = new URL(p[field]).href;
+          })
+        : undefined,
+  },
+  {
+    id: "image-uri-qualified",
+    level: "MUST",
+    description:
+      "An image_uri without a registry comes back qualified as a container engine reads it (nginx:1.27 as docker.io/library/nginx:1.27)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null | undefined;
+            const image = revision?.image_uri;
+            if (typeof image !== "string") return;
+            const first = image.split("/")[0]!;
+            if (image.includes("/") && (/[.:]/.test(first) || first === "localhost")) return;
+            revision!.image_uri = `docker.io/${image.includes("/") ? "" : "library/"}${image}`;
+          })
+        : undefined,
+  },
+  {
+    id: "graph-config-path-normalized",
+    level: "MUST",
+    description: "A graph_config_path starting ./ comes back without it, as a path normalizer writes it",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null | undefined;
+            if (typeof revision?.graph_config_path === "string")
+              revision.graph_config_path = revision.graph_config_path.replace(/^\.\//, "");
           })
         : undefined,
   },

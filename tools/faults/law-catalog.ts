@@ -328,6 +328,7 @@ const lawFaultList = (): Fault[] => [
     },
   },
   dateHeaderMissing,
+  providerCreatesCrossed(),
 ];
 
 /** LAW-010: the lists carry one ETag forever, and If-None-Match with it is 304 even after a change. */
@@ -387,6 +388,34 @@ function pipelinedAnswersCrossed(): Fault {
       if (state) state.count -= 1;
       const before = ahead.get(req);
       return before ? { ...(await before) } : undefined;
+    },
+  };
+}
+
+/** LAW-017: two provider creates that overlap get each other's answers, as from a shared response buffer. */
+function providerCreatesCrossed(): Fault {
+  let waiting: { answer: ProxyResponse; settle: (other: ProxyResponse) => void } | undefined;
+  return {
+    id: "provider-creates-crossed",
+    level: "MUST",
+    description: "Of two OAuth provider creates answered within 30 ms of each other, each gets the other's answer",
+    response: (req, res) => {
+      if (!isProviders(req) || req.method !== "POST" || !ok(res)) return undefined;
+      const other = waiting;
+      if (other) {
+        waiting = undefined;
+        other.settle(res);
+        return other.answer;
+      }
+      return new Promise<ProxyResponse>((resolve) => {
+        const mine = { answer: res, settle: resolve };
+        waiting = mine;
+        setTimeout(() => {
+          if (waiting !== mine) return;
+          waiting = undefined;
+          resolve(res);
+        }, 30);
+      });
     },
   };
 }
