@@ -498,8 +498,9 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "side-effects", "status"],
     statement:
-      "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to --settle-ms, the target's provisioning delay)",
-    specRef: "D-53 (status AWAITING_DATABASE, then READY with active_revision_id set)",
+      "A new deployment becomes READY with active_revision_id = latest_revision_id when provisioning ends (polled up to --settle-ms, the target's provisioning delay), and its updated_at moves past the create answer's",
+    specRef:
+      "D-53 (status AWAITING_DATABASE, then READY with active_revision_id set), D-453 (updated_at moves with a status transition)",
     needs: ["write", "state"],
     async run(ctx) {
       const { record } = await createDeployment(ctx, { label: "ready" });
@@ -513,6 +514,16 @@ export const deploymentCreateChecks: Check[] = [
           ensure(
             now.active_revision_id === record.latest_revision_id,
             `READY with active_revision_id ${JSON.stringify(now.active_revision_id)}, expected the latest revision ${JSON.stringify(record.latest_revision_id)}`,
+            exchange,
+          );
+          // a deployment created READY at once made no transition to stamp
+          const moved =
+            record.status === "READY" ||
+            (now.updated_at !== record.updated_at &&
+              Date.parse(String(now.updated_at)) >= Date.parse(String(record.updated_at)));
+          ensure(
+            moved,
+            `READY after AWAITING_DATABASE, but updated_at is ${JSON.stringify(now.updated_at)}, not later than the create answer's ${JSON.stringify(record.updated_at)}`,
             exchange,
           );
           return;

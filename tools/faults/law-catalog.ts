@@ -329,6 +329,7 @@ const lawFaultList = (): Fault[] => [
   },
   dateHeaderMissing,
   providerCreatesCrossed(),
+  updatedAtFrozen,
 ];
 
 /** LAW-010: the lists carry one ETag forever, and If-None-Match with it is 304 even after a change. */
@@ -419,6 +420,19 @@ function providerCreatesCrossed(): Fault {
     },
   };
 }
+
+/** DEP-CREATE-023 (D-453): a deployment's updated_at never moves, not even when it becomes READY. */
+const updatedAtFrozen: Fault = {
+  id: "updated-at-frozen",
+  level: "SHOULD",
+  description: "A deployment's updated_at is always its created_at, even after it became READY",
+  response: (req, res) =>
+    isDeployments(req) && ok(res)
+      ? eachDeployment(res, (d) => {
+          d.updated_at = d.created_at;
+        })
+      : undefined,
+};
 
 /** LAW-016: no answer carries a Date header, as from a server framework set not to send one. */
 const dateHeaderMissing: Fault = {
