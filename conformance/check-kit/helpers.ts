@@ -7,6 +7,7 @@ import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { routeOf } from "../target/operation-paths.js";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "./assert.js";
+import { sameJson } from "./same-json.js";
 
 /** The paths of the operations the checks call, from the contract. */
 export const paths = {
@@ -196,7 +197,7 @@ export function differences(record: Json, expected: Json, path = ""): string[] {
     if (isObject(want)) {
       if (!isObject(got)) out.push(`${path}${k}: expected an object, got ${JSON.stringify(got)}`);
       else out.push(...differences(got, want, `${path}${k}.`));
-    } else if (JSON.stringify(got) !== JSON.stringify(want))
+    } else if (!sameJson(got, want))
       out.push(`${path}${k}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
   return out;

@@ -2,6 +2,7 @@
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../check-kit/helpers.js";
+import { sameJson } from "../check-kit/same-json.js";
 import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
 import {
   deploymentBody,
@@ -184,7 +185,7 @@ function expectEchoed(ex: Exchange, record: Json, sent: Json, path: string[], wh
   const got = valueAt(record, path);
   const want = valueAt(sent, path);
   ensure(
-    JSON.stringify(got) === JSON.stringify(want),
+    sameJson(got, want),
     `${what}: ${label(path)} came back as ${JSON.stringify(got)?.slice(0, 80)}, not as sent`,
     ex,
   );

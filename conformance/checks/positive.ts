@@ -220,6 +220,75 @@ async function spellingsKept(ctx: CheckContext): Promise<void> {
   });
 }
 
+/** Arrays a store might sort or deduplicate: items in no sorted order (by bytes or letters), then exact repeats. */
+const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] }[] = [
+  {
+    what: "items in no sorted order",
+    resourceSpec: {
+      image_pull_secrets: [{ name: "zeta" }, { name: "Alpha" }, { name: "mid" }],
+      volume_mounts: [
+        { name: "zeta", mountPath: "/z" },
+        { name: "Alpha", mountPath: "/a" },
+        { name: "mid", mountPath: "/m" },
+      ],
+    },
+    secretReferences: [
+      { name: "Zeta", secret_name: "s", secret_key: "k" },
+      { name: "mid", secret_name: "s", secret_key: "k" },
+      { name: "Alpha", secret_name: "s", secret_key: "k" },
+    ],
+  },
+  {
+    what: "an item repeated exactly",
+    resourceSpec: {
+      image_pull_secrets: [{ name: "dup" }, { name: "dup" }, { name: "Alpha" }],
+      volume_mounts: [
+        { name: "dup", mountPath: "/d" },
+        { name: "dup", mountPath: "/d" },
+      ],
+    },
+    secretReferences: [
+      { name: "DUP", secret_name: "s", secret_key: "k" },
+      { name: "DUP", secret_name: "s", secret_key: "k" },
+    ],
+  },
+];
+
+/**
+ * POS-012: a self-hosted deployment's arrays (secret_references, image_pull_secrets, volume_mounts) come back with
+ * every item in the order sent, repeats kept. Each shape is judged alone; a refused body is no verdict (whether a
+ * repeat is allowed, and which fields a source takes, are decisions).
+ */
+async function arraysKept(ctx: CheckContext): Promise<void> {
+  await judgeEach(ctx, arrayShapes, async ({ what, resourceSpec, secretReferences }) => {
+    const body = deploymentBody(ctx.name("arrays"), "external_container");
+    body.source_config = { ...(body.source_config as Json), resource_spec: resourceSpec };
+    body.secret_references = secretReferences;
+    const label = `create a deployment whose arrays hold ${what}`;
+    const created = await ctx.send({
+      method: "POST",
+      path: paths.deployments,
+      json: body,
+      operation: "createDeployment",
+    });
+    if (isRefusal(created)) ctx.skip(`${noVerdictPrefix}: the target refused ${label} (${created.response.status})`);
+    expect2xx(created, label);
+    const answer = jsonObject(created, label);
+    ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
+    const want: Json = { source_config: { resource_spec: resourceSpec }, secret_references: secretReferences };
+    const diff = differences(answer, want);
+    ensure(diff.length === 0, `${label}: the answer differs from the body sent: ${diff.join("; ")}`, created);
+    const { exchange: listed, resources } = await listDeployments(ctx, { deployment_ids: String(answer.id) });
+    ensure(resources[0] !== undefined, `${label}: the deployment is not listed by its id`, listed);
+    const listDiff = differences(resources[0], want);
+    ensure(
+      listDiff.length === 0,
+      `${label}: the listed record differs from the body sent: ${listDiff.join("; ")}`,
+      listed,
+    );
+  });
+}
+
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
 async function echoProviders(ctx: CheckContext, methods: readonly string[], vendors: readonly string[]): Promise<void> {
   const defaults: Json = {
@@ -401,6 +470,17 @@ export const positiveChecks: Check[] = [
       "interface-spec: OAuth provider and Deployment records (auth_url, token_url, custom_url, image_uri, graph_config_path: string); 1. and 6. (the response is the record created)",
     needs: ["write", "state"],
     run: spellingsKept,
+  },
+  {
+    id: "POS-012",
+    level: "MUST",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec", "secret_references"],
+    statement:
+      "A self-hosted deployment's secret_references, image_pull_secrets and volume_mounts come back with every item in the order sent, in no sorted order and with an item repeated exactly, in the create answer and the list (a refused body is no verdict)",
+    specRef:
+      "interface-spec: Deployment (secret_references: SecretReference[]), ResourceSpec (image_pull_secrets, volume_mounts: arrays); 6. Create deployment",
+    needs: ["write", "state", "self_hosted"],
+    run: arraysKept,
   },
   {
     id: "POS-006",

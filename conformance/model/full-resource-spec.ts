@@ -19,8 +19,8 @@ function bare(schema: SchemaObject): SchemaObject {
 
 /** A free-form object's content: keys in mixed case and with the dots and slashes of label keys, nested values. */
 const freeFormContent: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf", Nested: { Depth: [1, "two"] } };
-/** The same for a free-form object whose values are strings (labels, annotations). */
-const freeFormText: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf" };
+/** The same for a free-form object whose values are strings (labels, annotations), some that read as other types. */
+const freeFormText: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf", enabled: "true", replicas: "007" };
 
 /**
  * Which values the fields take: `middle` (inside every bound), `zero` (each field at its zero, every array and

@@ -321,6 +321,54 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "secret-references-sorted",
+    level: "MUST",
+    hosting: "self_hosted",
+    description: "A deployment's secret_references come back sorted by name, as from a store keyed by name",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            if (Array.isArray(d.secret_references))
+              d.secret_references = (d.secret_references as Json[]).toSorted((a, b) =>
+                String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0,
+              );
+          })
+        : undefined,
+  },
+  {
+    id: "resource-arrays-deduplicated",
+    level: "MUST",
+    hosting: "self_hosted",
+    description: "A resource spec array comes back with exact repeats left out, as from a store that keeps a set",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const [field, value] of Object.entries(spec))
+              if (Array.isArray(value))
+                spec[field] = [...new Map(value.map((item) => [JSON.stringify(item), item])).values()];
+          })
+        : undefined,
+  },
+  {
+    id: "label-values-typed",
+    level: "SHOULD",
+    hosting: "self_hosted",
+    description:
+      'Label and annotation values that read as other types come back typed ("true" as true, "007" as 7), as from a YAML round trip',
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const field of ["labels", "annotations"]) {
+              const values = spec[field];
+              if (!values || typeof values !== "object") continue;
+              for (const [key, value] of Object.entries(values as Json))
+                if (value === "true" || value === "false") (values as Json)[key] = value === "true";
+                else if (typeof value === "string" && /^\d+$/.test(value)) (values as Json)[key] = Number(value);
+            }
+          })
+        : undefined,
+  },
+  {
     id: "resource-integers-wrapped-to-int32",
     level: "MUST",
     hosting: "self_hosted",
