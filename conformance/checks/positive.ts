@@ -98,46 +98,82 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
     ctx.skip(`${noVerdictPrefix}: every generated body was refused with a 4xx; POS-004 judges acceptance at SHOULD`);
 }
 
+/** A create judged by what comes back: the record created, its refusal's meaning, and what it must hold. */
+interface AsSent {
+  kind: "provider" | "deployment";
+  body: Json;
+  /** What the create answer and the listed record must each hold (compared by `differences`). */
+  want: Json;
+  what: string;
+  /** What a 4xx refusal of the body means: no verdict (skipped), a legal answer (noted), or when unset a failure. */
+  refused?: { as: "no-verdict" | "legal"; why: string };
+}
+
+/** Creates a provider or deployment and reads it back (a deployment by id, a provider in the list): both hold `want`. */
+async function createdAsSent(ctx: CheckContext, { kind, body, want, what, refused }: AsSent): Promise<void> {
+  const provider = kind === "provider";
+  const created = await ctx.send({
+    method: "POST",
+    path: provider ? paths.providers : paths.deployments,
+    json: body,
+    operation: provider ? "createOAuthProvider" : "createDeployment",
+  });
+  if (refused && isRefusal(created)) {
+    const reason = `the target refused ${what} (${created.response.status}): ${refused.why}`;
+    if (refused.as === "legal") return ctx.note(reason);
+    ctx.skip(`${noVerdictPrefix}: ${reason}`);
+  }
+  expect2xx(created, what);
+  const answer = jsonObject(created, what);
+  ctx.created({
+    kind: provider ? "oauth_provider" : "deployment",
+    id: String(answer.id),
+    name: String(provider ? body.provider_id : body.name),
+    key: "main",
+  });
+  const diff = differences(answer, want);
+  ensure(diff.length === 0, `${what}: the answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
+  const listed = provider
+    ? await listProviders(ctx).then(({ exchange, records }) => ({
+        exchange,
+        record: records.find((r) => r.id === answer.id),
+      }))
+    : await listDeployments(ctx, { deployment_ids: String(answer.id) }).then(({ exchange, resources }) => ({
+        exchange,
+        record: resources[0],
+      }));
+  ensure(listed.record !== undefined, `${what}: the record is not listed`, listed.exchange);
+  const listDiff = differences(listed.record, want);
+  ensure(
+    listDiff.length === 0,
+    `${what}: the listed record differs from the body sent: ${listDiff.slice(0, 5).join("; ")}`,
+    listed.exchange,
+  );
+}
+
+/** Why each value set's refusal is what it is (POS-007, POS-009, POS-010). */
+const refusalOf: Record<ValueSet, AsSent["refused"]> = {
+  middle: { as: "no-verdict", why: "which fields a source takes is D-48's; POS-008 judges it" },
+  zero: { as: "no-verdict", why: "the interface spec shows no minimum; D-65's 0 is the reference server's" },
+  wide: { as: "legal", why: `a bound below ${wideInteger}, which the interface leaves open` },
+};
+
 /**
- * A self-hosted external_container deployment whose resource spec holds every field the contract lists, created and
- * read back by id: each field must come back as sent. At MUST (`freeForm` false) only the fields the interface spec
- * names are sent, and a refused body is no verdict (which fields a source takes is D-48's, the bounds are D-65's and
- * D-133's); at SHOULD the free-form objects are filled too and the body must be accepted.
+ * A self-hosted external_container deployment whose resource spec holds every field the contract lists: each field
+ * must come back as sent. At MUST (`freeForm` false) only the fields the interface spec names are sent, and a refusal
+ * is read by `refusalOf`; at SHOULD the free-form objects are filled too and the body must be accepted.
  */
 async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean, values: ValueSet = "middle"): Promise<void> {
   const body = deploymentBody(ctx.name(freeForm ? "fullspecff" : `fullspec${values}`), "external_container");
-  const want = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm, values) };
-  body.source_config = want;
-  const created = await ctx.send({
-    method: "POST",
-    path: paths.deployments,
-    json: body,
-    operation: "createDeployment",
+  const config = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm, values) };
+  body.source_config = config;
+  await createdAsSent(ctx, {
+    kind: "deployment",
+    body,
+    want: { source_config: config },
+    what: `create a deployment with every resource spec field (${values} values${freeForm ? ", free-form objects filled" : ""})`,
+    ...(freeForm ? {} : { refused: refusalOf[values] }),
   });
-  if (values === "wide" && isRefusal(created)) {
-    ctx.note(`integers of ${wideInteger} refused with ${created.response.status}: a bound the interface leaves open`);
-    return;
-  }
-  if (!freeForm && isRefusal(created))
-    ctx.skip(
-      values === "zero"
-        ? `${noVerdictPrefix}: the body with every resource spec field at its zero was refused with a 4xx (the interface spec shows no minimum; D-65's 0 is the reference server's)`
-        : `${noVerdictPrefix}: the body with every resource spec field was refused with a 4xx (POS-008 judges it)`,
-    );
-  expect2xx(created, `create a deployment with every resource spec field (${values} values)`);
-  const answer = jsonObject(created, "create deployment");
-  ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
-  const diff = differences(answer, { source_config: want });
-  ensure(diff.length === 0, `the create answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
-  const { exchange: listed, resources } = await listDeployments(ctx, { deployment_ids: String(answer.id) });
-  const record = resources[0];
-  ensure(record !== undefined, "the deployment is not listed by its id", listed);
-  const listDiff = differences(record, { source_config: want });
-  ensure(
-    listDiff.length === 0,
-    `the listed record differs from the body sent: ${listDiff.slice(0, 5).join("; ")}`,
-    listed,
-  );
 }
 
 /** Provider URLs a URL normalizer would rewrite (case, default port, dot segments, empty path, %-encoded unreserved letters). */
@@ -168,6 +204,7 @@ async function spellingsKept(ctx: CheckContext): Promise<void> {
   const providers = providerSpellings.map((urls, i) => ({
     kind: "provider" as const,
     body: { ...providerBody(ctx.name(`spelled${i}`)), ...urls } as Json,
+    want: urls,
     what: `create provider with auth_url ${urls.auth_url} and token_url ${urls.token_url}`,
   }));
   const deployments = sourcesFor[ctx.config.hosting].flatMap((source) => {
@@ -177,47 +214,11 @@ async function spellingsKept(ctx: CheckContext): Promise<void> {
     body.source_config = { ...(body.source_config as Json), ...spelled.config };
     body.source_revision_config = { ...(body.source_revision_config as Json), ...spelled.revision };
     const what = `create ${source} deployment with ${JSON.stringify({ ...spelled.config, ...spelled.revision })}`;
-    return [{ kind: "deployment" as const, body, what }];
+    const want = { source_config: body.source_config, source_revision_config: body.source_revision_config } as Json;
+    return [{ kind: "deployment" as const, body, want, what }];
   });
-  await judgeEach(ctx, [...providers, ...deployments], async ({ kind, body, what }) => {
-    const provider = kind === "provider";
-    const created = await ctx.send({
-      method: "POST",
-      path: provider ? paths.providers : paths.deployments,
-      json: body,
-      operation: provider ? "createOAuthProvider" : "createDeployment",
-    });
-    if (isRefusal(created)) ctx.skip(`${noVerdictPrefix}: the target refused ${what} (${created.response.status})`);
-    expect2xx(created, what);
-    const answer = jsonObject(created, what);
-    ctx.created({
-      kind: provider ? "oauth_provider" : "deployment",
-      id: String(answer.id),
-      name: String(provider ? body.provider_id : body.name),
-      key: "main",
-    });
-    const want = provider
-      ? { auth_url: body.auth_url, token_url: body.token_url }
-      : { source_config: body.source_config, source_revision_config: body.source_revision_config };
-    const diff = differences(answer, want as Json);
-    ensure(diff.length === 0, `${what}: the answer differs from the body sent: ${diff.join("; ")}`, created);
-    const listed = provider
-      ? await listProviders(ctx).then(({ exchange, records }) => ({
-          exchange,
-          record: records.find((r) => r.id === answer.id),
-        }))
-      : await listDeployments(ctx, { deployment_ids: String(answer.id) }).then(({ exchange, resources }) => ({
-          exchange,
-          record: resources[0],
-        }));
-    ensure(listed.record !== undefined, `${what}: the record is not listed`, listed.exchange);
-    const listDiff = differences(listed.record, want as Json);
-    ensure(
-      listDiff.length === 0,
-      `${what}: the listed record differs from the body sent: ${listDiff.join("; ")}`,
-      listed.exchange,
-    );
-  });
+  const refused = { as: "no-verdict" as const, why: "D-58, D-48 and D-451 are the reference server's rules for them" };
+  await judgeEach(ctx, [...providers, ...deployments], (item) => createdAsSent(ctx, { ...item, refused }));
 }
 
 /** Arrays a store might sort or deduplicate: items in no sorted order (by bytes or letters), then exact repeats. */
@@ -260,32 +261,17 @@ const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] 
  * repeat is allowed, and which fields a source takes, are decisions).
  */
 async function arraysKept(ctx: CheckContext): Promise<void> {
-  await judgeEach(ctx, arrayShapes, async ({ what, resourceSpec, secretReferences }) => {
+  await judgeEach(ctx, arrayShapes, ({ what, resourceSpec, secretReferences }) => {
     const body = deploymentBody(ctx.name("arrays"), "external_container");
     body.source_config = { ...(body.source_config as Json), resource_spec: resourceSpec };
     body.secret_references = secretReferences;
-    const label = `create a deployment whose arrays hold ${what}`;
-    const created = await ctx.send({
-      method: "POST",
-      path: paths.deployments,
-      json: body,
-      operation: "createDeployment",
+    return createdAsSent(ctx, {
+      kind: "deployment",
+      body,
+      want: { source_config: { resource_spec: resourceSpec }, secret_references: secretReferences },
+      what: `create a deployment whose arrays hold ${what}`,
+      refused: { as: "no-verdict", why: "whether a repeat is allowed is a decision" },
     });
-    if (isRefusal(created)) ctx.skip(`${noVerdictPrefix}: the target refused ${label} (${created.response.status})`);
-    expect2xx(created, label);
-    const answer = jsonObject(created, label);
-    ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
-    const want: Json = { source_config: { resource_spec: resourceSpec }, secret_references: secretReferences };
-    const diff = differences(answer, want);
-    ensure(diff.length === 0, `${label}: the answer differs from the body sent: ${diff.join("; ")}`, created);
-    const { exchange: listed, resources } = await listDeployments(ctx, { deployment_ids: String(answer.id) });
-    ensure(resources[0] !== undefined, `${label}: the deployment is not listed by its id`, listed);
-    const listDiff = differences(resources[0], want);
-    ensure(
-      listDiff.length === 0,
-      `${label}: the listed record differs from the body sent: ${listDiff.join("; ")}`,
-      listed,
-    );
   });
 }
 
