@@ -6,9 +6,11 @@
  */
 import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
 import { createProvider, paths } from "../check-kit/helpers.js";
+import { sameJson } from "../check-kit/same-json.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import { parseJsonText } from "../target/bounded-read.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { keyHeader } from "../target/key-header.js";
 import { type WireAnswer, WireConnection, type WireRequest } from "../target/wire.js";
@@ -237,10 +239,10 @@ async function alone(ctx: CheckContext, request: WireRequest): Promise<Exchange>
   });
 }
 
-/** Whether a body read off the wire holds the JSON value the suite's client read. */
-function sameJson(body: string, json: unknown): boolean {
+/** Whether a body read off the wire holds the JSON value the suite's client read (parsed and compared as it does). */
+function holdsJson(body: string, json: unknown): boolean {
   try {
-    return JSON.stringify(JSON.parse(body)) === JSON.stringify(json);
+    return sameJson(parseJsonText(body), json);
   } catch {
     return false;
   }
@@ -251,7 +253,7 @@ async function compare(ctx: CheckContext, wire: WireAnswer, request: WireRequest
   const single = await alone(ctx, request);
   const same =
     wire.status === single.response.status &&
-    (request.method === "HEAD" || wire.status >= 300 || sameJson(wire.body, single.json));
+    (request.method === "HEAD" || wire.status >= 300 || holdsJson(wire.body, single.json));
   ensure(
     same,
     `${request.method} ${request.target} ${how} on a kept-alive connection answered ${wire.status} ${wire.body.slice(0, 200)}; alone it answers ${single.response.status}${wire.status === single.response.status ? " with another body" : ""}`,
