@@ -1,10 +1,11 @@
 /** Checks of headers: the media type of JSON answers (interface spec: "Bodies are JSON") and of problem answers (D-16), the request Content-Type (D-24), header name case (D-13), and bodies without a byte order mark. */
 import { isJsonMediaType } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, jsonObject } from "../check-kit/assert.js";
+import { errorRequests } from "../check-kit/error-requests.js";
 import { listDeployments, paths, tryCreate } from "../check-kit/helpers.js";
 import { sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
 import { deploymentBody, plainSource } from "../model/data.js";
-import type { Check, CheckContext, SendRequest } from "../runner/check.js";
+import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["headers"];
@@ -12,14 +13,6 @@ const tags = ["headers"];
 /** The contract's list operations (GET) and create operations (POST), each with its sample request. */
 const lists = sampledOperations.filter(({ operation }) => operation.method === "get");
 const creates = sampledOperations.filter(({ operation }) => operation.method === "post");
-
-/** Requests every target answers with a 4xx: no key, an unknown path, a method the path does not allow, limit=0. */
-const errorRequests: { what: string; send: SendRequest }[] = [
-  { what: "list deployments without a key", send: { method: "GET", path: paths.deployments, auth: "none" } },
-  { what: "an unknown path", send: { method: "GET", path: `${paths.deployments}-unknown-path` } },
-  { what: "a method the path does not allow", send: { method: "DELETE", path: paths.deployments } },
-  { what: "list deployments with limit=0", send: { method: "GET", path: paths.deployments, query: { limit: 0 } } },
-];
 
 /** The media type of an answer without its parameters (`application/json; charset=utf-8` → `application/json`). */
 function mediaType(exchange: Exchange): string | undefined {
@@ -141,7 +134,7 @@ export const headerChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       for (const error of errorRequests) {
-        const exchange = await ctx.send(error.send);
+        const exchange = await ctx.send(error.request);
         const status = exchange.response.status;
         ensure(status >= 400 && status < 500, `${error.what}: expected a 4xx answer, got ${status}`, exchange);
         expectMediaType(exchange, "application/problem+json", `${error.what} (${status})`);
@@ -242,10 +235,10 @@ export const headerChecks: Check[] = [
     async run(ctx) {
       const reads = lists.flatMap(({ operation }) => {
         const request = sampleRequest(ctx, operation, "configured");
-        return request ? [{ what: request.label, send: request }] : [];
+        return request ? [{ what: request.label, request }] : [];
       });
-      for (const { what, send } of [...reads, ...errorRequests]) {
-        const exchange = await ctx.send(send);
+      for (const { what, request } of [...reads, ...errorRequests]) {
+        const exchange = await ctx.send(request);
         ensure(
           !exchange.response.body.startsWith("\ufeff"),
           `${what} (${exchange.response.status}): the body starts with a byte order mark (EF BB BF)`,

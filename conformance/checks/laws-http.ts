@@ -5,6 +5,7 @@
  * every answer.
  */
 import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
+import { errorRequests } from "../check-kit/error-requests.js";
 import { createProvider, paths } from "../check-kit/helpers.js";
 import { sameJson } from "../check-kit/same-json.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
@@ -313,20 +314,8 @@ const imfFixdate =
 async function everyAnswerDated(ctx: CheckContext): Promise<void> {
   // Date is written by the HTTP server in front of a handler: a fetch handed to the suite (D-360) answers without one
   if (ctx.config.fetch) ctx.skip("judges what an HTTP server writes; this run was given a fetch function");
-  const requests: { what: string; request: SendRequest }[] = [
-    ...reads(ctx),
-    {
-      what: "a list refused for limit=0",
-      request: { method: "GET", path: paths.deployments, query: { limit: 0 }, operation: "listDeployments" },
-    },
-    { what: "an unknown path", request: { method: "GET", path: `${paths.deployments}/conformance/unknown` } },
-    {
-      what: "a list without a key",
-      request: { method: "GET", path: paths.providers, auth: "none", operation: "listOAuthProviders" },
-    },
-  ];
   const tolerance = ctx.config.clockToleranceMs;
-  for (const { what, request } of requests) {
+  for (const { what, request } of [...reads(ctx), ...errorRequests]) {
     const sent = Date.now();
     const exchange = await ctx.send(request);
     const answered = Date.now();
@@ -390,7 +379,7 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "Every answer (each list, a 422, a 404 of an unknown path, a 401) carries a Date header in IMF-fixdate inside its request's wall-clock window, give or take --clock-tolerance-ms",
+      "Every answer (each list, a 401, a 404 of an unknown path, a 405, a 422) carries a Date header in IMF-fixdate inside its request's wall-clock window, give or take --clock-tolerance-ms",
     specRef: "D-373 (RFC 9110 §6.6.1: an origin server with a clock generates Date in every 2xx, 3xx and 4xx)",
     needs: ["server"],
     run: everyAnswerDated,
