@@ -546,20 +546,25 @@ export const deploymentBoundChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "source-rules"],
     statement:
-      'A string field optional for the source sent as "" comes back as "", never null or left out, for every available source (a refusal is no verdict)',
+      'A string field optional for the source sent as "" comes back as "", and a boolean one sent as false comes back false: never null or left out, for every available source (a refusal is no verdict)',
     specRef:
-      'interface-spec: SourceConfig and SourceRevisionConfig (string fields; "" is a string); 6. Create deployment (the response is the deployment record)',
+      'interface-spec: SourceConfig and SourceRevisionConfig (string and boolean fields; "" is a string, false a boolean); 6. Create deployment (the response is the deployment record)',
     needs: ["write", "state"],
     async run(ctx) {
+      // each field at its zero: a store that writes a falsy value as null or leaves it out loses it
+      const zeroOf = (path: string[]) => {
+        const sample = ruleSample(path.join("."));
+        return typeof sample === "string" ? "" : typeof sample === "boolean" ? false : undefined;
+      };
       const items = buildable(ctx).flatMap((source) =>
         rowsOf(source, "O")
-          .filter((path) => typeof ruleSample(path.join(".")) === "string")
-          .map((path) => ({ source, path })),
+          .filter((path) => zeroOf(path) !== undefined)
+          .map((path) => ({ source, path, zero: zeroOf(path) })),
       );
-      await judgeEach(ctx, items, async ({ source, path }) => {
+      await judgeEach(ctx, items, async ({ source, path, zero }) => {
         const body = await bodyOf(ctx, source, "empty");
-        place(body, path, "");
-        const what = `create ${source} with ${label(path)} ""`;
+        place(body, path, zero);
+        const what = `create ${source} with ${label(path)} ${JSON.stringify(zero)}`;
         const ex = await tryCreate(ctx, body);
         // which fields a source takes, and whether a blank one is refused, is D-48's, not the interface spec's
         if (isRefusal(ex)) ctx.skip(`${noVerdictPrefix}: the target refused ${what} (${ex.response.status})`);

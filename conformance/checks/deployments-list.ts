@@ -900,6 +900,34 @@ export const deploymentListChecks: Check[] = [
     },
   },
   {
+    id: "DEP-LIST-045",
+    level: "MUST",
+    tags: pagination,
+    statement:
+      "offset counts records, not pages: under deployment_ids naming 7 deployments, the page at offset k with limit 7, 3 or 2 holds min(limit, 7 - k) of them, for every k from 0 to 7",
+    specRef:
+      'interface-spec: What the service does 3 ("offset pagination"); 5. List deployments (offset "Pagination offset", limit "Maximum number of resources to return")',
+    needs: ["write", "state"],
+    async run(ctx) {
+      const set = await pageSet(ctx);
+      const total = set.ids.length;
+      for (const limit of [total, 3, 2])
+        for (let offset = 0; offset <= total; offset++) {
+          const { exchange, resources } = await listDeployments(ctx, {
+            deployment_ids: set.ids.join(","),
+            limit,
+            offset,
+          });
+          const want = Math.min(limit, total - offset);
+          ensure(
+            resources.length === want,
+            `deployment_ids naming ${total} deployments, limit=${limit}&offset=${offset}: the page holds ${resources.length}, expected ${want} (offset skips that many records)`,
+            exchange,
+          );
+        }
+    },
+  },
+  {
     id: "EDGE-002",
     level: "SHOULD",
     tags: [...edgeList, "validation", "pagination"],

@@ -4,6 +4,7 @@ import { ensure, expect2xx, expectStatus, jsonObject } from "../check-kit/assert
 import { errorRequests } from "../check-kit/error-requests.js";
 import { listDeployments, paths, tryCreate } from "../check-kit/helpers.js";
 import { sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
+import { sharedCacheMayStore } from "../check-kit/shared-cache.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -37,6 +38,20 @@ function expectJson(exchange: Exchange, what: string): void {
   ensure(exchange.json !== undefined, `${what}: the body labelled ${got} is not JSON`, exchange);
 }
 
+/**
+ * Sends each list operation's sample request and judges its 2xx answer. An integration operation is sent only when
+ * the run names its integration: an unknown one answers 404.
+ */
+async function eachListAnswer(ctx: CheckContext, judge: (exchange: Exchange, label: string) => void): Promise<void> {
+  for (const { operation } of lists) {
+    const request = sampleRequest(ctx, operation, "configured");
+    if (!request) continue;
+    const exchange = await ctx.send(request);
+    expect2xx(exchange, request.label);
+    judge(exchange, request.label);
+  }
+}
+
 const edgeTags = ["edge"];
 
 /** A valid deployment body as raw text, for the content-type checks. */
@@ -61,14 +76,7 @@ export const headerChecks: Check[] = [
     specRef: 'interface-spec: introduction ("Bodies are JSON"); 2. List OAuth providers ("a JSON array")',
     needs: [],
     async run(ctx) {
-      // An integration operation is sent only when the run names its integration: an unknown one answers 404.
-      for (const { operation } of lists) {
-        const request = sampleRequest(ctx, operation, "configured");
-        if (!request) continue;
-        const exchange = await ctx.send(request);
-        expect2xx(exchange, request.label);
-        expectJson(exchange, request.label);
-      }
+      await eachListAnswer(ctx, (exchange, label) => expectJson(exchange, label));
     },
   },
   {
@@ -245,6 +253,24 @@ export const headerChecks: Check[] = [
           exchange,
         );
       }
+    },
+  },
+  {
+    id: "HDR-007",
+    level: "SHOULD",
+    tags: [...tags, ...lists.map(({ operation }) => operation.id)],
+    statement:
+      "No success answer of a list operation may be kept by a shared cache for another caller: it carries Cache-Control no-store or private, or names the key header in Vary (public, max-age, s-maxage, Expires or no Cache-Control at all let a cache serve one key's records to another)",
+    specRef:
+      "D-454 (RFC 9111 §3, §3.5, §4.2.2: X-Api-Key, unlike Authorization, keeps no answer out of a shared cache)",
+    needs: ["server"],
+    async run(ctx) {
+      await eachListAnswer(ctx, (exchange, label) => {
+        const sent = Object.keys(exchange.request.headers).map((name) => name.toLowerCase());
+        const keyHeader = sent.includes("authorization") ? "authorization" : "x-api-key";
+        const why = sharedCacheMayStore(exchange.response.headers, keyHeader);
+        ensure(why === undefined, `${label}: a shared cache may serve it to another key: ${why}`, exchange);
+      });
     },
   },
 ];

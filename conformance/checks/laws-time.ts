@@ -4,9 +4,18 @@
  * precision, every list is ordered by the times it shows (D-372), and a read moves no time (D-453).
  */
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { differences, instant, type Json, listDeployments, listProviders, paths } from "../check-kit/helpers.js";
+import {
+  createProvider,
+  differences,
+  instant,
+  type Json,
+  listDeployments,
+  listProviders,
+  paths,
+} from "../check-kit/helpers.js";
 import { whileStatusesHold } from "../check-kit/settle.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import { runTimes } from "../model/run-times.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -48,7 +57,10 @@ function madeRecords(ctx: CheckContext): Promise<Made[]> {
 
 const ms = 1_000_000n;
 
-/** LAW-007: created_at and updated_at of each create answer within its window, created_at <= updated_at there and in the lists. */
+/**
+ * LAW-007: created_at and updated_at of each create answer within its window, created_at <= updated_at there and in
+ * the lists, and no time of any answer of the run after that answer arrived.
+ */
 async function timesInsideTheirWindow(ctx: CheckContext): Promise<void> {
   const tolerance = BigInt(ctx.config.clockToleranceMs) * ms;
   for (const made of await madeRecords(ctx)) {
@@ -74,6 +86,13 @@ async function timesInsideTheirWindow(ctx: CheckContext): Promise<void> {
         exchange,
       );
     }
+  const ahead = runTimes(ctx.config).first;
+  if (ahead)
+    ensure(
+      false,
+      `${ahead.what} is ${ahead.value}, ${Math.round(ahead.aheadMs / 1000)} s after the answer that showed it arrived (beyond --clock-tolerance-ms ${ctx.config.clockToleranceMs}): a record cannot have been made or changed later than it was shown`,
+      ahead.exchange,
+    );
 }
 
 /** The first page of deployments and the providers list, with their records. */
@@ -134,7 +153,10 @@ async function onePrecisionAndShownOrder(ctx: CheckContext): Promise<void> {
 /** Between the two reads of LAW-015: long enough that a time stamped at each read differs in its milliseconds. */
 const apartMs = 30;
 
-/** LAW-015: each record read twice, apart, with no write and no status change between, comes back the same (D-453). */
+/**
+ * LAW-015: each record read twice, apart, with no write and no status change between, comes back the same, and again
+ * after a provider create, a write it does not depend on (D-453).
+ */
 async function readsMoveNothing(ctx: CheckContext): Promise<void> {
   const made = await madeRecords(ctx);
   const ids = made.filter((m) => m.kind === "deployment").map((m) => String(m.record.id));
@@ -146,7 +168,7 @@ async function readsMoveNothing(ctx: CheckContext): Promise<void> {
       const moved = differences(after, before);
       ensure(
         moved.length === 0,
-        `${what}: ${String(before.id)} changed between two reads ${apartMs} ms apart with nothing written between: ${moved.slice(0, 3).join("; ")}`,
+        `${what}: ${String(before.id)} changed between two reads ${apartMs} ms apart with nothing of theirs written between: ${moved.slice(0, 3).join("; ")}`,
         exchange,
       );
     }
@@ -156,6 +178,15 @@ async function readsMoveNothing(ctx: CheckContext): Promise<void> {
     await pause();
     const second = await listDeployments(ctx, { deployment_ids: ids.join(",") });
     compare(first.resources, second.resources, "the deployments, their status holding still", second.exchange);
+    // a write of another resource is no write of these either (D-453): a provider create moves no deployment
+    await createProvider(ctx);
+    const third = await listDeployments(ctx, { deployment_ids: ids.join(",") });
+    compare(
+      second.resources,
+      third.resources,
+      "the deployments, their status holding still, after an OAuth provider create",
+      third.exchange,
+    );
   });
   const provider = made.find((m) => m.kind === "oauth_provider")!.record;
   const first = await listProviders(ctx);
@@ -180,7 +211,7 @@ export const timeLawChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "created_at and updated_at of a created deployment and OAuth provider lie inside the wall-clock window of the create (give or take --clock-tolerance-ms, default 2 s), and created_at <= updated_at in every record listed",
+      "created_at and updated_at of a created deployment and OAuth provider lie inside the wall-clock window of the create (give or take --clock-tolerance-ms, default 2 s), created_at <= updated_at in every record listed, and no created_at or updated_at any answer of the run has shown lies after that answer arrived",
     specRef:
       "interface-spec: Deployment and OAuth provider response records (created_at, updated_at: date-time, read-only); D-372 (the tolerance)",
     needs: ["write", "state"],
@@ -201,7 +232,7 @@ export const timeLawChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "A read moves nothing: deployments read twice by id, 30 ms apart while their status holds still, come back the same, updated_at included, and an OAuth provider is listed with its create answer's created_at and updated_at on every read",
+      "A read moves nothing, nor does a write of another resource: deployments read twice by id, 30 ms apart, then again after an OAuth provider create, while their status holds still, come back the same, updated_at included, and an OAuth provider is listed with its create answer's created_at and updated_at on every read",
     specRef: "D-453 (updated_at moves only with the create or a status transition, D-12), D-250",
     needs: ["write", "state"],
     run: readsMoveNothing,

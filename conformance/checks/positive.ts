@@ -228,9 +228,21 @@ const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] 
     resourceSpec: {
       image_pull_secrets: [{ name: "zeta" }, { name: "Alpha" }, { name: "mid" }],
       volume_mounts: [
-        { name: "zeta", mountPath: "/z" },
-        { name: "Alpha", mountPath: "/a" },
+        { name: "zeta", mountPath: "/z", readOnly: false },
+        { name: "Alpha", mountPath: "/a", readOnly: true },
         { name: "mid", mountPath: "/m" },
+      ],
+      sidecars: [
+        {
+          name: "side",
+          image: "busybox:1.36",
+          args: ["--zeta", "--alpha", "--mid"],
+          env: [
+            { name: "ZETA", value: "z" },
+            { name: "alpha", value: "a" },
+            { name: "Mid", value: "m" },
+          ],
+        },
       ],
     },
     secretReferences: [
@@ -256,8 +268,8 @@ const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] 
 ];
 
 /**
- * POS-012: a self-hosted deployment's arrays (secret_references, image_pull_secrets, volume_mounts) come back with
- * every item in the order sent, repeats kept. Each shape is judged alone; a refused body is no verdict (whether a
+ * POS-012: a self-hosted deployment's arrays (secret_references, image_pull_secrets, volume_mounts, a sidecar's env
+ * and args) come back with every item in the order sent, repeats kept, a readOnly false kept. Each shape is judged alone; a refused body is no verdict (whether a
  * repeat is allowed, and which fields a source takes, are decisions).
  */
 async function arraysKept(ctx: CheckContext): Promise<void> {
@@ -462,9 +474,9 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createDeployment", "listDeployments", "resource-spec", "secret_references"],
     statement:
-      "A self-hosted deployment's secret_references, image_pull_secrets and volume_mounts come back with every item in the order sent, in no sorted order and with an item repeated exactly, in the create answer and the list (a refused body is no verdict)",
+      "A self-hosted deployment's secret_references, image_pull_secrets, volume_mounts (readOnly false and true) and a sidecar's env and args come back with every item in the order sent, in no sorted order and with an item repeated exactly, in the create answer and the list (a refused body is no verdict)",
     specRef:
-      "interface-spec: Deployment (secret_references: SecretReference[]), ResourceSpec (image_pull_secrets, volume_mounts: arrays); 6. Create deployment",
+      "interface-spec: Deployment (secret_references: SecretReference[]), ResourceSpec (image_pull_secrets, volume_mounts, sidecars: arrays; a container's env and args); 6. Create deployment",
     needs: ["write", "state", "self_hosted"],
     run: arraysKept,
   },

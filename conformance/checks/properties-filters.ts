@@ -127,7 +127,7 @@ export const filterPropertyChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "name_contains with values of every class (as stored, another letter case, with %, _, *, ?, &, +, #, quotes, backslashes, percent-encodings, non-ASCII inserted) returns only deployments whose name contains it in some letter case, and every one whose name contains it exactly",
+      "name_contains with values of every class (as stored, another letter case, with %, _, *, ?, &, +, #, quotes, backslashes, percent-encodings, non-ASCII inserted, 8 characters of a deployment's id) returns only deployments whose name contains it in some letter case, and every one whose name contains it exactly",
     specRef: "interface-spec: 5. List deployments (name_contains: Filter by deployment name)",
     needs: ["write", "state"],
     run: nameContainsHolds,

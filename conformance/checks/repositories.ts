@@ -24,6 +24,30 @@ function sortedByOwnerThenName(records: Json[]): string | undefined {
   return undefined;
 }
 
+/** The first repository id a listing gives twice: one repository listed again, or two repositories given one id. */
+function repeatedId(records: Json[]): string | undefined {
+  const seen = new Map<string, Json>();
+  for (const record of records) {
+    const key = JSON.stringify(record.id);
+    const first = seen.get(key);
+    if (first)
+      return `the id ${key} is given to ${String(first.owner)}/${String(first.name)} and again to ${String(record.owner)}/${String(record.name)}`;
+    seen.set(key, record);
+  }
+  return undefined;
+}
+
+/** The integrations the run names, each with the operation that lists it (4 for the managed one). */
+function configuredIntegrations(ctx: CheckContext): { managed: boolean; id: string; what: string }[] {
+  const both: [boolean, string | undefined][] = [
+    [false, ctx.config.integrationId],
+    [true, ctx.config.managedIntegrationId],
+  ];
+  return both.flatMap(([managed, id]) =>
+    id ? [{ managed, id, what: managed ? "managed repositories" : "code-host repositories" }] : [],
+  );
+}
+
 async function listRepos(ctx: CheckContext, managed: boolean, id: string) {
   return ctx.send(
     managed
@@ -217,13 +241,7 @@ export const repositoryChecks: Check[] = [
     specRef: "D-190 (a uuid in a request in either letter case; RFC 9562 §4)",
     needs: ["integration"],
     async run(ctx) {
-      const integrations: [boolean, string | undefined][] = [
-        [false, ctx.config.integrationId],
-        [true, ctx.config.managedIntegrationId],
-      ];
-      for (const [managed, id] of integrations) {
-        if (!id) continue;
-        const what = managed ? "managed repositories" : "code-host repositories";
+      for (const { managed, id, what } of configuredIntegrations(ctx)) {
         const lower = await listRepos(ctx, managed, id.toLowerCase());
         expect2xx(lower, `list ${what} of ${id.toLowerCase()}`);
         const upper = await listRepos(ctx, managed, id.toUpperCase());
@@ -233,6 +251,28 @@ export const repositoryChecks: Check[] = [
           `the ${what} of ${id.toUpperCase()} differ from those of ${id.toLowerCase()}`,
           upper,
         );
+      }
+    },
+  },
+  {
+    id: "REPO-LIST-013",
+    level: "MUST",
+    tags: [...op3, ...op4.slice(0, 1)],
+    statement:
+      "Each listing of operations 3 and 4 holds each repository once: no two of its records carry the same id (operation 4 is judged where it answers 2xx)",
+    specRef:
+      'interface-spec: Code-host repository record (id "Repository ID"); 3. and 4. (a JSON array of the repositories reachable through the integration)',
+    needs: ["integration"],
+    async run(ctx) {
+      for (const { managed, id, what } of configuredIntegrations(ctx)) {
+        const ex = await listRepos(ctx, managed, id);
+        if (managed && (ex.response.status < 200 || ex.response.status > 299)) {
+          ctx.note(`operation 4 answered ${ex.response.status} where the run looks for it: not judged`);
+          continue;
+        }
+        expect2xx(ex, `list ${what} of ${id}`);
+        const repeated = repeatedId(jsonArray(ex, `list ${what}`) as Json[]);
+        ensure(repeated === undefined, `the ${what} of ${id}: ${repeated}`, ex);
       }
     },
   },

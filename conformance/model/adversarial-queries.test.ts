@@ -12,7 +12,7 @@ const set: QuerySet = {
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 describe("nameQueries", () => {
-  it("draws one value per class, each spanning the end of the run prefix", () => {
+  it("draws one value per class, each spanning the end of the run prefix but a piece of an id", () => {
     for (const drawn of fc.sample(nameQueries(set), { numRuns: 30, seed: 5 })) {
       expect(drawn.map((d) => d.classes[0]![1])).toEqual([
         "matching",
@@ -21,12 +21,17 @@ describe("nameQueries", () => {
         "special-characters",
         "non-ascii",
         "special-characters",
+        "unknown-or-foreign",
       ]);
+      const piece = drawn.at(-1)!.query.name_contains!;
+      expect(piece).toHaveLength(8);
+      expect(set.ids.some((id) => id.includes(piece))).toBe(true);
+      expect(set.names.some((n) => n.toLowerCase().includes(piece))).toBe(false);
       const [matching, upper] = drawn.map((d) => d.query.name_contains!);
       expect(set.names.some((n) => n.includes(matching!))).toBe(true);
       expect(set.names.some((n) => n.includes(upper!))).toBe(false);
       expect(set.names.some((n) => n.toLowerCase().includes(upper!.toLowerCase()))).toBe(true);
-      for (const d of drawn.slice(2))
+      for (const d of drawn.slice(2, -1))
         expect(set.names.some((n) => n.toLowerCase().includes(d.query.name_contains!.toLowerCase()))).toBe(false);
     }
   });

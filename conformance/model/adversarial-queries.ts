@@ -68,6 +68,7 @@ const nameClasses = [
   "percent-encoded",
   "non-ascii",
   "edge-whitespace",
+  "another-field",
 ] as const;
 
 /** Puts `inserted` into `value` after its `at`-th character (never at the very start or end). */
@@ -103,8 +104,15 @@ function nameContains(set: QuerySet, klass: (typeof nameClasses)[number]): fc.Ar
         "non-ascii": insert(value, char, at),
         // a target that trims the value finds the name
         "edge-whitespace": pick % 2 === 0 ? ` ${value}` : `${value}\u00a0`,
+        // 8 characters of a deployment's id: a target that searches more than the name finds it
+        "another-field": set.ids[pick % set.ids.length]!.slice(at % 28, (at % 28) + 8),
       }[klass];
-      const cell = klass === "percent-encoded" || klass === "edge-whitespace" ? "special-characters" : klass;
+      const cell =
+        klass === "percent-encoded" || klass === "edge-whitespace"
+          ? "special-characters"
+          : klass === "another-field"
+            ? "unknown-or-foreign"
+            : klass;
       return {
         query: { name_contains: changed, limit: 100 },
         classes: [["name_contains", cell]],

@@ -14,10 +14,16 @@ const imageTags = fc.constantFrom("1.0", "2.0", "latest");
 const command = word.map((w) => `npm run ${w}`);
 const uuid = fc.uuid({ version: 4 });
 
-/** Secrets with distinct names (D-54, D-55: values come back masked, names as given). */
+/**
+ * Secrets with distinct names (D-54, D-55: values come back masked, names as given), in either letter case: a store that
+ * folds a name's case changes it. Distinct in any case, so a target that compares names without case refuses none.
+ */
 const secrets = fc.uniqueArray(
-  fc.record({ name: fc.stringMatching(/^[A-Z][A-Z0-9_]{0,11}$/), value: fc.string({ minLength: 1, maxLength: 24 }) }),
-  { maxLength: 3, selector: (s) => s.name },
+  fc.record({
+    name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,11}$/),
+    value: fc.string({ minLength: 1, maxLength: 24 }),
+  }),
+  { maxLength: 3, selector: (s) => s.name.toLowerCase() },
 );
 
 /** A few resource settings of the main workload, each within its schema's bounds. */

@@ -19,7 +19,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The records of a 2xx answer of the operations that answer deployments or providers. */
-function recordsOf(exchange: Exchange): { kind: "deployment" | "provider"; records: Json[] } | undefined {
+export function recordsOf(exchange: Exchange): { kind: "deployment" | "provider"; records: Json[] } | undefined {
   const { status } = exchange.response;
   if (status < 200 || status > 299) return undefined;
   const json = exchange.json;

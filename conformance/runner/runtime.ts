@@ -4,6 +4,7 @@ import { answerProblems, type ContractLevel, matchPath, secretFields } from "../
 import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
 import { runIds } from "../model/run-ids.js";
+import { runTimes } from "../model/run-times.js";
 import { cutMessage } from "../target/bounded-read.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "../target/http-exchange.js";
 import { keyHeader } from "../target/key-header.js";
@@ -146,6 +147,8 @@ export function createContext(
       exchanges.push(exchange);
       // every answer of the run joins its id registry, which LAW-005 judges (D-430)
       runIds(config).see(exchange, keyRef === "main" || keyRef === "other" ? keyRef : undefined);
+      // and its times, which LAW-007 judges: none may lie after the answer arrived
+      runTimes(config).see(exchange, Date.now());
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);

@@ -34,6 +34,14 @@ describe("diagnose", () => {
       ],
       want: /without a JSON body\): check --base-url/,
     },
+    {
+      given: "an empty list answered 204 without a body is judged by the checks",
+      answers: [
+        { status: 204, json: false },
+        { status: 204, json: false },
+      ],
+      want: undefined,
+    },
     { given: "a wrong key", answers: [json(401), json(401)], want: /401, 401: .*check --api-key$/ },
     {
       given: "a base URL that redirects elsewhere (D-391)",

@@ -87,7 +87,12 @@ export function diagnose(
     return `${config.baseUrl} redirects (${statuses}) to ${terminalSafe(redirected.location!)}; the suite follows no redirect, so it sends no key there: check --base-url (give the address the redirect names, if you trust it)`;
   if (
     got.every(
-      (a) => a.status === 404 || a.status === 405 || (a.status < 500 && !a.json) || (a.status >= 300 && a.status < 400),
+      (a) =>
+        a.status === 404 ||
+        a.status === 405 ||
+        // a 204 is an answer of the interface's paths without a body (an empty list so answered is the checks' to judge)
+        (a.status < 500 && a.status !== 204 && !a.json) ||
+        (a.status >= 300 && a.status < 400),
     )
   )
     return `${config.baseUrl} does not serve the interface (its list operations answered ${statuses}${got.some((a) => !a.json) ? " without a JSON body" : ""}): check --base-url (the root the contract's paths such as ${operation("listDeployments").path} are under)`;

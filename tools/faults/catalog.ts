@@ -44,6 +44,19 @@ function eachResourceSpec(res: ProxyResponse, f: (spec: Json) => void): ProxyRes
   });
 }
 
+/** Sorts records by their name member, as a store keyed by name reads them back. */
+const byName = (a: Json, b: Json) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0);
+
+/** Leaves out every member whose value is false, at any depth, as a store that writes only truthy values does. */
+function withoutFalse(value: unknown): void {
+  if (Array.isArray(value)) value.forEach(withoutFalse);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      if (v === false) delete (value as Json)[k];
+      else withoutFalse(v);
+    }
+}
+
 /** Applies a change to every provider record of a list or create answer. */
 export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
   return mapJson(res, (b) => {
@@ -329,9 +342,7 @@ export const faults: Fault[] = [
       isDeployments(req) && ok(res)
         ? eachDeployment(res, (d) => {
             if (Array.isArray(d.secret_references))
-              d.secret_references = (d.secret_references as Json[]).toSorted((a, b) =>
-                String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0,
-              );
+              d.secret_references = (d.secret_references as Json[]).toSorted(byName);
           })
         : undefined,
   },
@@ -1000,5 +1011,93 @@ export const faults: Fault[] = [
       /json/i.test(res.headers["content-type"] ?? "")
         ? { ...res, headers: { ...res.headers, "content-type": "text/plain; charset=utf-8" } }
         : undefined,
+  },
+  {
+    id: "container-env-sorted",
+    level: "MUST",
+    hosting: "self_hosted",
+    description: "A container's env entries come back sorted by name, as from a store that keeps them as a map",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const key of ["init_containers", "sidecars"])
+              for (const container of (spec[key] as Json[] | undefined) ?? [])
+                if (Array.isArray(container.env)) container.env = (container.env as Json[]).toSorted(byName);
+          })
+        : undefined,
+  },
+  {
+    id: "false-config-members-dropped",
+    level: "MUST",
+    description: "Members of source_config whose value is false (build_on_push, readOnly) are left out of every record",
+    response: (req, res) =>
+      isDeployments(req) && ok(res) ? eachDeployment(res, (d) => withoutFalse(d.source_config)) : undefined,
+  },
+  {
+    id: "secret-names-upper-cased",
+    level: "MUST",
+    description: "Secret names come back in upper case, as environment variable names",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            if (Array.isArray(d.secrets))
+              d.secrets = (d.secrets as Json[]).map((secret) => ({
+                ...secret,
+                name: String(secret.name).toUpperCase(),
+              }));
+          })
+        : undefined,
+  },
+  {
+    id: "repository-listed-twice",
+    level: "MUST",
+    description: "A repository listing gives its last repository twice, as a page boundary of the code host read twice",
+    response: (req, res) =>
+      isRepos(req) && ok(res)
+        ? mapJson(res, (b) => (Array.isArray(b) && b.length > 0 ? [...b, b.at(-1)] : b))
+        : undefined,
+  },
+  {
+    id: "offset-counts-pages",
+    level: "MUST",
+    description: "offset counts pages of limit records, and the returned offset is the next page's number",
+    request: (req) => {
+      if (!isDeployments(req) || req.method !== "GET") return undefined;
+      const offset = Number(req.url.searchParams.get("offset") ?? "0");
+      const limit = Number(req.url.searchParams.get("limit") ?? "20");
+      if (Number.isSafeInteger(offset) && offset > 0 && Number.isInteger(limit) && limit > 0)
+        req.url.searchParams.set("offset", String(offset * limit));
+      return undefined;
+    },
+    response: (req, res) => {
+      if (!isDeployments(req) || req.method !== "GET" || !ok(res)) return undefined;
+      const limit = Number(req.url.searchParams.get("limit") ?? "20");
+      const page = Math.floor(Number(req.url.searchParams.get("offset") ?? "0") / limit);
+      return mapJson(res, (b) => {
+        const body = b as Json;
+        body.offset = (body.resources as Json[]).length > 0 ? page + 1 : page;
+        return body;
+      });
+    },
+  },
+  {
+    id: "lists-publicly-cacheable",
+    level: "SHOULD",
+    description: "List answers say Cache-Control: public, max-age=300, with no Vary naming the key",
+    response: (req, res) =>
+      req.method === "GET" && ok(res)
+        ? { ...res, headers: { ...res.headers, "cache-control": "public, max-age=300" } }
+        : undefined,
+  },
+  {
+    id: "empty-list-204",
+    level: "MUST",
+    description: "A list with nothing in it answers 204 No Content, with no body",
+    response: (req, res) => {
+      if (req.method !== "GET" || !ok(res)) return undefined;
+      const body = JSON.parse(res.body) as unknown;
+      const items = Array.isArray(body) ? body : (body as Json).resources;
+      return Array.isArray(items) && items.length === 0 ? { status: 204, headers: {}, body: "" } : undefined;
+    },
   },
 ];

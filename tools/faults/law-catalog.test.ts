@@ -63,6 +63,14 @@ describe("law faults", () => {
       want: (body: { created_at: string }[]) => body.map((p) => p.created_at),
       expected: ["2026-11-27T18:00:00.123Z"],
     },
+    {
+      given: "ready-updated-at-ahead on a READY deployment of a list",
+      id: "ready-updated-at-ahead",
+      req: request("GET", "/v2/deployments"),
+      res: answer({ resources: [{ ...record("a"), status: "READY" }, record("b")], offset: 2 }),
+      want: (body: { resources: { updated_at: string }[] }) => body.resources.map((r) => r.updated_at),
+      expected: ["2026-11-27T19:00:00.123Z", at],
+    },
   ])("$given", async ({ id, req, res, want, expected }) => {
     const rewritten = await fault(id).response!(req, res, upstream);
     expect(want(JSON.parse(rewritten!.body))).toEqual(expected);
@@ -126,4 +134,27 @@ describe("law faults", () => {
       f.request!(request("GET", "/v2/auth/providers", { "if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT" })),
     ).toBeUndefined();
   });
+
+  it.each([
+    { given: "create-upserts-by-name", answered: 201 },
+    { given: "refused-create-still-written", answered: 409 },
+  ])(
+    "$given answers a create of a held name $answered, and lists the held record with what it sent",
+    async ({ given, answered }) => {
+      const f = fault(given);
+      const held = { ...record("a"), source: "internal_template", source_config: {} };
+      await f.response!(request("POST", "/v2/deployments", {}, { name: "n-a" }), answer(held, 201), upstream);
+      const rival = { name: "n-a", source: "internal_source", source_config: { build_command: "make" }, secrets: [] };
+      const conflict = answer({ status: 409 }, 409);
+      const second = (await f.response!(request("POST", "/v2/deployments", {}, rival), conflict, upstream)) ?? conflict;
+      expect(second.status).toBe(answered);
+      if (answered === 201) expect(JSON.parse(second.body).id).toBe("a");
+      const listed = await f.response!(
+        request("GET", "/v2/deployments?deployment_ids=a"),
+        answer({ resources: [held], offset: 1 }),
+        upstream,
+      );
+      expect(JSON.parse(listed!.body).resources[0]).toMatchObject({ id: "a", source: "internal_source" });
+    },
+  );
 });

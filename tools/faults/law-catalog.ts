@@ -96,6 +96,40 @@ function providersTouchedByDeployments(): Fault {
   };
 }
 
+/** LAW-004: the deployment list reads its parameter names in any letter case (LIMIT=1 is limit=1). */
+const queryNamesCaseFolded: Fault = {
+  id: "query-names-case-folded",
+  level: "SHOULD",
+  description: "The deployment list reads query parameter names in any letter case, so LIMIT=1 limits the page",
+  request: (req) => {
+    if (!isList(req)) return undefined;
+    const folded = new URLSearchParams();
+    for (const [name, value] of req.url.searchParams) folded.append(name.toLowerCase(), value);
+    req.url.search = folded.toString();
+    return undefined;
+  },
+};
+
+/** LAW-015: every provider create touches the tenant's deployments: their updated_at becomes its time. */
+function deploymentsTouchedByProviders(): Fault {
+  let touchedAt: string | undefined;
+  return {
+    id: "deployments-touched-by-provider-create",
+    level: "SHOULD",
+    description:
+      "Each OAuth provider create sets updated_at of every deployment created before it to its own time (a write that touches another resource)",
+    response: (req, res) => {
+      if (isProviders(req) && req.method === "POST" && ok(res))
+        touchedAt = String((JSON.parse(res.body) as Json).created_at);
+      if (!isDeployments(req) || !ok(res) || !touchedAt) return undefined;
+      const at = touchedAt;
+      return eachDeployment(res, (d) => {
+        if (String(d.created_at) < at && String(d.updated_at) < at) d.updated_at = at;
+      });
+    },
+  };
+}
+
 /** LAW-004: the providers list takes the deployment list's limit (the server refuses it as unknown; the fault applies it). */
 function providersListHonoursLimit(): Fault {
   const limits = new WeakMap<ProxyRequest, number>();
@@ -219,10 +253,61 @@ function earlier(value: unknown, ms: number): string {
   return `${whole}${text.slice(19)}`;
 }
 
+/** The key a create is held under: the caller's key and tenant, and the name it creates. */
+const heldKey = (req: ProxyRequest) =>
+  `${req.headers["x-api-key"] ?? ""}|${req.headers["x-tenant-id"] ?? ""}|${String((req.json as Json | undefined)?.name)}`;
+
+/** What a create body writes over a held record: its source, configuration and secret names (values masked). */
+const writtenBy = (body: Json): Json => ({
+  source: body.source,
+  source_config: body.source_config,
+  source_revision_config: body.source_revision_config,
+  secrets: ((body.secrets as Json[] | undefined) ?? []).map((secret) => ({ name: secret.name, value: "********" })),
+});
+
+/**
+ * LAW-018: a create of a name the tenant holds is written over the held record (the upstream's 409 becomes its 201,
+ * with the held id), or (`answered: "409"`) refused as a 409 whose write still lands; lists show what was written.
+ */
+function createWrittenOverHeld(id: string, answered: "201" | "409"): Fault {
+  const held = new Map<string, Json>();
+  const written = new Map<string, Json>();
+  return {
+    id,
+    level: "MUST",
+    description:
+      answered === "201"
+        ? "A create of a name the tenant holds is an upsert: answered 201 with the held id, and the held record takes the new source and configuration"
+        : "A create of a name the tenant holds is refused 409, but its source and configuration are still written over the held record",
+    response: (req, res) => {
+      if (isCreate(req)) {
+        if (ok(res)) held.set(heldKey(req), JSON.parse(res.body) as Json);
+        const record = held.get(heldKey(req));
+        if (res.status !== 409 || !record) return undefined;
+        const over = { ...writtenBy(req.json as Json), updated_at: new Date().toISOString() };
+        written.set(String(record.id), over);
+        return answered === "409"
+          ? undefined
+          : {
+              status: 201,
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ ...record, ...over }),
+            };
+      }
+      if (!isList(req) || !ok(res)) return undefined;
+      return eachDeployment(res, (d) => Object.assign(d, written.get(String(d.id)) ?? {}));
+    },
+  };
+}
+
 const lawFaultList = (): Fault[] => [
+  createWrittenOverHeld("create-upserts-by-name", "201"),
+  createWrittenOverHeld("refused-create-still-written", "409"),
   lostCreateUnderConcurrency(),
   conflictUnderConcurrency(),
   providersTouchedByDeployments(),
+  deploymentsTouchedByProviders(),
+  queryNamesCaseFolded,
   providersListHonoursLimit(),
   sameIdAcrossTenants(),
   idsCountedPerTenant(),
@@ -250,6 +335,19 @@ const lawFaultList = (): Fault[] => [
       isDeployments(req) && ok(res)
         ? eachDeployment(res, (d) => {
             d.created_at = earlier(d.created_at, 600_000);
+          })
+        : undefined,
+  },
+  {
+    id: "ready-updated-at-ahead",
+    level: "MUST",
+    description:
+      "A READY deployment's updated_at is an hour ahead of the clock, as when a provisioning worker writes its local time as UTC",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            if (d.status === "READY")
+              d.updated_at = new Date(Date.parse(String(d.updated_at)) + 3_600_000).toISOString();
           })
         : undefined,
   },

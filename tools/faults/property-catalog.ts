@@ -200,4 +200,28 @@ export const propertyFaults: Fault[] = [
     },
   },
   deploymentIdsByPrefix(),
+  {
+    id: "name-contains-searches-ids",
+    level: "MUST",
+    description:
+      "name_contains (alone, with limit and offset) also matches a deployment whose id holds the value, as a search over name and id",
+    response: async (req, res, upstream) => {
+      const query = req.url.searchParams;
+      const needle = query.get("name_contains")?.toLowerCase();
+      const alone = [...query.keys()].every((k) => ["name_contains", "limit", "offset"].includes(k));
+      if (!isList(req) || !ok(res) || !needle || !alone) return undefined;
+      // the whole list, read page by page (bounded), searched over both fields
+      const all: Json[] = [];
+      for (let page = 0; page < 50; page++) {
+        const got = await upstream("GET", `${req.url.pathname}?limit=100&offset=${page * 100}`, req.headers);
+        const resources = (JSON.parse(got.body) as Json).resources as Json[];
+        all.push(...resources);
+        if (resources.length < 100) break;
+      }
+      const hits = all.filter((d) => String(d.name).toLowerCase().includes(needle) || String(d.id).includes(needle));
+      const offset = Number(query.get("offset") ?? "0");
+      const resources = hits.slice(offset, offset + Number(query.get("limit") ?? "20"));
+      return { ...res, body: JSON.stringify({ resources, offset: offset + resources.length }) };
+    },
+  },
 ];
