@@ -1,7 +1,8 @@
 /** Tests of the curl command rendering of a recorded request. */
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../target/http-exchange.js";
-import { shellQuote, toCurl } from "./curl.js";
+import { printfFormat, shellQuote, toCurl } from "./curl.js";
 
 describe("toCurl", () => {
   const cases: { name: string; given: RecordedRequest; want: string }[] = [
@@ -56,8 +57,31 @@ describe("toCurl", () => {
       given: { method: "GET", url: "http://h/x", headers: { "X-Gw-Token": "[REDACTED]" }, keyRef: "main" as const },
       want: `curl -i -X GET 'http://h/x' -H 'X-Gw-Token: '"$CONFORMANCE_HEADER_X_GW_TOKEN"`,
     },
+    {
+      name: "a body that is not UTF-8 is sent through printf, byte for byte",
+      given: {
+        method: "POST",
+        url: "http://h/v2/deployments",
+        headers: { "Content-Type": "application/json" },
+        body: '{"name":"\\xff"}',
+        bodyEscaped: true,
+        keyRef: "none" as const,
+      },
+      want: `printf '{"name":"\\377"}' | curl -i -X POST 'http://h/v2/deployments' -H 'Content-Type: application/json' --data-binary @-`,
+    },
   ];
   for (const c of cases) it(c.name, () => expect(toCurl(c.given)).toBe(c.want));
+});
+
+describe("printfFormat", () => {
+  it.each([
+    { given: [0x7b, 0xff, 0x7d], escaped: "{\\xff}" },
+    { given: [0x5c, 0x78, 0x34, 0x31, 0xc0, 0xaf], escaped: "\\\\x41\\xc0\\xaf" },
+    { given: [0x25, 0x73, 0x27, 0xed, 0xa0, 0x80], escaped: "%s'\\xed\\xa0\\x80" },
+  ])("$escaped: printf writes the bytes $given", ({ given, escaped }) => {
+    const written = execFileSync("sh", ["-c", `printf ${shellQuote(printfFormat(escaped))}`]);
+    expect([...written]).toEqual(given);
+  });
 });
 
 describe("shellQuote", () => {

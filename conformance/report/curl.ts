@@ -47,9 +47,16 @@ export function toCurl(request: RecordedRequest): string {
     // a redacted value (a -H value, a credential) is a shell variable the user sets, never the value
     parts.push("-H", value === REDACTED ? headerArgument(name) : shellQuote(`${name}: ${value}`));
   }
-  if (request.body !== undefined) {
-    const body = request.bodyTruncated ? `${request.body}` : request.body;
-    parts.push("--data-binary", shellQuote(body));
-  }
-  return parts.join(" ");
+  if (request.body === undefined) return parts.join(" ");
+  // bytes that are not UTF-8 go through printf, which writes each as sent (an octal escape is POSIX)
+  if (request.bodyEscaped)
+    return `printf ${shellQuote(printfFormat(request.body))} | ${[...parts, "--data-binary", "@-"].join(" ")}`;
+  return [...parts, "--data-binary", shellQuote(request.body)].join(" ");
+}
+
+/** A printf format writing the bytes of an escaped body (\xNN a byte, \\ a backslash): octal escapes, % doubled. */
+export function printfFormat(escaped: string): string {
+  return escaped.replace(/\\x([0-9a-f]{2})|\\\\|%/g, (token, hex: string | undefined) =>
+    hex ? `\\${Number.parseInt(hex, 16).toString(8).padStart(3, "0")}` : token === "%" ? "%%" : "\\\\",
+  );
 }

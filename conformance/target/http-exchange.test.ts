@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toCurl } from "../report/curl.js";
+import { printfFormat, shellQuote, toCurl } from "../report/curl.js";
 import { sendHttp } from "./http-exchange.js";
 
 let server: Server;
@@ -38,6 +39,11 @@ describe("sendHttp's bodies", () => {
       want: { framing: "length", shown: '{"n":"\\xff"}' },
     },
     {
+      name: "bytes with a backslash, shown doubled",
+      given: { body: new Uint8Array([0x22, 0x5c, 0x78, 0x66, 0x66, 0xc0, 0x22]) },
+      want: { framing: "length", shown: '"\\\\xff\\xc0"' },
+    },
+    {
       name: "a streamed body chunked, with no length",
       given: { body: "x".repeat(200_000), streamed: true },
       want: { framing: "chunked", shown: `${"x".repeat(4096)}…` },
@@ -59,8 +65,12 @@ describe("sendHttp's bodies", () => {
       expect(got?.headers["transfer-encoding"]).toBe(want.framing === "chunked" ? "chunked" : undefined);
       expect(got?.headers["content-length"]).toBe(want.framing === "length" ? String(sent.byteLength) : undefined);
       expect(ex.request.body).toBe(want.shown);
-      // the printed command sends it with the same framing
+      // the printed command sends it with the same framing, and bytes that are not UTF-8 as they were sent
       expect(toCurl(ex.request).includes("'Transfer-Encoding: chunked'")).toBe(want.framing === "chunked");
+      if (ex.request.bodyEscaped)
+        expect(execFileSync("sh", ["-c", `printf ${shellQuote(printfFormat(ex.request.body!))}`]).equals(sent)).toBe(
+          true,
+        );
     });
 });
 

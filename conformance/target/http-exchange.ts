@@ -9,6 +9,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body?: string;
   bodyTruncated?: boolean;
+  /** The body was not UTF-8: `body` writes each byte above 0x7f as \xNN and a backslash as \\. */
+  bodyEscaped?: boolean;
   /** Which configured key the X-Api-Key header carried, so the curl command can refer to it. */
   keyRef?: "main" | "other" | "literal" | "none";
 }
@@ -82,7 +84,7 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
       ...(out.streamed ? { "Transfer-Encoding": "chunked" } : {}),
     },
     keyRef: out.keyRef,
-    ...(out.body !== undefined ? shown(redactBody(bodyText(out.body), out.secrets)) : {}),
+    ...(out.body !== undefined ? recordedBody(out.body, out.secrets) : {}),
   };
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -136,13 +138,22 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   };
 }
 
-/** A body as a report shows it: its text, or when it is not UTF-8 each byte above 0x7f written \xNN. */
-function bodyText(body: string | Uint8Array): string {
-  if (typeof body === "string") return body;
+/**
+ * A body as a report shows it, secrets redacted: its text, or when it is not UTF-8 each byte above 0x7f written \xNN
+ * and a backslash \\ (so the printed curl command can send the same bytes).
+ */
+function recordedBody(
+  body: string | Uint8Array,
+  secrets: OutgoingRequest["secrets"],
+): Pick<RecordedRequest, "body" | "bodyTruncated" | "bodyEscaped"> {
+  if (typeof body === "string") return shown(redactBody(body, secrets));
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+    return shown(redactBody(new TextDecoder("utf-8", { fatal: true }).decode(body), secrets));
   } catch {
-    return Array.from(body, (byte) => (byte < 0x80 ? String.fromCharCode(byte) : `\\x${byte.toString(16)}`)).join("");
+    const escaped = Array.from(body, (byte) =>
+      byte === 0x5c ? "\\\\" : byte < 0x80 ? String.fromCharCode(byte) : `\\x${byte.toString(16)}`,
+    ).join("");
+    return { ...shown(redactBody(escaped, secrets)), bodyEscaped: true };
   }
 }
 
