@@ -4,11 +4,13 @@
  */
 import { ensure, expect2xx, jsonObject } from "../check-kit/assert.js";
 import { createDeployment, type Json, paths } from "../check-kit/helpers.js";
+import { statuses } from "../model/adversarial-queries.js";
 import { deploymentBody, plainSource } from "../model/data.js";
-import { repeatsAndOrders } from "../model/repeats-and-orders.js";
+import { repeatsAndOrders, shapesOf } from "../model/repeats-and-orders.js";
 import { runIds } from "../model/run-ids.js";
 import type { Check, CheckContext } from "../runner/check.js";
-import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import { isRefusal, noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { lawRuns } from "./laws-run.js";
 import { holdsFor, reached } from "./properties-run.js";
 
@@ -72,7 +74,16 @@ export function idSet(ctx: CheckContext): Promise<string[]> {
   });
 }
 
-/** LAW-006: deployment_ids with repeats and in every order returns each named deployment exactly once. */
+/** The ids a page of deployments holds twice or more. */
+function heldTwice(exchange: Exchange): string[] {
+  const got = ((jsonObject(exchange, "list deployments").resources as Json[]) ?? []).map((r) => String(r.id));
+  return got.filter((id, i) => got.indexOf(id) !== i);
+}
+
+/**
+ * LAW-006: deployment_ids with repeats and in every order returns each named deployment exactly once; so does a status
+ * filter with repeated values beside them; and no list answer of the run holds one record twice.
+ */
 async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
   const base = await idSet(ctx);
   await holdsFor(
@@ -87,7 +98,7 @@ async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
       });
       expect2xx(exchange, `list deployments with deployment_ids ${items.join(",")}`);
       const got = ((jsonObject(exchange, "list deployments").resources as Json[]) ?? []).map((r) => String(r.id));
-      const twice = got.filter((id, i) => got.indexOf(id) !== i);
+      const twice = heldTwice(exchange);
       ensure(
         twice.length === 0,
         `deployment_ids ${items.join(",")} returned ${twice.join(", ")} more than once`,
@@ -105,6 +116,35 @@ async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
     },
     lawRuns(ctx) * 3,
   );
+  // which status values the filter takes, and how it reads a list of them, is D-07's: a refusal is no verdict.
+  // Each value twice, then all five with one repeated apart, in order and reversed: every shape a repeat takes.
+  const statusLists = [
+    ...statuses.map((status) => [status, status]),
+    [...statuses, statuses[1]!],
+    [...statuses].reverse().concat(statuses[3]!),
+  ];
+  let refused = 0;
+  for (const items of statusLists) {
+    const exchange = await ctx.send({
+      method: "GET",
+      path: paths.deployments,
+      query: { deployment_ids: base.join(","), status: items.join(","), limit: 100 },
+      operation: "listDeployments",
+      noValidate: true,
+    });
+    if (isRefusal(exchange)) {
+      refused += 1;
+      continue;
+    }
+    expect2xx(exchange, `list deployments with status ${items.join(",")}`);
+    const twice = heldTwice(exchange);
+    ensure(twice.length === 0, `status ${items.join(",")} returned ${twice.join(", ")} more than once`, exchange);
+    for (const shape of shapesOf(items, statuses)) reached(ctx, "arrays", "status", shape);
+  }
+  if (refused > 0) ctx.note(`${refused} status lists refused with a 4xx (D-07 states which the filter takes)`);
+  const repeated = runIds(ctx.config).repeated;
+  if (repeated)
+    ensure(false, `a list answer of the run held the record ${repeated.id} more than once`, repeated.exchange);
 }
 
 const tags = ["laws", "identity", "generated", "createDeployment", "listDeployments"];
@@ -126,9 +166,9 @@ export const identityLawChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "deployment_ids with ids repeated (next to each other or apart) and in every order (creation order, reversed, shuffled) returns each named deployment exactly once",
+      "deployment_ids with ids repeated (next to each other or apart) and in every order (creation order, reversed, shuffled) returns each named deployment exactly once, and so does a status filter with values repeated beside them (a refused status list is no verdict); no list answer of the run holds one deployment or provider twice",
     specRef:
-      "interface-spec: 5. List deployments (deployment_ids: comma-separated list of deployment IDs; resources: Deployment[])",
+      "interface-spec: 5. List deployments (deployment_ids: comma-separated list of deployment IDs; status filter; resources: Deployment[]); D-07 (a status list)",
     needs: ["write", "state"],
     run: repeatedIdsAnsweredOnce,
   },

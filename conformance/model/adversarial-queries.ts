@@ -169,7 +169,8 @@ function imageVersion(set: QuerySet) {
     });
 }
 
-const statuses = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"];
+/** The values of the Deployment status enum (interface spec: States and transitions). */
+export const statuses = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"];
 
 /** Filters beside the scope, each absent or drawn from a value class; only valid ones when `validOnly`. */
 function otherFilters(set: QuerySet, validOnly: boolean) {

@@ -72,4 +72,29 @@ describe("RunIds", () => {
       for (const [answer, organization] of seen) ids.see(answer, organization);
       expect(ids.clashes.map((c) => c.id)).toEqual(want);
     });
+
+  it.each([
+    {
+      given: "a page holding one deployment twice",
+      seen: page(deployment("a", "n", "t1"), deployment("A", "n", "t1")),
+      want: "a",
+    },
+    {
+      given: "a page of distinct deployments",
+      seen: page(deployment("a", "n", "t1"), deployment("b", "m", "t1")),
+      want: undefined,
+    },
+    {
+      given: "a providers list holding one provider twice",
+      seen: exchange("listOAuthProviders", [
+        { id: "p", provider_id: "x" },
+        { id: "p", provider_id: "x" },
+      ]),
+      want: "p",
+    },
+  ])("$given: repeated $want", ({ seen, want }) => {
+    const ids = new RunIds();
+    ids.see(seen, "main");
+    expect(ids.repeated?.id).toBe(want);
+  });
 });

@@ -43,6 +43,8 @@ export function recordsOf(exchange: Exchange): { kind: "deployment" | "provider"
 export class RunIds {
   private readonly owners = new Map<string, string>();
   readonly clashes: IdClash[] = [];
+  /** The first list answer that held one record twice (LAW-006), with that record's id. */
+  repeated: { id: string; exchange: Exchange } | undefined;
 
   /**
    * Reads an answer. A deployment is its name in its tenant (tenant_id: names are unique in a tenant and never
@@ -52,6 +54,11 @@ export class RunIds {
   see(exchange: Exchange, organization: KeyOrganization): void {
     const answer = recordsOf(exchange);
     if (!answer) return;
+    if (!this.repeated) {
+      const ids = answer.records.map((r) => String(r.id).toLowerCase());
+      const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+      if (twice !== undefined) this.repeated = { id: twice, exchange };
+    }
     for (const record of answer.records) {
       if (answer.kind === "provider") {
         if (organization !== undefined)

@@ -64,6 +64,22 @@ describe("law faults", () => {
       expected: ["2026-11-27T18:00:00.123Z"],
     },
     {
+      given: "repeated-status-listed-twice, status=READY,AWAITING_DATABASE,READY",
+      id: "repeated-status-listed-twice",
+      req: request("GET", "/v2/deployments?status=READY,AWAITING_DATABASE,READY"),
+      res: answer({ resources: [{ ...record("a"), status: "READY" }, record("b")], offset: 2 }),
+      want: (body: { resources: { id: string }[] }) => body.resources.map((r) => r.id),
+      expected: ["a", "a", "b"],
+    },
+    {
+      given: "ids-and-statuses-joined-twice, deployment_ids beside two statuses",
+      id: "ids-and-statuses-joined-twice",
+      req: request("GET", "/v2/deployments?deployment_ids=a&status=READY,UNKNOWN"),
+      res: answer({ resources: [record("a")], offset: 1 }),
+      want: (body: { resources: { id: string }[] }) => body.resources.map((r) => r.id),
+      expected: ["a", "a"],
+    },
+    {
       given: "ready-updated-at-ahead on a READY deployment of a list",
       id: "ready-updated-at-ahead",
       req: request("GET", "/v2/deployments"),

@@ -327,6 +327,40 @@ const lawFaultList = (): Fault[] => [
     },
   },
   {
+    id: "repeated-status-listed-twice",
+    level: "MUST",
+    description:
+      "A status named twice in the status filter lists its deployments twice, as a union of one query per value",
+    response: (req, res) => {
+      const statuses = req.url.searchParams.get("status")?.split(",") ?? [];
+      const repeated = statuses.filter((status, i) => statuses.indexOf(status) !== i);
+      if (!isList(req) || !ok(res) || repeated.length === 0) return undefined;
+      return mapJson(res, (body) => {
+        const page = body as Json;
+        page.resources = (page.resources as Json[]).flatMap((d) =>
+          repeated.includes(String(d.status)) ? [d, d] : [d],
+        );
+        return page;
+      });
+    },
+  },
+  {
+    id: "ids-and-statuses-joined-twice",
+    level: "MUST",
+    description:
+      "deployment_ids beside a status list of two or more values lists each deployment twice, as a join that repeats rows",
+    response: (req, res) => {
+      const statuses = req.url.searchParams.get("status")?.split(",") ?? [];
+      if (!isList(req) || !ok(res) || statuses.length < 2 || !req.url.searchParams.has("deployment_ids"))
+        return undefined;
+      return mapJson(res, (body) => {
+        const page = body as Json;
+        page.resources = (page.resources as Json[]).flatMap((d) => [d, d]);
+        return page;
+      });
+    },
+  },
+  {
     id: "skewed-clock-created-at",
     level: "MUST",
     description:
