@@ -1,11 +1,13 @@
 /**
- * The attribution law (LAW-013): every owner field of a record equals what the caller selected: a deployment's
+ * The attribution laws. LAW-013: every owner field of a record equals what the caller selected: a deployment's
  * tenant_id is the tenant X-Tenant-Id names (else the key's own, the same for every record), every OAuth provider of
  * the key carries one organization_id whatever tenant it was created in, and another organization's providers another.
+ * LAW-019: every answer of the run belongs to its request: a page keeps its query, a create answers what it sent.
  */
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
 import { type Json, paths } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
+import { runAnswers } from "../model/run-answers.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -114,6 +116,12 @@ async function ownersAsSelected(ctx: CheckContext): Promise<void> {
       );
 }
 
+/** LAW-019: the first answer of the run, any check's (D-430), that does not keep its request fails it. */
+async function answersKeepTheirRequests(ctx: CheckContext): Promise<void> {
+  const broken = runAnswers(ctx.config).first;
+  if (broken) ensure(false, `an answer of the run does not belong to its request: ${broken.why}`, broken.exchange);
+}
+
 export const attributionLawChecks: Check[] = [
   {
     id: "LAW-013",
@@ -133,5 +141,16 @@ export const attributionLawChecks: Check[] = [
       "D-14 (how the caller is tied to a tenant and an organization), D-15 (providers belong to the organization)",
     needs: ["write", "state"],
     run: ownersAsSelected,
+  },
+  {
+    id: "LAW-019",
+    level: "MUST",
+    tags: ["laws", "attribution", "createDeployment", "createOAuthProvider", "listDeployments"],
+    statement:
+      "Every answer of the run, whichever check sent it, belongs to its request: no deployment page holds more than its limit (20 without one), a deployment deployment_ids does not name, or a name without name_contains in some letter case; no create is answered with another name or source (a deployment) or provider_id, name or client_id (a provider) than it sent",
+    specRef:
+      "interface-spec: 5. List deployments (limit: maximum number of resources, default 20; deployment_ids; name_contains); 1. and 6. (the response is the record created); D-430 (every answer of the run)",
+    needs: ["state"],
+    run: answersKeepTheirRequests,
   },
 ];

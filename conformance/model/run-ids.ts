@@ -1,6 +1,6 @@
 /** Every deployment, revision and OAuth provider id the answers of one run show, each with the one record it names (LAW-005). */
-import type { RunConfig } from "../cli/run-config.js";
 import type { Exchange } from "../target/http-exchange.js";
+import { perRun } from "./per-run.js";
 
 type Json = Record<string, unknown>;
 
@@ -85,14 +85,5 @@ export class RunIds {
   }
 }
 
-const runs = new WeakMap<RunConfig, RunIds>();
-
 /** The registry of a run: one per configuration, so targets judged in one process never mix their ids. */
-export function runIds(config: RunConfig): RunIds {
-  let ids = runs.get(config);
-  if (!ids) {
-    ids = new RunIds();
-    runs.set(config, ids);
-  }
-  return ids;
-}
+export const runIds = perRun(() => new RunIds());

@@ -3,6 +3,7 @@
 import { answerProblems, type ContractLevel, matchPath, secretFields } from "../../contract/index.js";
 import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
+import { runAnswers } from "../model/run-answers.js";
 import { runIds } from "../model/run-ids.js";
 import { runTimes } from "../model/run-times.js";
 import { cutMessage } from "../target/bounded-read.js";
@@ -149,6 +150,8 @@ export function createContext(
       runIds(config).see(exchange, keyRef === "main" || keyRef === "other" ? keyRef : undefined);
       // and its times, which LAW-007 judges: none may lie after the answer arrived
       runTimes(config).see(exchange, Date.now());
+      // and whether it keeps its request, which LAW-019 judges
+      runAnswers(config).see(exchange);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);

@@ -101,6 +101,34 @@ describe("law faults", () => {
     ]);
   });
 
+  it.each([
+    {
+      id: "name-contains-dropped-with-deployment-type",
+      given: "/v2/deployments?name_contains=a&deployment_type=dev&limit=3",
+      want: [
+        ["deployment_type", "dev"],
+        ["limit", "3"],
+      ],
+    },
+    {
+      id: "name-contains-dropped-with-deployment-type",
+      given: "/v2/deployments?name_contains=a&limit=3",
+      want: [
+        ["name_contains", "a"],
+        ["limit", "3"],
+      ],
+    },
+    {
+      id: "deployment-ids-dropped-with-remote-reconciled",
+      given: "/v2/deployments?deployment_ids=x&remote_reconciled=true",
+      want: [["remote_reconciled", "true"]],
+    },
+  ])("$id sends $given on as $want", ({ id, given, want }) => {
+    const req = request("GET", given);
+    fault(id).request!(req);
+    expect([...req.url.searchParams]).toEqual(want);
+  });
+
   it("accept-with-q-values-406 answers 406 only to a keyed request whose Accept has a q-value", () => {
     const f = fault("accept-with-q-values-406");
     expect(

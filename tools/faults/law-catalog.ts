@@ -361,6 +361,25 @@ const lawFaultList = (): Fault[] => [
     },
   },
   {
+    id: "name-contains-dropped-with-deployment-type",
+    level: "MUST",
+    description:
+      "name_contains is left out of the query whenever deployment_type is in it, as a query builder with one branch too few",
+    request: (req) => {
+      if (isList(req) && req.url.searchParams.has("deployment_type")) req.url.searchParams.delete("name_contains");
+      return undefined;
+    },
+  },
+  {
+    id: "deployment-ids-dropped-with-remote-reconciled",
+    level: "MUST",
+    description: "deployment_ids is left out of the query whenever remote_reconciled is in it",
+    request: (req) => {
+      if (isList(req) && req.url.searchParams.has("remote_reconciled")) req.url.searchParams.delete("deployment_ids");
+      return undefined;
+    },
+  },
+  {
     id: "skewed-clock-created-at",
     level: "MUST",
     description:
