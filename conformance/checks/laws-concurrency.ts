@@ -18,9 +18,12 @@ import { holdsFor } from "./properties-run.js";
 
 type Op = Operation<NamedInput, NamedOutput> & { exchange: Exchange };
 
+/** The secret every create of a round carries, so a list that shows a record before it is whole is seen. */
+const roundSecret = { name: "ROUND_SECRET", value: "round-value" };
+
 /** Sends one create of `name` and reads its answer as the model's output; the answer must be this request's. */
 async function createOp(ctx: CheckContext, name: string): Promise<Op> {
-  const body = deploymentBody(name, plainSource(ctx.config.hosting));
+  const body: Json = { ...deploymentBody(name, plainSource(ctx.config.hosting)), secrets: [roundSecret] };
   const t: Timed = await timed(ctx, {
     method: "POST",
     path: paths.deployments,
@@ -51,9 +54,19 @@ async function listOp(ctx: CheckContext, stem: string): Promise<Op> {
     operation: "listDeployments",
   });
   expect2xx(t.exchange, `list deployments with name_contains ${stem} during a round of concurrent creates`);
-  const resources = (jsonObject(t.exchange, "list deployments").resources as Json[]) ?? [];
-  const names = resources.map((r) => String(r.name)).filter((n) => n.startsWith(stem));
-  return { input: { kind: "list" }, output: { kind: "listed", names }, ...t };
+  const resources = ((jsonObject(t.exchange, "list deployments").resources as Json[]) ?? []).filter((r) =>
+    String(r.name).startsWith(stem),
+  );
+  // a record is listed whole or not at all: its source and its secret's name, as its create sent them
+  for (const record of resources) {
+    const secrets = Array.isArray(record.secrets) ? record.secrets.map((x) => (isObject(x) ? x.name : x)) : [];
+    ensure(
+      record.source === plainSource(ctx.config.hosting) && secrets.length === 1 && secrets[0] === roundSecret.name,
+      `a list during the round showed ${String(record.name)} half-written: source ${JSON.stringify(record.source)}, secrets ${JSON.stringify(record.secrets)} (its create sent ${plainSource(ctx.config.hosting)} and one secret ${roundSecret.name})`,
+      t.exchange,
+    );
+  }
+  return { input: { kind: "list" }, output: { kind: "listed", names: resources.map((r) => String(r.name)) }, ...t };
 }
 
 /** One line per operation of a round, with its window relative to the round's start. */
@@ -189,7 +202,7 @@ export const concurrencyLawChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "Creates of distinct names and lists of them, 8 to 16 sent together, then one list: some order consistent with real time explains every answer (a list shows exactly the creates before it, a refused create never shows), and each create is answered with its own record",
+      "Creates of distinct names and lists of them, 8 to 16 sent together, then one list: some order consistent with real time explains every answer (a list shows exactly the creates before it, each record whole, with the source and secret its create sent; a refused create never shows), and each create is answered with its own record",
     specRef:
       "interface-spec: 6. Create a deployment (Response: one Deployment record); 5. List deployments; D-370 (a linearizability check)",
     needs: ["write", "state"],

@@ -77,6 +77,36 @@ function conflictUnderConcurrency(): Fault {
   };
 }
 
+/**
+ * LAW-001: a deployment is listed before it is whole: while its create is unanswered, lists show it without its
+ * secrets, as from a store that writes them after the record, outside its transaction.
+ */
+function listedHalfWritten(): Fault {
+  const unanswered = new Set<string>();
+  return {
+    id: "listed-half-written",
+    level: "MUST",
+    description:
+      "While a deployment create is unanswered (its answer held 40 ms), lists show the new record with secrets [], as when the secrets are written after the record",
+    request: (req) => {
+      const name = (req.json as Json | undefined)?.name;
+      if (isCreate(req) && typeof name === "string") unanswered.add(name);
+      return undefined;
+    },
+    response: async (req, res) => {
+      if (isCreate(req)) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        unanswered.delete(String((req.json as Json | undefined)?.name));
+        return undefined;
+      }
+      if (!isList(req) || !ok(res)) return undefined;
+      return eachDeployment(res, (d) => {
+        if (unanswered.has(String(d.name))) d.secrets = [];
+      });
+    },
+  };
+}
+
 /** LAW-003: every deployment create touches the organization's providers: their updated_at becomes its time. */
 function providersTouchedByDeployments(): Fault {
   let touchedAt: string | undefined;
@@ -304,6 +334,7 @@ const lawFaultList = (): Fault[] => [
   createWrittenOverHeld("create-upserts-by-name", "201"),
   createWrittenOverHeld("refused-create-still-written", "409"),
   lostCreateUnderConcurrency(),
+  listedHalfWritten(),
   conflictUnderConcurrency(),
   providersTouchedByDeployments(),
   deploymentsTouchedByProviders(),
