@@ -28,6 +28,7 @@ describe("RunAnswers", () => {
     { given: "a page of 21 without a limit", seen: list("", many(21)), want: /more than its limit 20 \(the default\)/ },
     { given: "a page of 3 with limit=2", seen: list("?limit=2", many(3)), want: /more than its limit 2/ },
     { given: "limit spelled %32: not read", seen: list("?limit=%32", many(3)), want: undefined },
+    { given: "limit=0 accepted: the range checks' failure", seen: list("?limit=0", many(1)), want: undefined },
     { given: "limit given twice: not read", seen: list("?limit=1&limit=5", many(3)), want: undefined },
     {
       given: "deployment_ids naming A in upper case",

@@ -33,7 +33,10 @@ function pageBreaksQuery(url: string, page: Json): string | undefined {
   const resources = Array.isArray(page.resources) ? page.resources.filter(isObject) : [];
   const query = plainParameters(url);
   const limitText = query.get("limit");
-  const limit = limitText === undefined ? 20 : /^\d+$/.test(limitText) ? Number(limitText) : undefined;
+  // a limit outside 1..100 that a target accepts is DEP-LIST-004..006's failure, not one more of this reading
+  const written = limitText !== undefined && /^\d+$/.test(limitText) ? Number(limitText) : undefined;
+  const limit =
+    limitText === undefined ? 20 : written !== undefined && written >= 1 && written <= 100 ? written : undefined;
   if (limit !== undefined && resources.length > limit)
     return `the page holds ${resources.length} deployments, more than its limit ${limit}${limitText === undefined ? " (the default)" : ""}`;
   const named = query.get("deployment_ids");
