@@ -330,6 +330,21 @@ function createWrittenOverHeld(id: string, answered: "201" | "409"): Fault {
   };
 }
 
+/** The values a comma-separated query parameter names more than once. */
+function repeatedValues(req: ProxyRequest, name: string): string[] {
+  const values = req.url.searchParams.get(name)?.split(",") ?? [];
+  return values.filter((value, i) => values.indexOf(value) !== i);
+}
+
+/** A deployment page with each record `twice` picks listed twice, next to itself. */
+function listedTwice(res: ProxyResponse, twice: (d: Json) => boolean): ProxyResponse {
+  return mapJson(res, (body) => {
+    const page = body as Json;
+    page.resources = (page.resources as Json[]).flatMap((d) => (twice(d) ? [d, d] : [d]));
+    return page;
+  });
+}
+
 const lawFaultList = (): Fault[] => [
   createWrittenOverHeld("create-upserts-by-name", "201"),
   createWrittenOverHeld("refused-create-still-written", "409"),
@@ -347,14 +362,9 @@ const lawFaultList = (): Fault[] => [
     level: "MUST",
     description: "A deployment named twice in deployment_ids is listed twice",
     response: (req, res) => {
-      const ids = req.url.searchParams.get("deployment_ids")?.split(",") ?? [];
-      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+      const repeated = repeatedValues(req, "deployment_ids");
       if (!isList(req) || !ok(res) || repeated.length === 0) return undefined;
-      return mapJson(res, (body) => {
-        const page = body as Json;
-        page.resources = (page.resources as Json[]).flatMap((d) => (repeated.includes(String(d.id)) ? [d, d] : [d]));
-        return page;
-      });
+      return listedTwice(res, (d) => repeated.includes(String(d.id)));
     },
   },
   {
@@ -363,16 +373,9 @@ const lawFaultList = (): Fault[] => [
     description:
       "A status named twice in the status filter lists its deployments twice, as a union of one query per value",
     response: (req, res) => {
-      const statuses = req.url.searchParams.get("status")?.split(",") ?? [];
-      const repeated = statuses.filter((status, i) => statuses.indexOf(status) !== i);
+      const repeated = repeatedValues(req, "status");
       if (!isList(req) || !ok(res) || repeated.length === 0) return undefined;
-      return mapJson(res, (body) => {
-        const page = body as Json;
-        page.resources = (page.resources as Json[]).flatMap((d) =>
-          repeated.includes(String(d.status)) ? [d, d] : [d],
-        );
-        return page;
-      });
+      return listedTwice(res, (d) => repeated.includes(String(d.status)));
     },
   },
   {
@@ -384,11 +387,7 @@ const lawFaultList = (): Fault[] => [
       const statuses = req.url.searchParams.get("status")?.split(",") ?? [];
       if (!isList(req) || !ok(res) || statuses.length < 2 || !req.url.searchParams.has("deployment_ids"))
         return undefined;
-      return mapJson(res, (body) => {
-        const page = body as Json;
-        page.resources = (page.resources as Json[]).flatMap((d) => [d, d]);
-        return page;
-      });
+      return listedTwice(res, () => true);
     },
   },
   {
