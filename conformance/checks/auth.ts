@@ -9,6 +9,18 @@ import type { Check, CheckContext, SendRequest } from "../runner/check.js";
 const tags = ["auth"];
 
 /** One request per operation of the contract; creates carry valid bodies so only the credentials are wrong. */
+/** Keys one edit away from `key`, each named by how it differs: none of them is the key. */
+function nearMisses(key: string): [string, string][] {
+  const flipped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+  const out: [string, string][] = [
+    ["with one character more at its end", `${key}0`],
+    ["without its last character", key.slice(0, -1)],
+    ["with its last character changed", `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}`],
+  ];
+  if (flipped !== key) out.push(["in the other letter case", flipped]);
+  return out;
+}
+
 function everyOperation(ctx: CheckContext): SampleRequest[] {
   return sampledOperations.map(({ operation }) => sampleRequest(ctx, operation, "any"));
 }
@@ -89,7 +101,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, ...everyOperationId],
     statement:
-      "Every operation with an unknown X-Api-Key answers 401 with a problem detail whose detail is a non-empty string",
+      "Every operation with an unknown X-Api-Key answers 401 with a problem detail whose detail is a non-empty string, and so does the deployment list with a near miss of the key (one character more or less, the last one changed, the other letter case)",
     specRef: "D-13 to D-15 (unknown key: 401), D-16 (a detail a client can act on)",
     needs: ["state"],
     async run(ctx) {
@@ -103,6 +115,19 @@ export const authChecks: Check[] = [
           `${label} with an unknown X-Api-Key: the problem's detail is ${JSON.stringify(detail)}`,
           ex,
         );
+      }
+      // near misses of the user's key (masked in reports as the key is): a key compared by a prefix, or without case,
+      // lets them in
+      for (const [how, nearMiss] of nearMisses(ctx.config.apiKey)) {
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          query: { limit: 1 },
+          operation: "listDeployments",
+          auth: { key: nearMiss, masked: true },
+          tenant: "none",
+        });
+        expectStatus(ex, 401, `list deployments with the key ${how}`);
       }
     },
   },

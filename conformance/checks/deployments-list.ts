@@ -1,6 +1,7 @@
 /** Checks of operation 5 (interface-spec: List deployments, Paginated deployment list, Limits; D-08, D-09, D-39 to D-45). */
 
 import { randomUUID } from "node:crypto";
+import { deploymentStatuses, deploymentTypes } from "../../contract/index.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonObject } from "../check-kit/assert.js";
 import {
   createDeployment,
@@ -15,7 +16,7 @@ import { whileStatusesHold } from "../check-kit/settle.js";
 import { perSourceRules } from "../model/body-source-rules.js";
 import { containerImageTag, deploymentBody, plainSource, type Source, sourcesFor } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
-import { judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../runner/no-verdict.js";
+import { isRefusal, judgeEach, noVerdictWhenRefused, statusValuesJudgedBy } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["listDeployments", "deployments"];
@@ -432,7 +433,8 @@ export const deploymentListChecks: Check[] = [
     id: "DEP-LIST-020",
     level: "MUST",
     tags: [...filters, "name_contains"],
-    statement: "name_contains returns the deployments whose name contains the value, and only those",
+    statement:
+      "name_contains returns the deployments whose name contains the value, and only those; an empty value, when answered 2xx, returns every deployment deployment_ids names",
     specRef: 'interface-spec: 5. List deployments, name_contains "Filter by deployment name"',
     needs: ["write", "state"],
     async run(ctx) {
@@ -449,6 +451,23 @@ export const deploymentListChecks: Check[] = [
       );
       const missing = set.names.filter((n) => !names.includes(n));
       ensure(missing.length === 0, `matching deployments not returned: ${missing.join(", ")}`, last);
+      // every name contains the empty value: a target may refuse it, but one it answers finds every deployment named
+      const empty = await ctx.send({
+        method: "GET",
+        path: paths.deployments,
+        query: { deployment_ids: set.ids.join(","), name_contains: "", limit: 100 },
+        operation: "listDeployments",
+        noValidate: true,
+      });
+      if (isRefusal(empty)) return ctx.note(`name_contains= (empty) refused with ${empty.response.status}`);
+      expect2xx(empty, "list deployments with name_contains= (empty)");
+      const listed = new Set(((jsonObject(empty, "list deployments").resources as Json[]) ?? []).map((r) => r.id));
+      const left = set.ids.filter((id) => !listed.has(id));
+      ensure(
+        left.length === 0,
+        `name_contains= (empty, contained in every name) with deployment_ids of ${set.ids.length} left out ${left.join(", ")}`,
+        empty,
+      );
     },
   },
   {
@@ -624,7 +643,7 @@ export const deploymentListChecks: Check[] = [
     specRef: 'interface-spec: 5. List deployments, deployment_type "Allowed: dev_free, dev, prod"',
     needs: [],
     async run(ctx) {
-      for (const t of ["dev_free", "dev", "prod"]) await listDeployments(ctx, { deployment_type: t });
+      for (const t of deploymentTypes) await listDeployments(ctx, { deployment_type: t });
       await rejects(ctx, { deployment_type: "staging" }, "4xx");
     },
   },
@@ -854,7 +873,7 @@ export const deploymentListChecks: Check[] = [
         limit: 5,
         offset: 1,
       };
-      for (const status of ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"]) {
+      for (const status of deploymentStatuses) {
         await listDeployments(ctx, { status });
         await listDeployments(ctx, { ...others, status });
       }

@@ -16,6 +16,7 @@ import { concurrencyLawChecks } from "./laws-concurrency.js";
 import { httpLawChecks } from "./laws-http.js";
 import { identityLawChecks } from "./laws-identity.js";
 import { independenceLawChecks } from "./laws-independence.js";
+import { serverErrorLawChecks } from "./laws-server-errors.js";
 import { spellingLawChecks } from "./laws-spellings.js";
 import { timeLawChecks } from "./laws-time.js";
 import { positiveChecks } from "./positive.js";
@@ -59,6 +60,7 @@ export const areas = {
     ...httpLawChecks,
     ...attributionLawChecks,
     ...spellingLawChecks,
+    ...serverErrorLawChecks,
   ],
 } satisfies Record<string, Check[]>;
 

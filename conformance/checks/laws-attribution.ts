@@ -147,9 +147,9 @@ export const attributionLawChecks: Check[] = [
     level: "MUST",
     tags: ["laws", "attribution", "createDeployment", "createOAuthProvider", "listDeployments"],
     statement:
-      "Every answer of the run, whichever check sent it, belongs to its request: no deployment page holds more than its limit (one in 1..100; 20 without one), a deployment deployment_ids does not name, or a name without name_contains in some letter case; no create is answered with another name or source (a deployment) or provider_id, name or client_id (a provider) than it sent",
+      "Every answer of the run, whichever check sent it, belongs to its request: no deployment page holds more than its limit (one in 1..100; 20 without one), a deployment deployment_ids does not name, one of another image_version than a non-empty image_version filter's, or a name without name_contains in some letter case; no create is answered with another name or source (a deployment) or provider_id, name or client_id (a provider) than it sent",
     specRef:
-      "interface-spec: 5. List deployments (limit: maximum number of resources, default 20; deployment_ids; name_contains); 1. and 6. (the response is the record created); D-430 (every answer of the run)",
+      "interface-spec: 5. List deployments (limit: maximum number of resources, default 20; deployment_ids; name_contains; image_version); 1. and 6. (the response is the record created); D-430 (every answer of the run)",
     needs: ["state"],
     run: answersKeepTheirRequests,
   },

@@ -165,11 +165,35 @@ async function providerCreatesAnsweredAlone(ctx: CheckContext): Promise<void> {
       client_id: `client-together-${i}-${ctx.config.runId}`,
     }),
   );
-  const answers = await Promise.all(
+  let settled = false;
+  const creates = Promise.all(
     bodies.map((body) =>
       ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" }),
     ),
-  );
+  ).finally(() => {
+    settled = true;
+  });
+  // lists one after another while the creates are in flight (at most 20): each round provider they show must be
+  // whole, as its create sent it
+  const during: Exchange[] = [];
+  while (!settled && during.length < 20)
+    during.push(await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" }));
+  const answers = await creates;
+  for (const exchange of during) {
+    expect2xx(exchange, `list providers during ${providerRound} concurrent creates`);
+    const records = Array.isArray(exchange.json) ? exchange.json.filter(isObject) : [];
+    for (const record of records) {
+      const body = bodies.find((b) => b.provider_id === record.provider_id);
+      if (!body) continue;
+      const { client_secret: _, ...sent } = body;
+      const diff = differences(record, sent);
+      ensure(
+        diff.length === 0,
+        `a list sent during the round showed provider ${String(body.provider_id)} half-written: ${diff.slice(0, 3).join("; ")}`,
+        exchange,
+      );
+    }
+  }
   const ids = new Map<string, string>();
   for (const [i, exchange] of answers.entries()) {
     const body = bodies[i]!;
@@ -222,7 +246,7 @@ export const concurrencyLawChecks: Check[] = [
     id: "LAW-017",
     level: "MUST",
     tags: ["laws", "concurrency", "createOAuthProvider", "listOAuthProviders"],
-    statement: `${providerRound} OAuth provider creates sent together are each answered with the record of what it sent (its provider_id, name and client_id), and each is listed once afterwards with that answer's id`,
+    statement: `${providerRound} OAuth provider creates sent together are each answered with the record of what it sent (its provider_id, name and client_id), and each is listed once afterwards with that answer's id; lists sent while they are in flight show each round provider whole (as its create sent it) or not at all`,
     specRef:
       "interface-spec: 1. Create an OAuth provider (Response: one OAuth provider response record); 2. List OAuth providers; D-370",
     needs: ["write", "state"],

@@ -76,6 +76,29 @@ async function negotiationHolds(ctx: CheckContext): Promise<void> {
       );
     }
   }
+  await withoutAccept(ctx);
+}
+
+/**
+ * A list read with no Accept header at all takes any media type (RFC 9110 §12.5.1): it is answered 200 JSON. Written
+ * by hand on a connection of its own, since a fetch client adds `Accept: *\/*` to a request without one.
+ */
+async function withoutAccept(ctx: CheckContext): Promise<void> {
+  if (ctx.config.fetch) return ctx.note("a list without Accept not judged: this run was given a fetch function");
+  const headers = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey) };
+  if (ctx.config.tenantId) Object.assign(headers, { "X-Tenant-Id": ctx.config.tenantId });
+  const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+  try {
+    connection.write([{ method: "GET", target: paths.providers, headers }]);
+    const answer = await connection.read("GET");
+    const type = (answer.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    ensure(
+      answer.status === 200 && type === "application/json",
+      `GET ${paths.providers} without an Accept header answered ${answer.status} ${type || "without Content-Type"} ${answer.body.slice(0, 200)}; a request without Accept takes any media type, so the JSON answer is the one to send`,
+    );
+  } finally {
+    connection.close();
+  }
 }
 
 /** Whole seconds since the epoch of an HTTP-date or an RFC 3339 timestamp (an HTTP-date's resolution), or undefined. */
@@ -112,6 +135,14 @@ async function validatorOf(
   expect2xx(first, what);
   const etag = first.response.headers.etag;
   const modified = first.response.headers["last-modified"];
+  // a tag the target never sent matches nothing: the read is answered in full, whether the target sends ETags or not
+  const unmatched = '"cf-never-sent"';
+  const fresh = await ctx.send({ ...request, headers: { "If-None-Match": unmatched }, noValidate: true });
+  ensure(
+    fresh.response.status !== 304,
+    `${what} with If-None-Match ${unmatched}, a tag the target never sent, answered 304: no representation matched it`,
+    fresh,
+  );
   if (!etag && !modified) {
     ctx.note(`${what}: no ETag and no Last-Modified sent`);
     return;
@@ -186,7 +217,18 @@ async function validatorsFollowChanges(ctx: CheckContext): Promise<void> {
 
 /** LAW-011: HEAD of every list answers as GET does (status, Content-Type, a Content-Length equal to GET's), without a body. */
 async function headIsGetWithoutBody(ctx: CheckContext): Promise<void> {
-  for (const { what, request } of reads(ctx)) {
+  // and a read the target refuses: HEAD is refused as GET is, not answered 200 past the query's validation
+  const refused: { what: string; request: SendRequest } = {
+    what: "list deployments with limit=0",
+    request: {
+      method: "GET",
+      path: paths.deployments,
+      query: { limit: 0 },
+      operation: "listDeployments",
+      noValidate: true,
+    },
+  };
+  for (const { what, request } of [...reads(ctx), refused]) {
     const get = await ctx.send(request);
     const head = await ctx.send({ ...request, method: "HEAD", noValidate: true });
     ensure(
@@ -225,8 +267,12 @@ function sequence(ctx: CheckContext): WireRequest[] {
       body: '{"name": "cf-broken',
     },
     { method: "GET", target: paths.providers, headers: auth },
+    { method: "GET", target: paths.providers, headers: auth, absolute: true },
   ];
 }
+
+/** A request of the sequence as a report names it. */
+const named = (r: WireRequest) => `${r.method} ${r.target}${r.absolute ? " (absolute-form)" : ""}`;
 
 /** The same request on a fresh connection of the suite's client, as the answer it must match. */
 async function alone(ctx: CheckContext, request: WireRequest): Promise<Exchange> {
@@ -257,7 +303,7 @@ async function compare(ctx: CheckContext, wire: WireAnswer, request: WireRequest
     (request.method === "HEAD" || wire.status >= 300 || holdsJson(wire.body, single.json));
   ensure(
     same,
-    `${request.method} ${request.target} ${how} on a kept-alive connection answered ${wire.status} ${wire.body.slice(0, 200)}; alone it answers ${single.response.status}${wire.status === single.response.status ? " with another body" : ""}`,
+    `${named(request)} ${how} on a kept-alive connection answered ${wire.status} ${wire.body.slice(0, 200)}; alone it answers ${single.response.status}${wire.status === single.response.status ? " with another body" : ""}`,
     single,
   );
 }
@@ -277,9 +323,9 @@ async function keptAliveAsAlone(ctx: CheckContext): Promise<void> {
         answer = await connection.read(request.method);
       } catch (error) {
         throw new CheckFailure(
-          `request ${i + 1} (${request.method} ${request.target}) on a kept-alive connection, after ${requests
+          `request ${i + 1} (${named(request)}) on a kept-alive connection, after ${requests
             .slice(0, i)
-            .map((r) => `${r.method} ${r.target}`)
+            .map(named)
             .join(", ")}: ${(error as Error).message}`,
         );
       }
@@ -339,7 +385,7 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "Every list answers 200 application/json to Accept values with several types, q-values and wildcards that take JSON, and without a content coding to Accept-Encoding values that leave only identity (identity, gzip;q=0, *;q=0)",
+      "Every list answers 200 application/json without Accept and to Accept values with several types, q-values and wildcards that take JSON, and without a content coding to Accept-Encoding values that leave only identity (identity, gzip;q=0, *;q=0)",
     specRef: "D-373 (RFC 9110 §12.5.1, §12.5.3)",
     needs: [],
     run: negotiationHolds,
@@ -349,7 +395,7 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "createDeployment"],
     statement:
-      "A list's ETag, when sent, changes when the list changes, and If-None-Match with it answers 304 (or the same 200) only while the list is unchanged; its Last-Modified, when sent, is no older than a record created later, and If-Modified-Since with it answers 304 only while the list is unchanged",
+      "If-None-Match with a tag the target never sent is never answered 304; a list's ETag, when sent, changes when the list changes, and If-None-Match with it answers 304 (or the same 200) only while the list is unchanged; its Last-Modified, when sent, is no older than a record created later, and If-Modified-Since with it answers 304 only while the list is unchanged",
     specRef: "D-373, D-431 (RFC 9110 §8.8.2, §8.8.3, §13.1.2, §13.1.3; RFC 9111)",
     needs: ["write", "state"],
     run: validatorsFollowChanges,
@@ -359,7 +405,7 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "HEAD of every list operation answers as GET does, with the same status, Content-Type and (when sent) Content-Length, and no body",
+      "HEAD of every list operation, and of a deployment list GET refuses (limit=0), answers as GET does, with the same status, Content-Type and (when sent) Content-Length, and no body",
     specRef: "D-373 (RFC 9110 §9.3.2)",
     needs: [],
     run: headIsGetWithoutBody,
@@ -369,8 +415,8 @@ export const httpLawChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "Each request on one kept-alive connection (successes, a 422, a HEAD, a 404, malformed JSON, one after another, then three pipelined) is answered as the same request alone",
-    specRef: "D-373 (RFC 9112 §9.3 persistence, §9.3.2 pipelining)",
+      "Each request on one kept-alive connection (successes, a 422, a HEAD, a 404, malformed JSON, one in absolute-form, one after another, then three pipelined) is answered as the same request alone",
+    specRef: "D-373 (RFC 9112 §9.3 persistence, §9.3.2 pipelining, §3.2.2 absolute-form)",
     needs: ["server"],
     run: keptAliveAsAlone,
   },

@@ -2,9 +2,9 @@
  * Identity laws (LAW-005, LAW-006): every deployment, revision and provider id the run sees is unique across tenants
  * and organizations, and deployment_ids with repeated ids, in every order, returns each deployment once.
  */
+import { deploymentStatuses } from "../../contract/index.js";
 import { ensure, expect2xx, jsonObject } from "../check-kit/assert.js";
 import { createDeployment, type Json, paths } from "../check-kit/helpers.js";
-import { statuses } from "../model/adversarial-queries.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { repeatsAndOrders, shapesOf } from "../model/repeats-and-orders.js";
 import { runIds } from "../model/run-ids.js";
@@ -119,9 +119,9 @@ async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
   // which status values the filter takes, and how it reads a list of them, is D-07's: a refusal is no verdict.
   // Each value twice, then all five with one repeated apart, in order and reversed: every shape a repeat takes.
   const statusLists = [
-    ...statuses.map((status) => [status, status]),
-    [...statuses, statuses[1]!],
-    [...statuses].reverse().concat(statuses[3]!),
+    ...deploymentStatuses.map((status) => [status, status]),
+    [...deploymentStatuses, deploymentStatuses[1]!],
+    [...deploymentStatuses].reverse().concat(deploymentStatuses[3]!),
   ];
   let refused = 0;
   for (const items of statusLists) {
@@ -139,7 +139,7 @@ async function repeatedIdsAnsweredOnce(ctx: CheckContext): Promise<void> {
     expect2xx(exchange, `list deployments with status ${items.join(",")}`);
     const twice = heldTwice(exchange);
     ensure(twice.length === 0, `status ${items.join(",")} returned ${twice.join(", ")} more than once`, exchange);
-    for (const shape of shapesOf(items, statuses)) reached(ctx, "arrays", "status", shape);
+    for (const shape of shapesOf(items, deploymentStatuses)) reached(ctx, "arrays", "status", shape);
   }
   if (refused > 0) ctx.note(`${refused} status lists refused with a 4xx (D-07 states which the filter takes)`);
   const repeated = runIds(ctx.config).repeated;

@@ -185,6 +185,9 @@ const providerSpellings = [
   },
 ];
 
+/** Provider values only a decision allows (D-02, D-57): each created once at MUST, a refusal no verdict. */
+const decidedProviderValues: Json[] = [{ uses_pkce: true, code_challenge_method: "plain" }, { provider_type: "slack" }];
+
 /** Deployment fields a normalizer would rewrite, per source: a URL as above, a short image name, a ./ path. */
 const deploymentSpellings: Partial<Record<Source, { config?: Json; revision?: Json }>> = {
   external_container: {
@@ -192,7 +195,9 @@ const deploymentSpellings: Partial<Record<Source, { config?: Json; revision?: Js
     revision: { image_uri: "nginx:1.27" },
   },
   internal_container: { revision: { image_uri: "acme/agent:1.0.0" } },
-  internal_source: { revision: { graph_config_path: "./agents/graph.json" } },
+  internal_source: {
+    revision: { graph_config_path: "./agents/graph.json", source_tarball_path: "./uploads//Agent.tar.gz" },
+  },
 };
 
 /**
@@ -361,14 +366,24 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list",
+      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list; a provider with code_challenge_method plain, and one with a vendor name as provider_type, may be refused, but one accepted comes back as sent",
     specRef:
-      "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post)",
+      "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post; the response is the record created)",
     needs: ["write", "state"],
     async run(ctx) {
-      // code_challenge_method: only the stated default S256 at MUST; plain is a decision (D-02), judged by POS-005;
-      // provider_type: only null at MUST, the vendor names are placeholders in the interface spec (D-57)
+      // code_challenge_method: only the stated default S256 generated at MUST; provider_type: only null
       await echoProviders(ctx, ["S256"], []);
+      // plain (D-02) and a vendor name (placeholders in the interface spec, D-57) are decisions: a body with one may
+      // be refused, but one accepted comes back as sent, as every other field does
+      await judgeEach(ctx, decidedProviderValues, (fields) =>
+        createdAsSent(ctx, {
+          kind: "provider",
+          body: { ...providerBody(ctx.name("decided")), ...fields },
+          want: fields,
+          what: `create provider with ${JSON.stringify(fields)}`,
+          refused: { as: "no-verdict", why: "D-02 and D-57 are the reference server's choices of these values" },
+        }),
+      );
     },
   },
   {
@@ -463,7 +478,7 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "createDeployment", "listOAuthProviders", "listDeployments", "spelling"],
     statement:
-      "Strings a normalizer would rewrite come back byte for byte as sent, in the create answer and the list: provider URLs in capitals, with the default port, dot segments, no path and %-encoded unreserved letters; a custom_url likewise, a short image name (nginx:1.27, acme/agent:1.0.0) and a graph_config_path starting ./ (a refused body is no verdict)",
+      "Strings a normalizer would rewrite come back byte for byte as sent, in the create answer and the list: provider URLs in capitals, with the default port, dot segments, no path and %-encoded unreserved letters; a custom_url likewise, a short image name (nginx:1.27, acme/agent:1.0.0), a graph_config_path starting ./ and a source_tarball_path with ./ and // (a refused body is no verdict)",
     specRef:
       "interface-spec: OAuth provider and Deployment records (auth_url, token_url, custom_url, image_uri, graph_config_path: string); 1. and 6. (the response is the record created)",
     needs: ["write", "state"],

@@ -3,7 +3,7 @@
  * shape of error answers and the list defaults, each over generated operation × method × answer class × query shape.
  */
 import fc from "fast-check";
-import { isJsonMediaType } from "../../contract/index.js";
+import { deploymentTypes, isJsonMediaType } from "../../contract/index.js";
 import { ensure, expectStatus, isObject } from "../check-kit/assert.js";
 import { type Json, paths } from "../check-kit/helpers.js";
 import { type SampleRequest, sampledOperations, sampleRequest } from "../check-kit/operation-samples.js";
@@ -24,7 +24,7 @@ const accepts = [
 /** A value of every filter and page parameter of the deployment list, and an unknown parameter. */
 const parameterValues = {
   name_contains: fc.constantFrom("cf-", "Pq", "%", "a b", "é"),
-  deployment_type: fc.constantFrom("dev", "prod", "dev_free"),
+  deployment_type: fc.constantFrom(...deploymentTypes),
   remote_reconciled: fc.boolean(),
   image_version: fc.constantFrom("1.0", "latest"),
   tag_value_ids: fc.constant("00000000-0000-4000-8000-000000000001"),

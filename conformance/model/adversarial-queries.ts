@@ -4,6 +4,7 @@
  * a set of deployments the property created, so that the answer restricted to that set can be judged by the model.
  */
 import fc from "fast-check";
+import { deploymentStatuses } from "../../contract/index.js";
 import type { CharacterClass } from "../coverage/axes.js";
 import type { ListQuery } from "./deployment-model.js";
 
@@ -169,9 +170,6 @@ function imageVersion(set: QuerySet) {
     });
 }
 
-/** The values of the Deployment status enum (interface spec: States and transitions). */
-export const statuses = ["AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"];
-
 /** Filters beside the scope, each absent or drawn from a value class; only valid ones when `validOnly`. */
 function otherFilters(set: QuerySet, validOnly: boolean) {
   const either = <T>(valid: fc.Arbitrary<T>, malformed: fc.Arbitrary<T>) =>
@@ -179,7 +177,9 @@ function otherFilters(set: QuerySet, validOnly: boolean) {
   const record = fc.record(
     {
       status: either(
-        fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1, maxLength: 3 }).map((v) => ({ v, k: "matching" })),
+        fc
+          .uniqueArray(fc.constantFrom<string>(...deploymentStatuses), { minLength: 1, maxLength: 3 })
+          .map((v) => ({ v, k: "matching" })),
         fc.constantFrom("ready", "RUNNING").map((s) => ({ v: [s], k: "malformed" })),
       ),
       image_version: imageVersion(set),
@@ -218,7 +218,7 @@ function withFilters(scoped: fc.Arbitrary<DrawnQuery>, set: QuerySet, validOnly:
 function filtersAlone(set: QuerySet): fc.Arbitrary<DrawnQuery[]> {
   return fc
     .record({
-      status: fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1, maxLength: 3 }),
+      status: fc.uniqueArray(fc.constantFrom(...deploymentStatuses), { minLength: 1, maxLength: 3 }),
       image_version: fc.constantFrom(...set.tags),
       remote_reconciled: fc.boolean(),
       deployment_type: fc.constantFrom("dev", "dev", "dev_free", "prod"),

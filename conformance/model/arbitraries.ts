@@ -3,6 +3,7 @@
  * optional fields the per-source table of D-48 allows it, and every filter of List deployments.
  */
 import fc from "fast-check";
+import { deploymentStatuses, deploymentTypes } from "../../contract/index.js";
 import type { Hosting } from "../cli/run-config.js";
 import { sourcesFor } from "./data.js";
 
@@ -24,6 +25,12 @@ const secrets = fc.uniqueArray(
     value: fc.string({ minLength: 1, maxLength: 24 }),
   }),
   { maxLength: 3, selector: (s) => s.name.toLowerCase() },
+);
+
+/** References to cluster secrets, in no particular order (external_container only, D-69). */
+const secretReferences = fc.array(
+  fc.record({ name: fc.stringMatching(/^[A-Z][A-Z0-9_]{0,11}$/), secret_name: word, secret_key: word }),
+  { minLength: 1, maxLength: 3 },
 );
 
 /** A few resource settings of the main workload, each within its schema's bounds. */
@@ -50,18 +57,24 @@ function bodyFor(source: string): fc.Arbitrary<Json> {
       return fc
         .record({
           image_uri: image,
+          // every field the table allows this source, so a store that drops one in silence is seen
           config: optional({
             listener_id: uuid,
-            custom_url: word.map((w) => `https://${w}.example.com`),
+            listener_config: word.map((cluster_namespace) => ({ cluster_namespace })),
+            custom_url: fc
+              .tuple(word, fc.constantFrom("", "/", "/app/", "/App/Path"))
+              .map(([w, path]) => `https://${w}.example.com${path}`),
             resource_spec: resourceSpec,
           }),
+          references: fc.option(secretReferences, { nil: undefined }),
           secrets,
         })
-        .map(({ image_uri, config, secrets }) => ({
+        .map(({ image_uri, config, references, secrets }) => ({
           source,
           source_config: config,
           source_revision_config: { image_uri },
           secrets,
+          ...(references ? { secret_references: references } : {}),
         }));
     case "internal_container":
       return fc.record({ image_uri: image, secrets }).map(({ image_uri, secrets }) => ({
@@ -119,12 +132,12 @@ export function providerBodies(
 
 /** Each list filter other than the ones that scope a query to a run (name_contains, deployment_ids). */
 const filterFields = {
-  status: fc.uniqueArray(fc.constantFrom("AWAITING_DATABASE", "READY", "UNUSED", "AWAITING_DELETE", "UNKNOWN"), {
+  status: fc.uniqueArray(fc.constantFrom(...deploymentStatuses), {
     minLength: 1,
     maxLength: 3,
   }),
   remote_reconciled: fc.boolean(),
-  deployment_type: fc.constantFrom("dev_free", "dev", "prod"),
+  deployment_type: fc.constantFrom(...deploymentTypes),
   tag_value_ids: fc.array(uuid, { minLength: 1, maxLength: 2 }),
   // prefixes of the tags too: image_version is an exact match (D-42)
   image_version: fc.constantFrom("1.0", "2.0", "latest", "1", "late"),

@@ -19,8 +19,17 @@ function bare(schema: SchemaObject): SchemaObject {
 
 /** A free-form object's content: keys in mixed case and with the dots and slashes of label keys, nested values. */
 const freeFormContent: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf", Nested: { Depth: [1, "two"] } };
-/** The same for a free-form object whose values are strings (labels, annotations), some that read as other types. */
-const freeFormText: Json = { "App.Example.com/Name": "Mixed-Case Value", team: "Cf", enabled: "true", replicas: "007" };
+/**
+ * The same for a free-form object whose values are strings (labels, annotations), some that read as other types, with
+ * 40 keys in all: a store that keeps only the first few (16, 32) is seen.
+ */
+const freeFormText: Json = {
+  "App.Example.com/Name": "Mixed-Case Value",
+  team: "Cf",
+  enabled: "true",
+  replicas: "007",
+  ...Object.fromEntries(Array.from({ length: 36 }, (_, i) => [`cf-key-${String(i).padStart(2, "0")}`, `value-${i}`])),
+};
 
 /**
  * Which values the fields take: `middle` (inside every bound), `zero` (each field at its zero, every array and

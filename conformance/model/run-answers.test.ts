@@ -25,6 +25,17 @@ const many = (n: number) => Array.from({ length: n }, (_, i) => deployment(`d${i
 describe("RunAnswers", () => {
   it.each([
     { given: "a page of 20 without a limit", seen: list("", many(20)), want: undefined },
+    {
+      given: "image_version=1.0 holding one of 2.0",
+      seen: list("?image_version=1.0", [{ ...deployment("a"), image_version: "2.0" }]),
+      want: /image_version=1.0 returned n-a, whose image_version is "2.0"/,
+    },
+    {
+      given: "image_version=1.0 holding only 1.0",
+      seen: list("?image_version=1.0", [{ ...deployment("a"), image_version: "1.0" }]),
+      want: undefined,
+    },
+    { given: "image_version= (empty): not read", seen: list("?image_version=", [deployment("a")]), want: undefined },
     { given: "a page of 21 without a limit", seen: list("", many(21)), want: /more than its limit 20 \(the default\)/ },
     { given: "a page of 3 with limit=2", seen: list("?limit=2", many(3)), want: /more than its limit 2/ },
     { given: "limit spelled %32: not read", seen: list("?limit=%32", many(3)), want: undefined },

@@ -1,6 +1,7 @@
 /**
  * The first answer of a run that does not keep its request (LAW-019): a deployment page holding more than its limit,
- * a deployment deployment_ids does not name, or a name without name_contains in it; a create answered with a record
+ * a deployment deployment_ids does not name, one of another image_version than the filter's, or a name without
+ * name_contains in it; a create answered with a record
  * of another name, source or provider_id than it sent.
  */
 import type { Exchange } from "../target/http-exchange.js";
@@ -44,6 +45,12 @@ function pageBreaksQuery(url: string, page: Json): string | undefined {
     const ids = new Set(named.toLowerCase().split(","));
     const other = resources.find((r) => !ids.has(String(r.id).toLowerCase()));
     if (other) return `deployment_ids=${named} returned ${String(other.id)}, which it does not name`;
+  }
+  const version = query.get("image_version");
+  if (version) {
+    const other = resources.find((r) => r.image_version !== version);
+    if (other)
+      return `image_version=${version} returned ${String(other.name)}, whose image_version is ${JSON.stringify(other.image_version)}`;
   }
   const needle = query.get("name_contains");
   if (needle !== undefined) {

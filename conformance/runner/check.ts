@@ -70,7 +70,8 @@ export interface SendRequest {
   /** Send the body in chunks with no Content-Length (RFC 9112 §7.1), as a client streaming it does. */
   streamed?: boolean;
   /** Which key to send: the main key (default), the other organization's key, none, or a literal wrong key. */
-  auth?: "main" | "other" | "none" | { key: string };
+  /** A given key is shown in reports unless `masked`: a near miss of the user's key is masked as the key is. */
+  auth?: "main" | "other" | "none" | { key: string; masked?: boolean };
   /** Whether to send X-Tenant-Id: the configured tenant (default), none, or a given value. */
   tenant?: "default" | "none" | string;
   /** The contract operation this request exercises, for schema validation of its answer. */

@@ -5,6 +5,7 @@ import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
 import { runAnswers } from "../model/run-answers.js";
 import { runIds } from "../model/run-ids.js";
+import { runServerErrors } from "../model/run-server-errors.js";
 import { runTimes } from "../model/run-times.js";
 import { cutMessage } from "../target/bounded-read.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "../target/http-exchange.js";
@@ -118,7 +119,11 @@ export function createContext(
         body = JSON.stringify(request.json);
       } else if (request.raw !== undefined) body = request.raw;
       Object.assign(headers, request.headers ?? {});
-      const secrets = [...userSecrets(config), ...secretsIn(request.json)];
+      const secrets = [
+        ...userSecrets(config),
+        ...secretsIn(request.json),
+        ...(typeof auth === "object" && auth.masked ? [auth.key] : []),
+      ];
       throwIfGone();
       // a 429/503 with Retry-After is the target's rate limit, not its answer to the request: waited for (D-380)
       const exchange = await sendWithinLimits(
@@ -152,6 +157,8 @@ export function createContext(
       runTimes(config).see(exchange, Date.now());
       // and whether it keeps its request, which LAW-019 judges
       runAnswers(config).see(exchange);
+      // and whether an allowed read was answered 500, which LAW-020 judges
+      runServerErrors(config).see(request.path, exchange);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);

@@ -12,6 +12,8 @@ export interface WireRequest {
   method: string;
   /** Path and query, as sent. */
   target: string;
+  /** Written in absolute-form, scheme and authority first, which a server must accept too (RFC 9112 §3.2.2). */
+  absolute?: boolean;
   headers: Record<string, string>;
   body?: string;
 }
@@ -33,6 +35,7 @@ export class WireConnection {
 
   private constructor(
     private readonly socket: Socket,
+    private readonly origin: string,
     private readonly host: string,
     private readonly basePath: string,
     private readonly timeoutMs: number,
@@ -64,7 +67,7 @@ export class WireConnection {
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);
-        resolve(new WireConnection(socket, url.host, url.pathname.replace(/\/+$/, ""), timeoutMs));
+        resolve(new WireConnection(socket, url.origin, url.host, url.pathname.replace(/\/+$/, ""), timeoutMs));
       };
       socket.once("error", (error) => {
         clearTimeout(timer);
@@ -85,7 +88,9 @@ export class WireConnection {
         const body = r.body ?? "";
         const headers: Record<string, string> = { Host: this.host, ...r.headers };
         if (r.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(body));
-        return `${r.method} ${this.basePath}${r.target} HTTP/1.1\r\n${Object.entries(headers)
+        return `${r.method} ${r.absolute ? this.origin : ""}${this.basePath}${r.target} HTTP/1.1\r\n${Object.entries(
+          headers,
+        )
           .map(([k, v]) => `${k}: ${v}\r\n`)
           .join("")}\r\n${body}`;
       })

@@ -236,6 +236,60 @@ export const faults: Fault[] = [
         : undefined,
   },
   {
+    id: "pkce-plain-stored-as-s256",
+    level: "MUST",
+    description:
+      "A provider created with code_challenge_method plain is accepted and stored with S256, as a server that knows only one method",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => {
+            if (p.code_challenge_method === "plain") p.code_challenge_method = "S256";
+          })
+        : undefined,
+  },
+  {
+    id: "listener-config-dropped",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "source_config.listener_config is accepted but not stored: it comes back null, as a store with no column for it",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const config = d.source_config as Json | null;
+            if (config?.listener_config) config.listener_config = null;
+          })
+        : undefined,
+  },
+  {
+    id: "tarball-path-normalized",
+    level: "MUST",
+    description: "A source_tarball_path comes back as a path normalizer writes it: no leading ./, no doubled /",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null;
+            if (typeof revision?.source_tarball_path === "string")
+              revision.source_tarball_path = revision.source_tarball_path.replace(/^\.\//, "").replace(/\/{2,}/g, "/");
+          })
+        : undefined,
+  },
+  {
+    id: "labels-cut-to-32",
+    level: "SHOULD",
+    hosting: "self_hosted",
+    description:
+      "A resource spec's labels and annotations keep their first 32 keys; the rest are dropped in silence (D-01: stored as sent)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const field of ["labels", "annotations"])
+              if (spec[field] && typeof spec[field] === "object")
+                spec[field] = Object.fromEntries(Object.entries(spec[field] as Json).slice(0, 32));
+          })
+        : undefined,
+  },
+  {
     id: "cpu-stored-as-float32",
     level: "MUST",
     hosting: "self_hosted",
@@ -888,6 +942,18 @@ export const faults: Fault[] = [
     request: (req) => {
       req.headers["x-api-key"] = demo.acme.apiKey;
       delete req.headers["x-tenant-id"];
+      return undefined;
+    },
+  },
+  {
+    id: "api-key-compared-by-prefix",
+    level: "SHOULD",
+    description:
+      "An API key is compared by its first 16 characters, so a key one character longer, shorter or changed at its end is the organization's (D-13)",
+    request: (req) => {
+      const given = req.headers["x-api-key"];
+      const key = [demo.acme.apiKey, demo.globex.apiKey].find((k) => given?.slice(0, 16) === k.slice(0, 16));
+      if (key) req.headers["x-api-key"] = key;
       return undefined;
     },
   },

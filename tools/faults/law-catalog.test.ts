@@ -16,6 +16,7 @@ const request = (
 ): ProxyRequest => ({
   method,
   url: new URL(target, "http://proxy.invalid"),
+  target,
   headers: { "x-api-key": demo.acme.apiKey, ...headers },
   rawHeaderNames: [],
   body: json === undefined ? "" : JSON.stringify(json),

@@ -77,35 +77,73 @@ function conflictUnderConcurrency(): Fault {
   };
 }
 
+/** Where a record is created and listed, and the member of its create body that names it. */
+interface RecordKind {
+  isCreate: (req: ProxyRequest) => boolean;
+  isList: (req: ProxyRequest) => boolean;
+  key: string;
+  each: (res: ProxyResponse, f: (record: Json) => void) => ProxyResponse;
+}
+
 /**
- * LAW-001: a deployment is listed before it is whole: while its create is unanswered, lists show it without its
- * secrets, as from a store that writes them after the record, outside its transaction.
+ * A record listed before it is whole: while its create is unanswered (its answer held 40 ms), lists show it with
+ * `damage` done, as from a store that writes part of it after the row, outside its transaction.
  */
-function listedHalfWritten(): Fault {
+function listedHalfWritten(id: string, description: string, kind: RecordKind, damage: (record: Json) => void): Fault {
   const unanswered = new Set<string>();
+  const keyOf = (req: ProxyRequest) => (req.json as Json | undefined)?.[kind.key];
   return {
-    id: "listed-half-written",
+    id,
     level: "MUST",
-    description:
-      "While a deployment create is unanswered (its answer held 40 ms), lists show the new record with secrets [], as when the secrets are written after the record",
+    description,
     request: (req) => {
-      const name = (req.json as Json | undefined)?.name;
-      if (isCreate(req) && typeof name === "string") unanswered.add(name);
+      const key = keyOf(req);
+      if (kind.isCreate(req) && typeof key === "string") unanswered.add(key);
       return undefined;
     },
     response: async (req, res) => {
-      if (isCreate(req)) {
+      if (kind.isCreate(req)) {
         await new Promise((resolve) => setTimeout(resolve, 40));
-        unanswered.delete(String((req.json as Json | undefined)?.name));
+        unanswered.delete(String(keyOf(req)));
         return undefined;
       }
-      if (!isList(req) || !ok(res)) return undefined;
-      return eachDeployment(res, (d) => {
-        if (unanswered.has(String(d.name))) d.secrets = [];
+      if (!kind.isList(req) || !ok(res)) return undefined;
+      return kind.each(res, (record) => {
+        if (unanswered.has(String(record[kind.key]))) damage(record);
       });
     },
   };
 }
+
+const deploymentKind: RecordKind = { isCreate, isList, key: "name", each: eachDeployment };
+const providerKind: RecordKind = {
+  isCreate: (req) => isProviders(req) && req.method === "POST",
+  isList: (req) => isProviders(req) && req.method === "GET",
+  key: "provider_id",
+  each: eachProvider,
+};
+
+/** LAW-020: a deployment list filtered by more than one tag value id fails with a 500, as from an unbound SQL array. */
+const tagValueIdsListFails: Fault = {
+  id: "tag-value-ids-list-500",
+  level: "MUST",
+  description: "A deployment list whose tag_value_ids names more than one id is answered 500 internal",
+  request: (req) =>
+    isList(req) && (req.url.searchParams.get("tag_value_ids") ?? "").includes(",")
+      ? problem(500, "internal", "The server failed to answer the request.")
+      : undefined,
+};
+
+/** DEP-LIST-020: name_contains with an empty value matches nothing, as from a filter that skips empty needles wrongly. */
+const emptyNameContainsMatchesNothing: Fault = {
+  id: "empty-name-contains-matches-nothing",
+  level: "MUST",
+  description: "name_contains= (empty, contained in every name) is answered 200 with no deployment",
+  response: (req, res) =>
+    isList(req) && ok(res) && req.url.searchParams.get("name_contains") === ""
+      ? mapJson(res, (body) => ({ ...(body as Json), resources: [] }))
+      : undefined,
+};
 
 /** LAW-003: every deployment create touches the organization's providers: their updated_at becomes its time. */
 function providersTouchedByDeployments(): Fault {
@@ -349,7 +387,26 @@ const lawFaultList = (): Fault[] => [
   createWrittenOverHeld("create-upserts-by-name", "201"),
   createWrittenOverHeld("refused-create-still-written", "409"),
   lostCreateUnderConcurrency(),
-  listedHalfWritten(),
+  // LAW-001: a deployment listed without its secrets
+  listedHalfWritten(
+    "listed-half-written",
+    "While a deployment create is unanswered (its answer held 40 ms), lists show the new record with secrets [], as when the secrets are written after the record",
+    deploymentKind,
+    (d) => {
+      d.secrets = [];
+    },
+  ),
+  // LAW-017: a provider listed without its client settings
+  listedHalfWritten(
+    "provider-listed-half-written",
+    'While an OAuth provider create is unanswered (its answer held 40 ms), lists show the new provider with client_id "", as when the client settings are written after the row',
+    providerKind,
+    (p) => {
+      p.client_id = "";
+    },
+  ),
+  tagValueIdsListFails,
+  emptyNameContainsMatchesNothing,
   conflictUnderConcurrency(),
   providersTouchedByDeployments(),
   deploymentsTouchedByProviders(),
@@ -509,9 +566,73 @@ const lawFaultList = (): Fault[] => [
     },
   },
   dateHeaderMissing,
+  noAcceptRefused,
+  imageVersionLatestIgnored,
+  anyIfNoneMatchUnmodified,
+  headSkipsValidation,
+  absoluteFormNotFound,
   providerCreatesCrossed(),
   updatedAtFrozen,
 ];
+
+/** LAW-010: any If-None-Match on a list is answered 304, as from a cache that tests the header's presence, not its tags. */
+const anyIfNoneMatchUnmodified: Fault = {
+  id: "if-none-match-any-304",
+  level: "SHOULD",
+  description:
+    "A list request carrying any If-None-Match is answered 304, even with a tag the server never sent (RFC 9110 §13.1.2)",
+  request: (req) =>
+    req.method === "GET" && (isProviders(req) || isDeployments(req)) && withKey(req) && req.headers["if-none-match"]
+      ? { status: 304, headers: { etag: req.headers["if-none-match"] }, body: "" }
+      : undefined,
+};
+
+/** LAW-012: a request-target in absolute-form is not routed, as a router that matches the target text as written. */
+const absoluteFormNotFound: Fault = {
+  id: "absolute-form-not-found",
+  level: "SHOULD",
+  description:
+    "A request whose target is in absolute-form (http://host/v2/auth/providers) is answered 404, though a server must accept that form (RFC 9112 §3.2.2)",
+  request: (req) =>
+    /^https?:\/\//i.test(req.target) ? problem(404, "not-found", `No route for ${req.target}.`) : undefined,
+};
+
+/** LAW-009: a request without Accept is refused 406, as a negotiator that reads a missing header as "nothing". */
+const noAcceptRefused: Fault = {
+  id: "no-accept-406",
+  level: "SHOULD",
+  description:
+    "A list request without an Accept header is answered 406, though it takes any media type (RFC 9110 §12.5.1)",
+  request: (req) =>
+    req.method === "GET" && (isProviders(req) || isDeployments(req)) && req.headers.accept === undefined
+      ? problem(406, "not-acceptable", "Send an Accept header naming application/json.")
+      : undefined,
+};
+
+/** LAW-019: image_version=latest is read as "no filter", as a tag that means the newest of every image. */
+const imageVersionLatestIgnored: Fault = {
+  id: "image-version-latest-ignored",
+  level: "MUST",
+  description: "The deployment list ignores image_version=latest and returns deployments of every image version",
+  request: (req) =>
+    void (
+      isList(req) &&
+      req.url.searchParams.get("image_version") === "latest" &&
+      req.url.searchParams.delete("image_version")
+    ),
+};
+
+/** LAW-011: HEAD of the deployment list is answered 200 before its query is read, as a HEAD shortcut past validation. */
+const headSkipsValidation: Fault = {
+  id: "head-skips-validation",
+  level: "SHOULD",
+  description:
+    "HEAD of the deployment list is answered 200 whatever its query, where GET refuses limit=0 (RFC 9110 §9.3.2)",
+  request: (req) =>
+    isDeployments(req) && req.method === "HEAD" && withKey(req)
+      ? { status: 200, headers: { "content-type": "application/json" }, body: '{"resources":[],"offset":0}' }
+      : undefined,
+};
 
 /** LAW-010: the lists carry one ETag forever, and If-None-Match with it is 304 even after a change. */
 function etagUnchangedAfterCreate(): Fault {

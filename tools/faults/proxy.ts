@@ -7,6 +7,8 @@ import { listen } from "../../common/listen.js";
 export interface ProxyRequest {
   method: string;
   url: URL;
+  /** The request-target as the client wrote it: origin-form (`/v2/...`) or absolute-form (`http://host/v2/...`). */
+  target: string;
   headers: Record<string, string>;
   /** Header names as the client wrote them (Node lowercases the names in `headers`). */
   rawHeaderNames: string[];
@@ -97,6 +99,7 @@ export async function startFaultProxy(
         const req: ProxyRequest = {
           method: incoming.method ?? "GET",
           url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
+          target: incoming.url ?? "/",
           headers: plainHeaders(incoming.headers),
           rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
           body,
