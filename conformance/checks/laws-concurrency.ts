@@ -69,6 +69,24 @@ async function listOp(ctx: CheckContext, stem: string): Promise<Op> {
   return { input: { kind: "list" }, output: { kind: "listed", names: resources.map((r) => String(r.name)) }, ...t };
 }
 
+/**
+ * Runs `reads` one after another while `work` is in flight, at most `most` of them, then gives work's result and
+ * what the reads gave. A pending `work` is awaited before a failed read leaves, so none of its failures is unobserved.
+ */
+async function whileInFlight<T, R>(work: Promise<T>, read: () => Promise<R>, most: number) {
+  let settled = false;
+  const done = work.finally(() => {
+    settled = true;
+  });
+  const reads: R[] = [];
+  try {
+    while (!settled && reads.length < most) reads.push(await read());
+  } finally {
+    await done.catch(() => undefined);
+  }
+  return { result: await done, reads };
+}
+
 /** One line per operation of a round, with its window relative to the round's start. */
 function describe(history: readonly Op[]): string {
   const start = Math.min(...history.map((op) => op.invokedAt));
@@ -112,20 +130,13 @@ async function createsAndListsLinearize(ctx: CheckContext): Promise<void> {
     plan,
     async (ops) => {
       const stem = `${ctx.name("lz")}x`;
-      let settled = false;
-      const round = Promise.all(
-        ops.map((create, i) => (create ? createOp(ctx, `${stem}${i}`) : listOp(ctx, stem))),
-      ).finally(() => {
-        settled = true;
-      });
       // lists one after another while the round is in flight (at most 8), each read for records listed half-written;
       // they change no state, so leaving them out of the history keeps its verdict
-      try {
-        for (let i = 0; i < 8 && !settled; i++) await listOp(ctx, stem);
-      } finally {
-        await round.catch(() => undefined);
-      }
-      const history = await round;
+      const { result: history } = await whileInFlight(
+        Promise.all(ops.map((create, i) => (create ? createOp(ctx, `${stem}${i}`) : listOp(ctx, stem)))),
+        () => listOp(ctx, stem),
+        8,
+      );
       // one list after the round: every create answered 2xx by then must show in it
       history.push(await listOp(ctx, stem));
       // every name a list showed is one this round created, listed once
@@ -176,24 +187,17 @@ async function providerCreatesAnsweredAlone(ctx: CheckContext): Promise<void> {
       client_id: `client-together-${i}-${ctx.config.runId}`,
     }),
   );
-  let settled = false;
-  const creates = Promise.all(
-    bodies.map((body) =>
-      ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" }),
-    ),
-  ).finally(() => {
-    settled = true;
-  });
   // lists one after another while the creates are in flight (at most 20): each round provider they show must be
   // whole, as its create sent it
-  const during: Exchange[] = [];
-  try {
-    while (!settled && during.length < 20)
-      during.push(await ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" }));
-  } finally {
-    await creates.catch(() => undefined);
-  }
-  const answers = await creates;
+  const { result: answers, reads: during } = await whileInFlight(
+    Promise.all(
+      bodies.map((body) =>
+        ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" }),
+      ),
+    ),
+    () => ctx.send({ method: "GET", path: paths.providers, operation: "listOAuthProviders" }),
+    20,
+  );
   for (const exchange of during) {
     expect2xx(exchange, `list providers during ${providerRound} concurrent creates`);
     const records = Array.isArray(exchange.json) ? exchange.json.filter(isObject) : [];

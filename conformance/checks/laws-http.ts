@@ -37,8 +37,16 @@ function reads(ctx: CheckContext): { what: string; request: SendRequest }[] {
   return out;
 }
 
-const mediaType = (exchange: Exchange) =>
-  (exchange.response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+/** The media type of a Content-Type value, without its parameters, in lower case. */
+const mediaTypeOf = (contentType: string | undefined) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+const mediaType = (exchange: Exchange) => mediaTypeOf(exchange.response.headers["content-type"]);
+
+/** The headers a request written by hand carries: the user's -H headers, the key, and the tenant when one is set. */
+function wireHeaders(ctx: CheckContext): Record<string, string> {
+  const headers = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey) };
+  if (ctx.config.tenantId) Object.assign(headers, { "X-Tenant-Id": ctx.config.tenantId });
+  return headers;
+}
 
 /** Accept values that all take application/json at a q above 0 (RFC 9110 §12.5.1). */
 const accepts = [
@@ -85,13 +93,11 @@ async function negotiationHolds(ctx: CheckContext): Promise<void> {
  */
 async function withoutAccept(ctx: CheckContext): Promise<void> {
   if (ctx.config.fetch) return ctx.note("a list without Accept not judged: this run was given a fetch function");
-  const headers = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey) };
-  if (ctx.config.tenantId) Object.assign(headers, { "X-Tenant-Id": ctx.config.tenantId });
   const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
   try {
-    connection.write([{ method: "GET", target: paths.providers, headers }]);
+    connection.write([{ method: "GET", target: paths.providers, headers: wireHeaders(ctx) }]);
     const answer = await connection.read("GET");
-    const type = (answer.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = mediaTypeOf(answer.headers["content-type"]);
     ensure(
       answer.status === 200 && type === "application/json",
       `GET ${paths.providers} without an Accept header answered ${answer.status} ${type || "without Content-Type"} ${answer.body.slice(0, 200)}; a request without Accept takes any media type, so the JSON answer is the one to send`,
@@ -253,8 +259,7 @@ async function headIsGetWithoutBody(ctx: CheckContext): Promise<void> {
 
 /** The sequence LAW-012 writes on one connection: successes, errors and a HEAD, each with the key. */
 function sequence(ctx: CheckContext): WireRequest[] {
-  const auth = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey), Accept: "application/json" };
-  if (ctx.config.tenantId) Object.assign(auth, { "X-Tenant-Id": ctx.config.tenantId });
+  const auth = { ...wireHeaders(ctx), Accept: "application/json" };
   return [
     { method: "GET", target: paths.providers, headers: auth },
     { method: "GET", target: `${paths.deployments}?limit=0`, headers: auth },
