@@ -28,15 +28,16 @@ interface Field {
   schema: SchemaObject;
 }
 
-/** Left out of the walk: the bounds of resource_spec are judged by RES-001 to RES-003 (D-133). */
-const notWalked = new Set(["resource_spec"]);
+/** Walked as a field, not into: the bounds inside resource_spec are judged by RES-001 to RES-003 (D-133). */
+const notWalkedInto = new Set(["resource_spec"]);
 
 /** Every field of a schema, depth first, through object properties and array items. */
 function walk(schema: SchemaObject, path: string[] = []): Field[] {
   const out: Field[] = path.length > 0 ? [{ path, schema }] : [];
+  if (notWalkedInto.has(path.at(-1)!)) return out;
   for (const b of branches(schema)) {
     for (const [key, inner] of Object.entries(b.properties ?? {}))
-      if (!notWalked.has(key)) out.push(...walk(inner as SchemaObject, [...path, key]));
+      out.push(...walk(inner as SchemaObject, [...path, key]));
     if (isObject(b.items)) out.push(...walk(b.items as SchemaObject, [...path, "0"]));
   }
   return out;

@@ -4,11 +4,27 @@
  */
 import fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { differences, listDeployments, listProviders, paths, providerAsStated } from "../check-kit/helpers.js";
+import {
+  differences,
+  firstRepository,
+  listDeployments,
+  listProviders,
+  paths,
+  providerAsStated,
+} from "../check-kit/helpers.js";
+import { notKept } from "../check-kit/kept-json.js";
+import { sameJson } from "../check-kit/same-json.js";
 import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
-import { deploymentBody, providerBody, type Source, sourcesFor } from "../model/data.js";
+import {
+  deploymentBody,
+  plainSource,
+  providerBody,
+  type RepositoryRecord,
+  type Source,
+  sourcesFor,
+} from "../model/data.js";
 import { fullResourceSpec, type ValueSet, wideInteger } from "../model/full-resource-spec.js";
-import type { Check, CheckContext } from "../runner/check.js";
+import { type Check, type CheckContext, CheckSkip } from "../runner/check.js";
 import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
 
@@ -98,6 +114,13 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
     ctx.skip(`${noVerdictPrefix}: every generated body was refused with a 4xx; POS-004 judges acceptance at SHOULD`);
 }
 
+/** Where a record's secrets are not named as sent, in order (none to judge when `names` is unset). */
+function namedAsSent(record: Json, names: unknown[] | undefined): string[] {
+  if (names === undefined) return [];
+  const got = (Array.isArray(record.secrets) ? (record.secrets as Json[]) : []).map((s) => s.name);
+  return sameJson(got, names) ? [] : [`secrets: named ${JSON.stringify(got)}, sent ${JSON.stringify(names)}`];
+}
+
 /** A create judged by what comes back: the record created, its refusal's meaning, and what it must hold. */
 interface AsSent {
   kind: "provider" | "deployment";
@@ -107,10 +130,17 @@ interface AsSent {
   what: string;
   /** What a 4xx refusal of the body means: no verdict (skipped), a legal answer (noted), or when unset a failure. */
   refused?: { as: "no-verdict" | "legal"; why: string };
+  /** How a record read back is compared with `want`: `differences` unless the content may gain members (D-457). */
+  compare?: (record: Json, want: Json) => string[];
+  /** The names of the secrets sent, each record's secrets to be named so in order (their values are masked, D-55). */
+  secretNames?: unknown[];
 }
 
 /** Creates a provider or deployment and reads it back (a deployment by id, a provider in the list): both hold `want`. */
-async function createdAsSent(ctx: CheckContext, { kind, body, want, what, refused }: AsSent): Promise<void> {
+async function createdAsSent(
+  ctx: CheckContext,
+  { kind, body, want, what, refused, compare = differences, secretNames }: AsSent,
+): Promise<void> {
   const provider = kind === "provider";
   const created = await ctx.send({
     method: "POST",
@@ -131,7 +161,7 @@ async function createdAsSent(ctx: CheckContext, { kind, body, want, what, refuse
     name: String(provider ? body.provider_id : body.name),
     key: "main",
   });
-  const diff = differences(answer, want);
+  const diff = [...compare(answer, want), ...namedAsSent(answer, secretNames)];
   ensure(diff.length === 0, `${what}: the answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
   const listed = provider
     ? await listProviders(ctx).then(({ exchange, records }) => ({
@@ -143,7 +173,7 @@ async function createdAsSent(ctx: CheckContext, { kind, body, want, what, refuse
         record: resources[0],
       }));
   ensure(listed.record !== undefined, `${what}: the record is not listed`, listed.exchange);
-  const listDiff = differences(listed.record, want);
+  const listDiff = [...compare(listed.record, want), ...namedAsSent(listed.record, secretNames)];
   ensure(
     listDiff.length === 0,
     `${what}: the listed record differs from the body sent: ${listDiff.slice(0, 5).join("; ")}`,
@@ -159,20 +189,39 @@ const refusalOf: Record<ValueSet, AsSent["refused"]> = {
 };
 
 /**
- * A self-hosted external_container deployment whose resource spec holds every field the contract lists: each field
- * must come back as sent. At MUST (`freeForm` false) only the fields the interface spec names are sent, and a refusal
- * is read by `refusalOf`; at SHOULD the free-form objects are filled too and the body must be accepted.
+ * How a full resource spec is judged: `named` sends only the fields the interface spec names (MUST, a refusal read
+ * by `refusalOf`); `free-form-kept` fills the free-form objects too, may be refused, and an accepted one keeps every
+ * member sent (MUST, D-457); `free-form-as-sent` must be accepted and come back exactly as sent (SHOULD, D-01).
  */
-async function echoFullResourceSpec(ctx: CheckContext, freeForm: boolean, values: ValueSet = "middle"): Promise<void> {
-  const body = deploymentBody(ctx.name(freeForm ? "fullspecff" : `fullspec${values}`), "external_container");
+type SpecJudgement = "named" | "free-form-kept" | "free-form-as-sent";
+
+/** A self-hosted external_container deployment whose resource spec holds every field the contract lists, read back. */
+async function echoFullResourceSpec(
+  ctx: CheckContext,
+  judgement: SpecJudgement,
+  values: ValueSet = "middle",
+): Promise<void> {
+  const freeForm = judgement !== "named";
+  const stem = { named: `fullspec${values}`, "free-form-kept": "fullspeckept", "free-form-as-sent": "fullspecff" };
+  const body = deploymentBody(ctx.name(stem[judgement]), "external_container");
   const config = { ...(body.source_config as Json), resource_spec: fullResourceSpec(freeForm, values) };
   body.source_config = config;
+  const refused =
+    judgement === "named"
+      ? refusalOf[values]
+      : judgement === "free-form-kept"
+        ? ({
+            as: "no-verdict",
+            why: "the inner fields of the free-form objects are not shown (interface spec, gap 1)",
+          } as const)
+        : undefined;
   await createdAsSent(ctx, {
     kind: "deployment",
     body,
     want: { source_config: config },
     what: `create a deployment with every resource spec field (${values} values${freeForm ? ", free-form objects filled" : ""})`,
-    ...(freeForm ? {} : { refused: refusalOf[values] }),
+    ...(refused ? { refused } : {}),
+    ...(judgement === "free-form-kept" ? { compare: notKept } : {}),
   });
 }
 
@@ -188,17 +237,27 @@ const providerSpellings = [
 /** Provider values only a decision allows (D-02, D-57): each created once at MUST, a refusal no verdict. */
 const decidedProviderValues: Json[] = [{ uses_pkce: true, code_challenge_method: "plain" }, { provider_type: "slack" }];
 
-/** Deployment fields a normalizer would rewrite, per source: a URL as above, a short image name, a ./ path. */
+/** Deployment fields a normalizer would rewrite, per source: a URL as above, a short image name with a tag in mixed case (a tag is case-sensitive), a ./ path. */
 const deploymentSpellings: Partial<Record<Source, { config?: Json; revision?: Json }>> = {
   external_container: {
     config: { custom_url: "HTTPS://App.Example.COM:443/a/../" },
-    revision: { image_uri: "nginx:1.27" },
+    revision: { image_uri: "nginx:1.27-Alpine" },
   },
-  internal_container: { revision: { image_uri: "acme/agent:1.0.0" } },
+  internal_container: { revision: { image_uri: "acme/agent:1.0.0-RC1" } },
   internal_source: {
     revision: { graph_config_path: "./agents/graph.json", source_tarball_path: "./uploads//Agent.tar.gz" },
   },
+  codehost: { revision: { graph_config_path: "./Agents//graph.json" } },
 };
+
+/** The repository a codehost body is built from (rule 4), or none when the run's integration lists none to read. */
+async function repositoryFor(ctx: CheckContext, source: Source): Promise<RepositoryRecord | undefined> {
+  if (source !== "codehost") return undefined;
+  return firstRepository(ctx).catch((error: unknown) => {
+    if (error instanceof CheckSkip) return undefined;
+    throw error;
+  });
+}
 
 /**
  * POS-011: strings that a URL, image or path normalizer would rewrite, each created and read back by id: each comes
@@ -212,24 +271,44 @@ async function spellingsKept(ctx: CheckContext): Promise<void> {
     want: urls,
     what: `create provider with auth_url ${urls.auth_url} and token_url ${urls.token_url}`,
   }));
-  const deployments = sourcesFor[ctx.config.hosting].flatMap((source) => {
+  const deployments = [];
+  for (const source of sourcesFor[ctx.config.hosting]) {
     const spelled = deploymentSpellings[source];
-    if (!spelled) return [];
-    const body = deploymentBody(ctx.name(`spelled${source.length}`), source);
+    const repository = await repositoryFor(ctx, source);
+    if (!spelled || (source === "codehost" && !repository)) continue;
+    const body = deploymentBody(ctx.name(`spelled${source.length}`), source, repository);
     body.source_config = { ...(body.source_config as Json), ...spelled.config };
     body.source_revision_config = { ...(body.source_revision_config as Json), ...spelled.revision };
     const what = `create ${source} deployment with ${JSON.stringify({ ...spelled.config, ...spelled.revision })}`;
     const want = { source_config: body.source_config, source_revision_config: body.source_revision_config } as Json;
-    return [{ kind: "deployment" as const, body, want, what }];
-  });
+    deployments.push({ kind: "deployment" as const, body, want, what });
+  }
   const refused = { as: "no-verdict" as const, why: "D-58, D-48 and D-451 are the reference server's rules for them" };
   await judgeEach(ctx, [...providers, ...deployments], (item) => createdAsSent(ctx, { ...item, refused }));
 }
 
-/** Arrays a store might sort or deduplicate: items in no sorted order (by bytes or letters), then exact repeats. */
-const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] }[] = [
+/** Secrets in no sorted order (by bytes or letters): a store keyed by name gives them back sorted. */
+const unsortedSecrets: Json[] = [
+  { name: "ZETA_KEY", value: "z" },
+  { name: "alpha_key", value: "a" },
+  { name: "Mid_Key", value: "m" },
+];
+
+/** Arrays a store might sort or deduplicate, per hosting kind: items in no sorted order, then exact repeats. */
+interface ArrayShape {
+  what: string;
+  secrets: Json[];
+  /** Self-hosted only (the arrays of an external_container deployment): its resource spec and secret references. */
+  resourceSpec?: Json;
+  secretReferences?: Json[];
+}
+
+const cloudArrayShapes: ArrayShape[] = [{ what: "secrets in no sorted order", secrets: unsortedSecrets }];
+
+const selfHostedArrayShapes: ArrayShape[] = [
   {
     what: "items in no sorted order",
+    secrets: unsortedSecrets,
     resourceSpec: {
       image_pull_secrets: [{ name: "zeta" }, { name: "Alpha" }, { name: "mid" }],
       volume_mounts: [
@@ -257,7 +336,9 @@ const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] 
     ],
   },
   {
+    // secrets are not repeated: a repeated name is a refusal (D-116) that would leave the other arrays unjudged
     what: "an item repeated exactly",
+    secrets: [],
     resourceSpec: {
       image_pull_secrets: [{ name: "dup" }, { name: "dup" }, { name: "Alpha" }],
       volume_mounts: [
@@ -273,19 +354,28 @@ const arrayShapes: { what: string; resourceSpec: Json; secretReferences: Json[] 
 ];
 
 /**
- * POS-012: a self-hosted deployment's arrays (secret_references, image_pull_secrets, volume_mounts, a sidecar's env
- * and args) come back with every item in the order sent, repeats kept, a readOnly false kept. Each shape is judged alone; a refused body is no verdict (whether a
- * repeat is allowed, and which fields a source takes, are decisions).
+ * POS-012: a deployment's arrays (its secrets by name; self-hosted also secret_references, image_pull_secrets,
+ * volume_mounts, a sidecar's env and args) come back with every item in the order sent, repeats kept, a readOnly
+ * false kept. Each shape is judged alone; a refused body is no verdict (whether a repeat is allowed, and which fields
+ * a source takes, are decisions).
  */
 async function arraysKept(ctx: CheckContext): Promise<void> {
-  await judgeEach(ctx, arrayShapes, ({ what, resourceSpec, secretReferences }) => {
-    const body = deploymentBody(ctx.name("arrays"), "external_container");
-    body.source_config = { ...(body.source_config as Json), resource_spec: resourceSpec };
-    body.secret_references = secretReferences;
+  const selfHosted = ctx.config.hosting === "self_hosted";
+  const shapes = selfHosted ? selfHostedArrayShapes : cloudArrayShapes;
+  await judgeEach(ctx, shapes, ({ what, secrets, resourceSpec, secretReferences }) => {
+    const body = deploymentBody(ctx.name("arrays"), plainSource(ctx.config.hosting));
+    body.secrets = secrets;
+    const want: Json = {};
+    if (resourceSpec) {
+      body.source_config = { ...(body.source_config as Json), resource_spec: resourceSpec };
+      want.source_config = { resource_spec: resourceSpec };
+    }
+    if (secretReferences) want.secret_references = body.secret_references = secretReferences;
     return createdAsSent(ctx, {
       kind: "deployment",
       body,
-      want: { source_config: { resource_spec: resourceSpec }, secret_references: secretReferences },
+      want,
+      secretNames: secrets.map((secret) => secret.name),
       what: `create a deployment whose arrays hold ${what}`,
       refused: { as: "no-verdict", why: "whether a repeat is allowed is a decision" },
     });
@@ -433,7 +523,7 @@ export const positiveChecks: Check[] = [
       "interface-spec: ResourceSpec, Container object; 6. Create deployment (the response is the deployment record)",
     needs: ["write", "state", "self_hosted"],
     async run(ctx) {
-      await echoFullResourceSpec(ctx, false);
+      await echoFullResourceSpec(ctx, "named");
     },
   },
   {
@@ -445,7 +535,20 @@ export const positiveChecks: Check[] = [
     specRef: "D-01 (free-form objects stored as sent), D-65, D-250",
     needs: ["write", "state", "self_hosted"],
     async run(ctx) {
-      await echoFullResourceSpec(ctx, true);
+      await echoFullResourceSpec(ctx, "free-form-as-sent");
+    },
+  },
+  {
+    id: "POS-013",
+    level: "MUST",
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec"],
+    statement:
+      "The same deployment with its free-form objects filled (labels and annotations of 40 keys, volume sources, container resources, env valueFrom and envFrom, securityContext, nested values) may be refused, but once accepted every member sent comes back with its value as sent, in the create answer and the list: the target may add members, never drop or change one",
+    specRef:
+      "interface-spec: ResourceSpec (labels, annotations, volume sources, container objects: object fields; gap 1: inner fields not shown); 6. Create deployment (the response is the deployment record); D-457",
+    needs: ["write", "state", "self_hosted"],
+    async run(ctx) {
+      await echoFullResourceSpec(ctx, "free-form-kept");
     },
   },
   {
@@ -458,7 +561,7 @@ export const positiveChecks: Check[] = [
       "interface-spec: ResourceSpec (integer, number, string, array and object fields); 6. Create deployment (the response is the deployment record)",
     needs: ["write", "state", "self_hosted"],
     async run(ctx) {
-      await echoFullResourceSpec(ctx, false, "zero");
+      await echoFullResourceSpec(ctx, "named", "zero");
     },
   },
   {
@@ -470,7 +573,7 @@ export const positiveChecks: Check[] = [
       "interface-spec: ResourceSpec (integer fields, no bound shown; Limits: field bounds not shown); D-133 (the reference server's bounds refuse it)",
     needs: ["write", "state", "self_hosted"],
     async run(ctx) {
-      await echoFullResourceSpec(ctx, false, "wide");
+      await echoFullResourceSpec(ctx, "named", "wide");
     },
   },
   {
@@ -478,7 +581,7 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "createDeployment", "listOAuthProviders", "listDeployments", "spelling"],
     statement:
-      "Strings a normalizer would rewrite come back byte for byte as sent, in the create answer and the list: provider URLs in capitals, with the default port, dot segments, no path and %-encoded unreserved letters; a custom_url likewise, a short image name (nginx:1.27, acme/agent:1.0.0), a graph_config_path starting ./ and a source_tarball_path with ./ and // (a refused body is no verdict)",
+      "Strings a normalizer would rewrite come back byte for byte as sent, in the create answer and the list: provider URLs in capitals, with the default port, dot segments, no path and %-encoded unreserved letters; a custom_url likewise, a short image name with a mixed-case tag (nginx:1.27-Alpine, acme/agent:1.0.0-RC1), a graph_config_path starting ./ and a source_tarball_path with ./ and // (a refused body is no verdict)",
     specRef:
       "interface-spec: OAuth provider and Deployment records (auth_url, token_url, custom_url, image_uri, graph_config_path: string); 1. and 6. (the response is the record created)",
     needs: ["write", "state"],
@@ -487,12 +590,12 @@ export const positiveChecks: Check[] = [
   {
     id: "POS-012",
     level: "MUST",
-    tags: [...tags, "createDeployment", "listDeployments", "resource-spec", "secret_references"],
+    tags: [...tags, "createDeployment", "listDeployments", "resource-spec", "secrets", "secret_references"],
     statement:
-      "A self-hosted deployment's secret_references, image_pull_secrets, volume_mounts (readOnly false and true) and a sidecar's env and args come back with every item in the order sent, in no sorted order and with an item repeated exactly, in the create answer and the list (a refused body is no verdict)",
+      "A deployment's secrets (by name, in no sorted order) come back named in the order sent; a self-hosted one's secret_references, image_pull_secrets, volume_mounts (readOnly false and true) and a sidecar's env and args likewise, in no sorted order and with an item repeated exactly; in the create answer and the list (a refused body is no verdict)",
     specRef:
-      "interface-spec: Deployment (secret_references: SecretReference[]), ResourceSpec (image_pull_secrets, volume_mounts, sidecars: arrays; a container's env and args); 6. Create deployment",
-    needs: ["write", "state", "self_hosted"],
+      "interface-spec: Deployment (secrets: Secret[], secret_references: SecretReference[]), ResourceSpec (image_pull_secrets, volume_mounts, sidecars: arrays; a container's env and args); 6. Create deployment",
+    needs: ["write", "state"],
     run: arraysKept,
   },
   {

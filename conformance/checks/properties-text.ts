@@ -5,9 +5,10 @@
 import fc from "fast-check";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
 import { type Json, paths } from "../check-kit/helpers.js";
+import type { Hosting } from "../cli/run-config.js";
 import type { CharacterClass } from "../coverage/axes.js";
 import { compositeText } from "../model/char-classes.js";
-import { sourcesFor } from "../model/data.js";
+import { deploymentBody } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { isRefusal, noVerdictPrefix } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -16,13 +17,62 @@ import { holdsFor, reached } from "./properties-run.js";
 /** The free string fields of a provider body: no pattern, enum or format of the interface spec or the profile. */
 const providerFields = ["name", "client_id", "provider_id"] as const;
 
-/** The free string fields of an internal_source body (D-48), each at its place in the body. */
-const deploymentFields = [
-  ["source_config", "install_command"],
-  ["source_config", "build_command"],
-  ["source_revision_config", "graph_config_path"],
-  ["source_revision_config", "source_tarball_path"],
-] as const;
+/** A free string field of a deployment body: where it sits (array items by index), and its bound (D-31), if any. */
+interface TextField {
+  at: (string | number)[];
+  bound?: number;
+}
+
+/** The body a hosting kind's text goes into, and its free string fields (D-48: the fields its source takes). */
+const textBodies: Record<Hosting, { body: () => Json; fields: TextField[] }> = {
+  cloud: {
+    body: () => ({ source: "internal_source", secrets: [], source_config: {}, source_revision_config: {} }),
+    fields: [
+      { at: ["source_config", "install_command"] },
+      { at: ["source_config", "build_command"] },
+      { at: ["source_revision_config", "graph_config_path"], bound: 1024 },
+      { at: ["source_revision_config", "source_tarball_path"], bound: 2048 },
+    ],
+  },
+  // external_container: the listener's namespace, the resource spec's strings and a secret reference's
+  self_hosted: {
+    body: () => {
+      const body = deploymentBody("", "external_container");
+      body.source_config = {
+        ...(body.source_config as Json),
+        listener_config: {},
+        resource_spec: { sidecars: [{ name: "side", image: "busybox:1.36", args: [], env: [{ name: "TXT" }] }] },
+      };
+      body.secret_references = [{ name: "TXT_REF", secret_key: "k" }];
+      return body;
+    },
+    fields: [
+      { at: ["source_config", "listener_config", "cluster_namespace"] },
+      { at: ["source_config", "resource_spec", "service_account_name"] },
+      { at: ["source_config", "resource_spec", "sidecars", 0, "args", 0] },
+      { at: ["source_config", "resource_spec", "sidecars", 0, "env", 0, "value"] },
+      { at: ["secret_references", 0, "secret_name"], bound: 255 },
+    ],
+  },
+};
+
+/** A field's place written as the coverage matrix names it (array indices left out). */
+const fieldName = (field: TextField) => field.at.filter((step) => typeof step === "string").join(".");
+
+/** The value at a place in a JSON value, or undefined when a step is missing. */
+function valueAt(value: unknown, at: readonly (string | number)[]): unknown {
+  return at.reduce<unknown>(
+    (v, step) =>
+      typeof step === "number" ? (Array.isArray(v) ? v[step] : undefined) : isObject(v) ? v[step] : undefined,
+    value,
+  );
+}
+
+/** Writes a value at a place whose containers the body already holds. */
+function writeAt(body: Json, at: readonly (string | number)[], value: string): void {
+  const parent = valueAt(body, at.slice(0, -1)) as Record<string | number, unknown>;
+  parent[at[at.length - 1]!] = value;
+}
 
 type Drawn = { classes: CharacterClass[]; text: string };
 
@@ -33,8 +83,8 @@ const providerTexts = fc.record({
   provider_id: compositeText(200),
 });
 /** The bounds of the deployment fields (D-31): the path fields have one, the commands none. */
-const deploymentBounds = [undefined, undefined, 1024, 2048] as const;
-const deploymentTexts = fc.tuple(...deploymentFields.map((_, i) => compositeText(255, deploymentBounds[i])));
+const deploymentTexts = (hosting: Hosting) =>
+  fc.tuple(...textBodies[hosting].fields.map((field) => compositeText(255, field.bound)));
 
 /** The classes a field's value showed as sent: provider_id carries the run's prefix, so its length is not the text's. */
 const shownClasses = (field: string, drawn: Drawn) =>
@@ -42,9 +92,13 @@ const shownClasses = (field: string, drawn: Drawn) =>
     ? drawn.classes.filter((k) => k !== "one-character" && k !== "two-characters")
     : drawn.classes;
 
-/** The values of `record` that differ from what was sent, by field. */
+/** The values of `record` that differ from what was sent, by field (a dotted place, array indices as numbers). */
 function changed(record: unknown, sent: [string, string][]): string[] {
-  const at = (path: string) => path.split(".").reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), record);
+  const at = (path: string) =>
+    valueAt(
+      record,
+      path.split(".").map((step) => (/^\d+$/.test(step) ? Number(step) : step)),
+    );
   return sent
     .filter(([path, value]) => at(path) !== value)
     .map(([path, value]) => `${path}: sent ${JSON.stringify(value)}, got ${JSON.stringify(at(path))}`);
@@ -108,14 +162,13 @@ async function providerText(ctx: CheckContext, tally: Tally, drawn: Record<strin
   ensure(inList.length === 0, `the list changed the text sent: ${inList.join("; ")}`, listed);
 }
 
-/** Creates an internal_source deployment with generated text in every free field, then lists it by id and by name. */
+/** Creates a deployment with generated text in every free field of its hosting kind's body, then lists it by id and by name. */
 async function deploymentText(ctx: CheckContext, tally: Tally, drawn: Drawn[]) {
-  const body: Json = { name: ctx.name("txt"), source: "internal_source", secrets: [] };
-  const sent: [string, string][] = [];
-  deploymentFields.forEach(([part, field], i) => {
-    const value = drawn[i]!.text;
-    body[part] = { ...((body[part] as Json | undefined) ?? {}), [field]: value };
-    sent.push([`${part}.${field}`, value]);
+  const { body: bodyOf, fields } = textBodies[ctx.config.hosting];
+  const body: Json = { ...bodyOf(), name: ctx.name("txt") };
+  const sent: [string, string][] = fields.map((field, i) => {
+    writeAt(body, field.at, drawn[i]!.text);
+    return [field.at.join("."), drawn[i]!.text];
   });
   const created = await ctx.send({
     method: "POST",
@@ -123,13 +176,13 @@ async function deploymentText(ctx: CheckContext, tally: Tally, drawn: Drawn[]) {
     json: body,
     operation: "createDeployment",
   });
-  if (refused(ctx, created, tally, "an internal_source body of these classes")) return;
+  if (refused(ctx, created, tally, `an ${String(body.source)} body of these classes`)) return;
   expect2xx(created, "create a deployment with generated text");
   const answer = jsonObject(created, "create deployment");
   ctx.created({ kind: "deployment", id: String(answer.id), name: String(body.name), key: "main" });
   tally.judged += 1;
-  for (const [i, [part, field]] of deploymentFields.entries())
-    for (const k of drawn[i]!.classes) reached(ctx, "text", k, `${part}.${field}`);
+  for (const [i, field] of fields.entries())
+    for (const k of drawn[i]!.classes) reached(ctx, "text", k, fieldName(field));
   const inAnswer = changed(answer, sent);
   ensure(inAnswer.length === 0, `the create answer changed the text sent: ${inAnswer.join("; ")}`, created);
   for (const query of [{ deployment_ids: String(answer.id) }, { name_contains: String(body.name) }]) {
@@ -145,14 +198,14 @@ async function deploymentText(ctx: CheckContext, tally: Tally, drawn: Drawn[]) {
 /** Both records with generated text per run; at MUST a refused body is no verdict (the profile may bound a field). */
 async function textHolds(ctx: CheckContext): Promise<void> {
   const tally: Tally = { judged: 0, refused: 0 };
-  const withDeployments = sourcesFor[ctx.config.hosting].includes("internal_source");
   let providerJudged = false;
-  await holdsFor(ctx, fc.record({ provider: providerTexts, deployment: deploymentTexts }), async (drawn) => {
+  const texts = fc.record({ provider: providerTexts, deployment: deploymentTexts(ctx.config.hosting) });
+  await holdsFor(ctx, texts, async (drawn) => {
     if (!providerJudged) {
       providerJudged = true;
       await providerText(ctx, tally, drawn.provider);
     }
-    if (withDeployments) await deploymentText(ctx, tally, drawn.deployment);
+    await deploymentText(ctx, tally, drawn.deployment);
   });
   if (tally.refused > 0)
     ctx.note(`${tally.refused} generated bodies refused with a 4xx (judged by PROP-008 at SHOULD)`);

@@ -159,7 +159,7 @@ export async function doctor(argv: string[], env: Record<string, string | undefi
   // a rate limit met while probing is said, with the budgets a run would wait within (D-380)
   console.log(
     rateLimitLine(rateLimitTally()) ??
-      `Rate limits (D-380): none met; a run waits for a 429/503 with Retry-After up to ${config.retryBudgetMs / 1000} s per check and ${config.retryTotalMs / 1000} s in all${config.maxRps ? `, at most ${config.maxRps} requests a second` : ""}`,
+      `Rate limits (D-380): none met; a run waits for a 429 (with Retry-After or a back-off) or a 503 with Retry-After up to ${config.retryBudgetMs / 1000} s per check and ${config.retryTotalMs / 1000} s in all${config.maxRps ? `, at most ${config.maxRps} requests a second` : ""}`,
   );
   return verdicts.some((v) => v.state === "wrong") ? 2 : 0;
 }

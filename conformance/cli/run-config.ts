@@ -61,7 +61,7 @@ export interface ConformanceConfig {
   failOnUnexercised: boolean;
   /** Warn when more than this share (percent) of the selected checks was skipped. */
   warnSkippedPercent: number;
-  /** How long one check may wait for 429/503 answers with Retry-After before it has no verdict (ms, D-380). */
+  /** How long one check may wait for 429 answers and 503 answers with Retry-After before it has no verdict (ms, D-380). */
   retryBudgetMs: number;
   /** How long the whole run may wait for them (ms, D-380). */
   retryTotalMs: number;
@@ -169,7 +169,8 @@ export function usage(): string {
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
     "  --fail-on-unexercised        exit 1 when a documented status of an operation was never reached",
     "  --warn-skipped-percent N     warn when more than N% of the selected checks were skipped (default 50)",
-    "  --retry-budget S             a 429/503 with Retry-After is waited for and sent again, up to S s per check (default 30);",
+    "  --retry-budget S             a 429 (its Retry-After, else a back-off) or a 503 with Retry-After is waited for and",
+    "                               sent again, up to S s per check (default 30);",
     "                               past it the check has no verdict",
     "  --retry-total S              the same wait for the whole run, at most S s (default 600)",
     "  --max-rps N                  send at most N requests a second",

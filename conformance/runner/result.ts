@@ -32,7 +32,7 @@ export interface RunResult {
   warnings: string[];
   /** Per operation × documented status and per decision: reached, passed, failed. */
   coverage: Coverage;
-  /** The 429/503 answers with Retry-After the run waited for and how long, and time paced by --max-rps (D-380). */
+  /** The 429 answers and the 503 answers with Retry-After the run waited for and how long, and time paced by --max-rps (D-380). */
   rateLimits?: RateLimitTally;
   /** 2 when the target refused creates for a quota or limit (D-242): a setup problem, not a verdict. */
   exitCode: 0 | 1 | 2;

@@ -34,7 +34,7 @@ interface RecordingContext extends CheckContext {
    * is reported first; a breach fails the check only when the check itself found nothing.
    */
   readonly schemaBreaches: CheckFailure[];
-  /** The 429/503 answers with Retry-After this check waited for, and how long (D-380). */
+  /** The 429 answers and the 503 answers with Retry-After this check waited for, and how long (D-380). */
   readonly waits: CheckWaits;
 }
 
@@ -125,7 +125,7 @@ export function createContext(
         ...(typeof auth === "object" && auth.masked ? [auth.key] : []),
       ];
       throwIfGone();
-      // a 429/503 with Retry-After is the target's rate limit, not its answer to the request: waited for (D-380)
+      // a 429 (with Retry-After or not) or a 503 with Retry-After is the target's rate limit, not its answer: waited for (D-380)
       const exchange = await sendWithinLimits(
         () =>
           sendHttp({

@@ -12,10 +12,15 @@ import {
   waitNote,
 } from "./rate-limit.js";
 
-const answer = (status: number, headers: Record<string, string> = {}): Exchange => ({
-  request: { method: "GET", url: "http://h/v2/deployments", headers: {} },
-  response: { status, headers, body: "{}" },
-  json: {},
+const answer = (
+  status: number,
+  headers: Record<string, string> = {},
+  json: unknown = {},
+  method = "GET",
+): Exchange => ({
+  request: { method, url: "http://h/v2/deployments", headers: {} },
+  response: { status, headers, body: JSON.stringify(json) },
+  json,
   durationMs: 1,
 });
 
@@ -58,10 +63,28 @@ describe("sendWithinLimits", () => {
     expect(rateLimitTally()).toMatchObject({ limited: 1, unavailable: 1 });
     expect(waitNote(waits)).toMatch(/for 2 answers 429\/503/);
   });
-  it("returns a 429 without Retry-After as the answer", async () => {
+  it("waits for a 429 without Retry-After after a back-off of a second, and sends again", async () => {
     forgetRateLimits();
-    const got = await sendWithinLimits(async () => answer(429), limits, { answers: 0, waitedMs: 0 });
-    expect(got.response.status).toBe(429);
+    const answers = [answer(429), answer(200)];
+    const waits = { answers: 0, waitedMs: 0 };
+    const got = await sendWithinLimits(async () => answers.shift()!, limits, waits);
+    expect(got.response.status).toBe(200);
+    expect(waits).toEqual({ answers: 1, waitedMs: 1000 });
+  });
+  it("a 429 without Retry-After doubles its back-off until the budget ends the check with no verdict", async () => {
+    forgetRateLimits();
+    const waits = { answers: 0, waitedMs: 0 };
+    const error = await sendWithinLimits(async () => answer(429), limits, waits).catch((e: unknown) => e);
+    expect(rateLimitStopIn(error)).toMatch(/without Retry-After \(a back-off of 2 s\)/);
+    expect(waits.waitedMs).toBe(1000);
+  });
+  it("returns a create's 429 that names a quota as the answer (D-242), and a 503 without Retry-After", async () => {
+    forgetRateLimits();
+    const quota = answer(429, {}, { title: "Too many providers", detail: "at most 500 providers" }, "POST");
+    for (const given of [quota, answer(503)]) {
+      const got = await sendWithinLimits(async () => given, limits, { answers: 0, waitedMs: 0 });
+      expect(got).toBe(given);
+    }
   });
   it("past the check's budget the check has no verdict, never a failure", async () => {
     forgetRateLimits();
@@ -89,7 +112,7 @@ describe("rateLimitLine", () => {
     {
       name: "429s waited for",
       given: { limited: 3, unavailable: 0, waitedMs: 2500, pacedMs: 0 },
-      want: "Rate limits (D-380): 3 answers 429 and 0 answers 503 with Retry-After, 2.5 s waited for them in all",
+      want: "Rate limits (D-380): 3 answers 429 and 0 answers 503, 2.5 s waited for them in all",
     },
   ];
   for (const c of cases) it(c.name, () => expect(rateLimitLine(c.given)).toBe(c.want));

@@ -57,6 +57,15 @@ function withoutFalse(value: unknown): void {
     }
 }
 
+/** The value with every number in it, at any depth, written as text. */
+function numbersAsText(value: unknown): unknown {
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(numbersAsText);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, numbersAsText(item)]));
+  return value;
+}
+
 /** Applies a change to every provider record of a list or create answer. */
 export function eachProvider(res: ProxyResponse, f: (p: Json) => void): ProxyResponse {
   return mapJson(res, (b) => {
@@ -221,9 +230,10 @@ export const faults: Fault[] = [
   },
   {
     id: "label-keys-lowercased",
-    level: "SHOULD",
+    level: "MUST",
     hosting: "self_hosted",
-    description: "The keys of a resource spec's labels and annotations come back in lower case (D-01: stored as sent)",
+    description:
+      "The keys of a resource spec's labels and annotations come back in lower case (D-457: a member accepted is kept)",
     response: (req, res) =>
       isDeployments(req) && ok(res)
         ? eachResourceSpec(res, (spec) => {
@@ -276,16 +286,47 @@ export const faults: Fault[] = [
   },
   {
     id: "labels-cut-to-32",
-    level: "SHOULD",
+    level: "MUST",
     hosting: "self_hosted",
     description:
-      "A resource spec's labels and annotations keep their first 32 keys; the rest are dropped in silence (D-01: stored as sent)",
+      "A resource spec's labels and annotations keep their first 32 keys; the rest are dropped in silence (D-457: a member accepted is kept)",
     response: (req, res) =>
       isDeployments(req) && ok(res)
         ? eachResourceSpec(res, (spec) => {
             for (const field of ["labels", "annotations"])
               if (spec[field] && typeof spec[field] === "object")
                 spec[field] = Object.fromEntries(Object.entries(spec[field] as Json).slice(0, 32));
+          })
+        : undefined,
+  },
+  {
+    id: "volume-sources-emptied",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A volume's source object (configMap, secret, csi, …) comes back empty, as from a column that keeps only the source's kind",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const volume of (spec.volumes as Json[] | undefined) ?? [])
+              for (const [key, value] of Object.entries(volume))
+                if (value && typeof value === "object" && !Array.isArray(value)) volume[key] = {};
+          })
+        : undefined,
+  },
+  {
+    id: "free-form-numbers-as-text",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "Numbers at any depth of a container's securityContext and resources come back as text, as from a store of string maps",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachResourceSpec(res, (spec) => {
+            for (const field of ["init_containers", "sidecars"])
+              for (const container of (spec[field] as Json[] | undefined) ?? [])
+                for (const key of ["securityContext", "resources"])
+                  if (container[key] !== undefined) container[key] = numbersAsText(container[key]);
           })
         : undefined,
   },
@@ -384,6 +425,44 @@ export const faults: Fault[] = [
             const revision = d.source_revision_config as Json | null | undefined;
             if (typeof revision?.graph_config_path === "string")
               revision.graph_config_path = revision.graph_config_path.replace(/^\.\//, "");
+          })
+        : undefined,
+  },
+  {
+    id: "codehost-paths-normalized",
+    level: "MUST",
+    description:
+      "A codehost deployment's graph_config_path comes back as a path normalizer writes it (./Agents//graph.json as Agents/graph.json); other sources keep theirs",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null | undefined;
+            if (d.source === "codehost" && typeof revision?.graph_config_path === "string")
+              revision.graph_config_path = revision.graph_config_path.replace(/^\.\//, "").replace(/\/{2,}/g, "/");
+          })
+        : undefined,
+  },
+  {
+    id: "secrets-sorted-by-name",
+    level: "MUST",
+    description: "A deployment's secrets come back sorted by name, as from a store keyed by name",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            if (Array.isArray(d.secrets)) d.secrets = (d.secrets as Json[]).toSorted(byName);
+          })
+        : undefined,
+  },
+  {
+    id: "image-tag-lowercased",
+    level: "MUST",
+    description:
+      "An image_uri comes back in lower case, its case-sensitive tag too (acme/agent:1.0.0-RC1 as acme/agent:1.0.0-rc1)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null | undefined;
+            if (typeof revision?.image_uri === "string") revision.image_uri = revision.image_uri.toLowerCase();
           })
         : undefined,
   },

@@ -131,6 +131,17 @@ export function edgeFaults(): Fault[] {
           : undefined,
     },
     {
+      id: "explicit-null-resource-spec-refused",
+      level: "MUST",
+      hosting: "self_hosted",
+      description:
+        "source_config.resource_spec sent as explicit null is refused with 422, as an object schema without null refuses it (absent is accepted)",
+      request: (req) =>
+        part(req, "source_config")?.resource_spec === null
+          ? refusal(422, { pointer: "/source_config/resource_spec" })
+          : undefined,
+    },
+    {
       id: "null-install-command-echoed-empty",
       level: "SHOULD",
       description: 'source_config.install_command sent as null comes back as "" in the create answer',

@@ -145,6 +145,27 @@ export const propertyFaults: Fault[] = [
     request: (req) => void providerFields(req, ["client_id"], (v) => v.trim()),
   },
   {
+    id: "cluster-text-nfc-normalised",
+    level: "MUST",
+    hosting: "self_hosted",
+    description:
+      "A self-hosted deployment's listener namespace, a sidecar's args and env values are stored NFC-normalised and trimmed",
+    request: (req) => {
+      const body = req.json as Json | undefined;
+      const config = body?.source_config as Json | undefined;
+      if (!isDeployments(req) || req.method !== "POST" || !config) return undefined;
+      const text = (value: unknown) => (typeof value === "string" ? value.normalize("NFC").trim() : value);
+      const listener = config.listener_config as Json | undefined;
+      if (listener) listener.cluster_namespace = text(listener.cluster_namespace);
+      const spec = config.resource_spec as Json | undefined;
+      for (const sidecar of (spec?.sidecars as Json[] | undefined) ?? []) {
+        if (Array.isArray(sidecar.args)) sidecar.args = sidecar.args.map(text);
+        for (const env of (sidecar.env as Json[] | undefined) ?? []) env.value = text(env.value);
+      }
+      return undefined;
+    },
+  },
+  {
     id: "provider-text-beyond-latin1-refused",
     level: "SHOULD",
     description: "An OAuth provider body with a character beyond U+00FF in name or client_id is refused with 422",

@@ -338,6 +338,9 @@ const given: Record<string, Step[]> = {
   ],
   "name-contains-over-255-truncated": [list(`name_contains=${"n".repeat(256)}`)],
   "explicit-null-install-command-refused": [create(deployment("ni", { source_config: { install_command: null } }))],
+  "explicit-null-resource-spec-refused": [
+    create(deployment("nr", { source: "external_container", source_config: { resource_spec: null } })),
+  ],
   "null-install-command-echoed-empty": [create(deployment("ne", { source_config: { install_command: null } }))],
   "deployment-name-lowercased": [create(deployment("Zeta-AZ09"))],
   "deployment-ids-case-sensitive": [list("deployment_ids=D-1000")],

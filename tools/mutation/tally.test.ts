@@ -50,4 +50,32 @@ describe("reportMarkdown", () => {
     );
     expect(reportMarkdown(report, [], { ...given, notRun: [] })).not.toContain("no recorded result");
   });
+
+  it("counts the unkilled mutants by triage, and the share killed of those that can change an answer", () => {
+    const survivor = (line: number, kind: Survivor["kind"]): Survivor => ({
+      file: "server/a.ts",
+      line,
+      column: 5,
+      mutator: "StringLiteral",
+      replacement: '""',
+      kind,
+      reason: "r",
+    });
+    const mutants = [
+      mutant("Killed", 1),
+      mutant("Timeout", 2),
+      mutant("Survived", 3),
+      mutant("NoCoverage", 4),
+      mutant("Survived", 5),
+      mutant("Survived", 6),
+    ];
+    const text = reportMarkdown(
+      { files: { "server/a.ts": { mutants } } },
+      [survivor(3, "equivalent"), survivor(4, "not-observable"), survivor(5, "open-choice")],
+      { commit: "abc1234", date: "2026-11-28" },
+    );
+    // six valid mutants, two of them unable to change an answer: two killed of four
+    expect(text).toContain("| server/ | 1 | 1 | 1 | 0 | 1 | 2 of 4, 50.0 |");
+    expect(text).toContain("| mock/src/engine/ | 0 | 0 | 0 | 0 | 0 | 0 of 0, 100.0 |");
+  });
 });

@@ -58,15 +58,41 @@ export function tally(mutants: ReportMutant[]): Tally {
   };
 }
 
-/** Whether a survivor of the report is triaged in survivors.json (same file, line, column and mutator). */
-function isTriaged(file: string, mutant: ReportMutant, survivors: Survivor[]): boolean {
-  return survivors.some(
+/** The triage of a survivor of the report in survivors.json (same file, line, column and mutator), if any. */
+function triageOf(file: string, mutant: ReportMutant, survivors: Survivor[]): Survivor | undefined {
+  return survivors.find(
     (entry) =>
       entry.file === file &&
       entry.line === mutant.location.start.line &&
       entry.column === mutant.location.start.column &&
       entry.mutator === mutant.mutatorName,
   );
+}
+
+const triageKinds = ["equivalent", "not-observable", "open-choice", "missing-check"] as const;
+
+/**
+ * The unkilled mutants of some files by triage kind, and the share killed of those that can change an answer: every
+ * valid mutant but the ones triaged equivalent or not observable over HTTP (the suite's only window). A figure beside
+ * Stryker's score, which counts every mutant; it leaves no code out of the run.
+ */
+function triageRow(name: string, files: [string, { mutants: ReportMutant[] }][], survivors: Survivor[]): string {
+  const counts = Object.fromEntries([...triageKinds, "untriaged"].map((kind) => [kind, 0]));
+  let detected = 0;
+  let valid = 0;
+  for (const [file, { mutants }] of files)
+    for (const mutant of mutants) {
+      if (mutant.status === "Killed" || mutant.status === "Timeout") detected += 1;
+      else if (mutant.status !== "Survived" && mutant.status !== "NoCoverage") continue;
+      valid += 1;
+      if (mutant.status === "Killed" || mutant.status === "Timeout") continue;
+      const kind = triageOf(file, mutant, survivors)?.kind ?? "untriaged";
+      counts[kind] = (counts[kind] ?? 0) + 1;
+    }
+  const observable = valid - (counts.equivalent ?? 0) - (counts["not-observable"] ?? 0);
+  const share = observable === 0 ? 100 : (100 * detected) / observable;
+  const cells = [...triageKinds, "untriaged"].map((kind) => counts[kind]);
+  return `| ${name} | ${cells.join(" | ")} | ${detected} of ${observable}, ${share.toFixed(1)} |`;
 }
 
 const row = (name: string, t: Tally) =>
@@ -85,7 +111,7 @@ export function reportMarkdown(
     file.mutants
       .filter(
         (mutant) =>
-          (mutant.status === "Survived" || mutant.status === "NoCoverage") && !isTriaged(name, mutant, survivors),
+          (mutant.status === "Survived" || mutant.status === "NoCoverage") && !triageOf(name, mutant, survivors),
       )
       .map(
         (mutant) =>
@@ -102,6 +128,24 @@ export function reportMarkdown(
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     row("all files", all),
     ...files.map(([name, file]) => row(name, tally(file.mutants))),
+    "",
+    "Unkilled mutants (survived or reached by no check) by their triage in tools/mutation/survivors.json, and the",
+    "mutants killed (or timed out) of those that can change an answer, that is every mutant but the ones triaged",
+    "equivalent or not observable over HTTP. Stryker's score above counts every mutant; nothing is left out of the run.",
+    "",
+    "| files | equivalent | not observable | open choice | missing check | untriaged | killed of those that can change an answer, % |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    triageRow("all files", files, survivors),
+    triageRow(
+      "server/",
+      files.filter(([name]) => name.startsWith("server/")),
+      survivors,
+    ),
+    triageRow(
+      "mock/src/engine/",
+      files.filter(([name]) => name.startsWith("mock/")),
+      survivors,
+    ),
     "",
     ...(notRun.length > 0
       ? [

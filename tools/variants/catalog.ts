@@ -121,6 +121,11 @@ export const variants: Variant[] = [
     knobs: { rateLimit: 20 },
   },
   {
+    id: "rate-limited-bare",
+    description: "20 requests a second per key, then 429 without Retry-After (RFC 6585 §4: it may carry one; D-380)",
+    knobs: { rateLimit: 20, rateLimitAnswer: "bare" },
+  },
+  {
     id: "late-fields",
     description: "image_version and repo_commit_sha are filled in once the deployment is READY (D-234)",
     knobs: { lateFields: "on-ready" },

@@ -62,6 +62,8 @@ export interface Knobs {
   statusFilter: "list" | "single";
   /** Requests a second each key may send (counted per key header, a missing key as one more), beyond which the answer is 429 with `Retry-After: 1`; 0 for no limit (the spec states none, D-380). */
   rateLimit: number;
+  /** The rate limit's 429: with `Retry-After: 1`, or bare (RFC 6585 §4: it MAY carry one), as many production APIs answer. */
+  rateLimitAnswer: "retry-after" | "bare";
   /** Fields set after the create: none, or `image_version` and `repo_commit_sha` filled in once the deployment is READY (D-234). */
   lateFields: "none" | "on-ready";
   /** Media type of success answers: the JSON knob's `application/json`, or `application/vnd.deployments.v2+json` (D-381). */
@@ -104,6 +106,7 @@ export const profileChoices: Knobs = {
   sourceRules: "none",
   statusFilter: "list",
   rateLimit: 0,
+  rateLimitAnswer: "retry-after",
   lateFields: "none",
   successType: "json",
   managedPath: "profile",

@@ -6,7 +6,7 @@ import { demoSeed } from "./demo-seed.js";
 import { type Knobs, profileChoices } from "./knobs.js";
 import { startVariantServer } from "./server.js";
 
-type Answer = { status: number; type: string; body: unknown };
+type Answer = { status: number; type: string; retryAfter: string | null; body: unknown };
 
 /** Sends a request with Acme's key in the scheme the knobs choose. */
 function client(url: string, knobs: Knobs) {
@@ -28,7 +28,12 @@ function client(url: string, knobs: Knobs) {
     try {
       parsed = JSON.parse(text);
     } catch {}
-    return { status: res.status, type: res.headers.get("content-type") ?? "", body: parsed };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type") ?? "",
+      retryAfter: res.headers.get("retry-after"),
+      body: parsed,
+    };
   };
 }
 
@@ -190,6 +195,16 @@ describe("spec-only implementation: the knobs", () => {
         // five requests fall in fewer than five seconds, so one second holds two of them: at least one is over the limit
         expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
         expect(answers[0]?.status).toBe(200);
+      },
+    },
+    {
+      name: "a bare rate limit: the 429 carries no Retry-After",
+      knobs: { rateLimit: 1, rateLimitAnswer: "bare" },
+      async run(send) {
+        const answers = [];
+        for (let i = 0; i < 5; i++) answers.push(await send("GET", "/v2/auth/providers"));
+        const limited = answers.find((a) => a.status === 429);
+        expect(limited?.retryAfter).toBeNull();
       },
     },
     {

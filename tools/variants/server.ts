@@ -432,7 +432,8 @@ export async function startVariantServer(knobs: Knobs, seed: Seed): Promise<{ ur
   const server = createServer((req, res) => {
     if (overLimit(req)) {
       req.resume();
-      res.writeHead(429, { "Retry-After": "1", "Content-Type": "application/problem+json" });
+      const retryAfter = knobs.rateLimitAnswer === "retry-after" ? { "Retry-After": "1" } : {};
+      res.writeHead(429, { ...retryAfter, "Content-Type": "application/problem+json" });
       res.end(JSON.stringify({ type: "urn:spec-only:rate-limited", title: "rate limited", status: 429 }));
       return;
     }
