@@ -17,3 +17,19 @@ export const deploymentStatuses = enumOf("DeploymentStatus");
 
 /** The values of the deployment list's `deployment_type` filter. */
 export const deploymentTypes = enumOf("DeploymentType");
+
+/** Every string an `enum` or a `default` of the contract holds: a value a target writes into any record it likes. */
+export const enumeratedWords: ReadonlySet<string> = (() => {
+  const words = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === "object") {
+      const schema = node as { enum?: unknown; default?: unknown };
+      if (Array.isArray(schema.enum)) for (const value of schema.enum) if (typeof value === "string") words.add(value);
+      if (typeof schema.default === "string") words.add(schema.default);
+      for (const value of Object.values(node)) walk(value);
+    }
+  };
+  walk(document.components);
+  return words;
+})();

@@ -25,7 +25,7 @@ export {
   pointer,
   type SchemaObject,
 } from "./document.js";
-export { deploymentStatuses, deploymentTypes } from "./enums.js";
+export { deploymentStatuses, deploymentTypes, enumeratedWords } from "./enums.js";
 export { type ContractExample, parsePrefer, preferredExample, requestExamples, responseExamples } from "./examples.js";
 export { interfaceDocument, interfaceDocumentPath } from "./interface-document.js";
 export type { RequestBody, RequestParameters, SuccessBody } from "./operation-types.js";

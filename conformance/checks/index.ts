@@ -13,6 +13,7 @@ import { heavyPageChecks } from "./heavy-pages.js";
 import { isolationChecks } from "./isolation.js";
 import { attributionLawChecks } from "./laws-attribution.js";
 import { concurrencyLawChecks } from "./laws-concurrency.js";
+import { foreignValueLawChecks } from "./laws-foreign-values.js";
 import { httpLawChecks } from "./laws-http.js";
 import { identityLawChecks } from "./laws-identity.js";
 import { independenceLawChecks } from "./laws-independence.js";
@@ -61,6 +62,7 @@ export const areas = {
     ...attributionLawChecks,
     ...spellingLawChecks,
     ...serverErrorLawChecks,
+    ...foreignValueLawChecks,
   ],
 } satisfies Record<string, Check[]>;
 

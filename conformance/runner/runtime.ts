@@ -4,6 +4,7 @@ import { answerProblems, type ContractLevel, matchPath, secretFields } from "../
 import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
 import { runAnswers } from "../model/run-answers.js";
+import { runForeignValues } from "../model/run-foreign-values.js";
 import { runIds } from "../model/run-ids.js";
 import { runServerErrors } from "../model/run-server-errors.js";
 import { runTimes } from "../model/run-times.js";
@@ -159,6 +160,8 @@ export function createContext(
       runAnswers(config).see(exchange);
       // and whether an allowed read was answered 500, which LAW-020 judges
       runServerErrors(config).see(request.path, exchange);
+      // and whether a record shows a value only another create sent, which LAW-021 judges
+      runForeignValues(config).see(exchange);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);

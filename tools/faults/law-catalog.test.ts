@@ -39,6 +39,22 @@ describe("law faults", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("commands-of-previous-create: a create without install_command, and its listing, show the one before it", async () => {
+    const carried = fault("commands-of-previous-create");
+    const respond = (req: ProxyRequest, res: ProxyResponse) =>
+      carried.response!(req, res, upstream) as ProxyResponse | undefined;
+    const first = { ...record("a"), source_config: { install_command: "npm ci" } };
+    const second = { ...record("b"), source_config: {} };
+    expect(respond(request("POST", "/v2/deployments", {}, { name: "a" }), answer(first, 201))).toBeDefined();
+    const created = respond(request("POST", "/v2/deployments", {}, { name: "b" }), answer(second, 201));
+    expect(JSON.parse(created!.body).source_config).toEqual({ install_command: "npm ci" });
+    const listed = respond(request("GET", "/v2/deployments"), answer({ resources: [second, first], offset: 2 }));
+    const commands = JSON.parse(listed!.body).resources.map(
+      (d: { source_config: { install_command?: string } }) => d.source_config.install_command,
+    );
+    expect(commands).toEqual(["npm ci", "npm ci"]);
+  });
+
   it.each([
     {
       given: "repeated-deployment-id-answered-twice, deployment_ids=a,b,a",

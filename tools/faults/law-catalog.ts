@@ -383,10 +383,52 @@ function listedTwice(res: ProxyResponse, twice: (d: Json) => boolean): ProxyResp
   });
 }
 
+/**
+ * LAW-021: a create that leaves a member of source_config out is answered, and listed, with the one the create before
+ * it sent, as from a store that reuses the last row's value for a column the insert does not name.
+ */
+function carriedOver(id: string, hosting: "cloud" | "self_hosted", description: string, member: string): Fault {
+  let last: unknown;
+  const given = new Map<string, unknown>();
+  const empty = (value: unknown) =>
+    value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  return {
+    id,
+    level: "MUST",
+    hosting,
+    description,
+    response: (req, res) => {
+      if (!isDeployments(req) || !ok(res)) return undefined;
+      return eachDeployment(res, (d) => {
+        const id = String(d.id);
+        const config = (d.source_config ?? {}) as Json;
+        if (isCreate(req)) {
+          const own = config[member];
+          if (empty(own) && last !== undefined) given.set(id, structuredClone(last));
+          else if (!empty(own)) last = structuredClone(own);
+        }
+        if (given.has(id)) d.source_config = { ...config, [member]: structuredClone(given.get(id)) };
+      });
+    },
+  };
+}
+
 const lawFaultList = (): Fault[] => [
   createWrittenOverHeld("create-upserts-by-name", "201"),
   createWrittenOverHeld("refused-create-still-written", "409"),
   lostCreateUnderConcurrency(),
+  carriedOver(
+    "resource-spec-of-previous-create",
+    "self_hosted",
+    "A deployment created without a resource_spec shows the one the create before it sent",
+    "resource_spec",
+  ),
+  carriedOver(
+    "commands-of-previous-create",
+    "cloud",
+    "A deployment created without an install_command shows the one the create before it sent",
+    "install_command",
+  ),
   // LAW-001: a deployment listed without its secrets
   listedHalfWritten(
     "listed-half-written",
