@@ -42,8 +42,12 @@ const notRun = values.files
   : execFileSync("git", ["ls-files", "--", "*.ts"], { cwd: repoRoot, encoding: "utf8" })
       .split("\n")
       .filter((file) => file !== "" && inScope(scope, file) && !(file in report.files));
-const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
-const date = new Date().toISOString().slice(0, 10);
+const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).trim();
+// a report of the committed results names the commit that recorded them, not today's; a fresh run names HEAD
+const committed = git("status", "--porcelain", "--", values.json) === "" && git("ls-files", "--", values.json) !== "";
+const [commit, date] = committed
+  ? git("log", "-1", "--format=%h %cs", "--", values.json).split(" ")
+  : [git("rev-parse", "--short", "HEAD"), new Date().toISOString().slice(0, 10)];
 const markdown = reportMarkdown(report, survivors.survivors, { commit, date, minutes: values.minutes, notRun });
 writeFileSync(resolve(repoRoot, values.out), markdown);
 const all = tally(Object.values(report.files).flatMap((file) => file.mutants));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type ReportMutant, reportMarkdown, type Survivor, tally } from "./tally.js";
+import { type ReportMutant, reportMarkdown, type Survivor, tally, triageProblems } from "./tally.js";
 
 const mutant = (status: string, line = 1): ReportMutant => ({
   id: `${status}${line}`,
   mutatorName: "StringLiteral",
+  replacement: '""',
   status,
   location: { start: { line, column: 5 } },
 });
@@ -36,7 +37,9 @@ describe("reportMarkdown", () => {
       [triaged],
       { commit: "abc1234", date: "2026-11-27" },
     );
-    expect(text).toContain("Commit abc1234, 2026-11-27: 3 mutants, score 33.3%");
+    expect(text).toContain("Last recorded run: commit abc1234, 2026-11-27. Raw score: 33.3% of 3 mutants");
+    expect(text).toContain("| server (all) | 33.3 | 33.3 | 1 | 0 | 2 | 0 |");
+    expect(text).toContain("| server/ | 33.3 | 33.3 | 1 | 0 | 2 | 0 |");
     expect(text).toContain("| server/a.ts | 33.3 | 33.3 | 1 | 0 | 2 | 0 |");
     expect(text).toContain("- server/a.ts:3:5 StringLiteral (Survived)");
     expect(text).not.toContain("server/a.ts:2:5");
@@ -51,7 +54,7 @@ describe("reportMarkdown", () => {
     expect(reportMarkdown(report, [], { ...given, notRun: [] })).not.toContain("no recorded result");
   });
 
-  it("counts the unkilled mutants by triage, and the share killed of those that can change an answer", () => {
+  it("counts the unkilled mutants by triage, and the score less the mutants triaged equivalent", () => {
     const survivor = (line: number, kind: Survivor["kind"]): Survivor => ({
       file: "server/a.ts",
       line,
@@ -74,8 +77,45 @@ describe("reportMarkdown", () => {
       [survivor(3, "equivalent"), survivor(4, "not-observable"), survivor(5, "open-choice")],
       { commit: "abc1234", date: "2026-11-28" },
     );
-    // six valid mutants, two of them unable to change an answer: two killed of four
-    expect(text).toContain("| server/ | 1 | 1 | 1 | 0 | 1 | 2 of 4, 50.0 |");
-    expect(text).toContain("| mock/src/engine/ | 0 | 0 | 0 | 0 | 0 | 0 of 0, 100.0 |");
+    // six valid mutants, one triaged equivalent: two killed of five (not-observable stays in)
+    expect(text).toContain("| server (all) | 1 | 1 | 1 | 0 | 1 | 2 of 5, 40.0 |");
+    expect(text).toContain("| sandbox engine (all) | 0 | 0 | 0 | 0 | 0 | 0 of 0, 100.0 |");
   });
+});
+
+describe("triageProblems", () => {
+  const entry = (line: number, kind: Survivor["kind"], replacement = '""'): Survivor => ({
+    file: "server/a.ts",
+    line,
+    column: 5,
+    mutator: "StringLiteral",
+    replacement,
+    kind,
+    reason: "r",
+  });
+  const report = { files: { "server/a.ts": { mutants: [mutant("Killed", 1), mutant("Survived", 2)] } } };
+  const cases: { name: string; given: Survivor[]; want: string[] }[] = [
+    { name: "an entry of each unkilled mutant", given: [entry(2, "equivalent")], want: [] },
+    {
+      name: "an entry of a killed mutant is stale",
+      given: [entry(2, "equivalent"), entry(1, "open-choice")],
+      want: ['server/a.ts:1:5 StringLiteral "\\"\\"": matches no unkilled mutant'],
+    },
+    {
+      name: "another replacement is another mutant",
+      given: [entry(2, "equivalent"), entry(2, "equivalent", '"Stryker was here!"')],
+      want: ['server/a.ts:2:5 StringLiteral "\\"Stryker was here!\\"": matches no unkilled mutant'],
+    },
+    {
+      name: "a key given twice, and with two kinds",
+      given: [entry(2, "equivalent"), entry(2, "equivalent"), entry(2, "open-choice")],
+      want: ['server/a.ts:2:5 StringLiteral "\\"\\"": two kinds (equivalent, open-choice)'],
+    },
+    {
+      name: "a file the report does not hold is not judged",
+      given: [{ ...entry(9, "equivalent"), file: "server/b.ts" }],
+      want: [],
+    },
+  ];
+  for (const { name, given, want } of cases) it(name, () => expect(triageProblems(report, given)).toEqual(want));
 });

@@ -58,94 +58,149 @@ export function tally(mutants: ReportMutant[]): Tally {
   };
 }
 
-/** The triage of a survivor of the report in survivors.json (same file, line, column and mutator), if any. */
-function triageOf(file: string, mutant: ReportMutant, survivors: Survivor[]): Survivor | undefined {
-  return survivors.find(
-    (entry) =>
-      entry.file === file &&
-      entry.line === mutant.location.start.line &&
-      entry.column === mutant.location.start.column &&
-      entry.mutator === mutant.mutatorName,
+/** A survivor's key: file, line, column, mutator and replacement, so two mutants of one place never share a triage. */
+function keyOf(file: string, line: number, column: number, mutator: string, replacement: string | undefined): string {
+  return `${file}:${line}:${column} ${mutator} ${JSON.stringify(replacement ?? "")}`;
+}
+
+const mutantKey = (file: string, mutant: ReportMutant) =>
+  keyOf(file, mutant.location.start.line, mutant.location.start.column, mutant.mutatorName, mutant.replacement);
+
+const survivorKey = (entry: Survivor) => keyOf(entry.file, entry.line, entry.column, entry.mutator, entry.replacement);
+
+/** survivors.json by key (the first entry of a repeated key; triageProblems names the repeats). */
+function triageIndex(survivors: Survivor[]): Map<string, Survivor> {
+  const index = new Map<string, Survivor>();
+  for (const entry of survivors) if (!index.has(survivorKey(entry))) index.set(survivorKey(entry), entry);
+  return index;
+}
+
+const unkilled = (mutant: ReportMutant) => mutant.status === "Survived" || mutant.status === "NoCoverage";
+
+/**
+ * What makes survivors.json untrustworthy against a report: an entry no unkilled mutant of a reported file matches
+ * (stale: killed since, or its line moved), a key given twice, and a key given two kinds.
+ */
+export function triageProblems(report: MutationReport, survivors: Survivor[]): string[] {
+  const live = new Set(
+    Object.entries(report.files).flatMap(([file, { mutants }]) =>
+      mutants.filter(unkilled).map((mutant) => mutantKey(file, mutant)),
+    ),
   );
+  const kinds = new Map<string, Survivor["kind"][]>();
+  for (const entry of survivors) kinds.set(survivorKey(entry), [...(kinds.get(survivorKey(entry)) ?? []), entry.kind]);
+  const problems: string[] = [];
+  for (const entry of survivors)
+    if (entry.file in report.files && !live.has(survivorKey(entry)))
+      problems.push(`${survivorKey(entry)}: matches no unkilled mutant`);
+  for (const [key, given] of kinds) {
+    if (new Set(given).size > 1) problems.push(`${key}: two kinds (${[...new Set(given)].join(", ")})`);
+    else if (given.length > 1) problems.push(`${key}: given ${given.length} times`);
+  }
+  return problems;
 }
 
 const triageKinds = ["equivalent", "not-observable", "open-choice", "missing-check"] as const;
 
+type ReportFiles = [string, { mutants: ReportMutant[] }][];
+
 /**
- * The unkilled mutants of some files by triage kind, and the share killed of those that can change an answer: every
- * valid mutant but the ones triaged equivalent or not observable over HTTP (the suite's only window). A figure beside
- * Stryker's score, which counts every mutant; it leaves no code out of the run.
+ * The unkilled mutants of some files by triage kind, and the score less the equivalent ones: killed (or timed out)
+ * over every valid mutant but those triaged equivalent. Not-observable and open-choice stay in the denominator: the
+ * way up is a harness that observes more or a check that closes the choice, never a reason text.
  */
-function triageRow(name: string, files: [string, { mutants: ReportMutant[] }][], survivors: Survivor[]): string {
-  const counts = Object.fromEntries([...triageKinds, "untriaged"].map((kind) => [kind, 0]));
-  let detected = 0;
-  let valid = 0;
+function triageRow(name: string, files: ReportFiles, index: Map<string, Survivor>): string {
+  const counts: Record<string, number> = Object.fromEntries([...triageKinds, "untriaged"].map((kind) => [kind, 0]));
+  const all = tally(files.flatMap(([, file]) => file.mutants));
   for (const [file, { mutants }] of files)
-    for (const mutant of mutants) {
-      if (mutant.status === "Killed" || mutant.status === "Timeout") detected += 1;
-      else if (mutant.status !== "Survived" && mutant.status !== "NoCoverage") continue;
-      valid += 1;
-      if (mutant.status === "Killed" || mutant.status === "Timeout") continue;
-      const kind = triageOf(file, mutant, survivors)?.kind ?? "untriaged";
+    for (const mutant of mutants.filter(unkilled)) {
+      const kind = index.get(mutantKey(file, mutant))?.kind ?? "untriaged";
       counts[kind] = (counts[kind] ?? 0) + 1;
     }
-  const observable = valid - (counts.equivalent ?? 0) - (counts["not-observable"] ?? 0);
-  const share = observable === 0 ? 100 : (100 * detected) / observable;
+  const detected = all.killed + all.timeout;
+  const denominator = detected + all.survived + all.noCoverage - (counts.equivalent ?? 0);
+  const share = denominator === 0 ? 100 : (100 * detected) / denominator;
   const cells = [...triageKinds, "untriaged"].map((kind) => counts[kind]);
-  return `| ${name} | ${cells.join(" | ")} | ${detected} of ${observable}, ${share.toFixed(1)} |`;
+  return `| ${name} | ${cells.join(" | ")} | ${detected} of ${denominator}, ${share.toFixed(1)} |`;
 }
 
 const row = (name: string, t: Tally) =>
   `| ${name} | ${t.score.toFixed(1)} | ${t.coveredScore.toFixed(1)} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} |`;
 
-/** docs/mutation.md's figures: the totals, each file, and the survivors still to triage. */
+/** The folder a file's figures are summed under: its directory. */
+const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
+
+/** A raw-score row of each area (server, sandbox engine) and each folder. */
+function areaRows(files: ReportFiles): string[] {
+  const groups = new Map<string, ReportMutant[]>();
+  const add = (name: string, mutants: ReportMutant[]) => groups.set(name, [...(groups.get(name) ?? []), ...mutants]);
+  for (const [file, { mutants }] of files) {
+    add(file.startsWith("server/") ? "server (all)" : "sandbox engine (all)", mutants);
+    add(folderOf(file), mutants);
+  }
+  const order = (name: string) => (name.endsWith("(all)") ? `0${name}` : `1${name}`);
+  return [...groups.entries()]
+    .sort(([a], [b]) => order(a).localeCompare(order(b)))
+    .map(([name, mutants]) => row(name, tally(mutants)));
+}
+
+/** docs/mutation.md's figures: the raw score first, by area and folder, then the triage, each file and the untriaged. */
 export function reportMarkdown(
   report: MutationReport,
   survivors: Survivor[],
   run: { commit: string; date: string; minutes?: string; notRun?: string[] },
 ): string {
   const notRun = run.notRun ?? [];
+  const index = triageIndex(survivors);
   const files = Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b));
   const all = tally(files.flatMap(([, file]) => file.mutants));
   const untriaged = files.flatMap(([name, file]) =>
     file.mutants
-      .filter(
-        (mutant) =>
-          (mutant.status === "Survived" || mutant.status === "NoCoverage") && !triageOf(name, mutant, survivors),
-      )
+      .filter((mutant) => unkilled(mutant) && !index.has(mutantKey(name, mutant)))
       .map(
         (mutant) =>
           `${name}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} (${mutant.status})`,
       ),
   );
+  const header = "| files | score % | covered % | killed | timed out | survived | no coverage |";
   return [
     "<!-- Written by tools/mutation/report.ts from Stryker's JSON report (npm run mutation); do not edit by hand. -->",
     "# Mutation report",
     "",
-    `Commit ${run.commit}, ${run.date}${run.minutes ? `, ${run.minutes} min` : ""}: ${all.killed + all.timeout + all.survived + all.noCoverage} mutants, score ${all.score.toFixed(1)}% (${all.coveredScore.toFixed(1)}% of the mutants a check reached)${all.other > 0 ? `; ${all.other} more not judged (static mutants of a run stopped after its first pass, or errors)` : ""}. How the run works and how it is judged: [mutation testing](mutation-testing.md) (D-360).`,
+    `Last recorded run: commit ${run.commit}, ${run.date}${run.minutes ? `, ${run.minutes} min` : ""}. Raw score: ${all.score.toFixed(1)}% of ${all.killed + all.timeout + all.survived + all.noCoverage} mutants killed or timed out (${all.coveredScore.toFixed(1)}% of the mutants a check reached)${all.other > 0 ? `; ${all.other} more not judged (static mutants of a run stopped after its first pass, or errors)` : ""}. How the run works and how it is judged: [mutation testing](mutation-testing.md) (D-360).`,
     "",
-    "| file | score % | covered % | killed | timed out | survived | no coverage |",
+    "## Raw score by area and folder",
+    "",
+    header,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     row("all files", all),
-    ...files.map(([name, file]) => row(name, tally(file.mutants))),
+    ...areaRows(files),
     "",
-    "Unkilled mutants (survived or reached by no check) by their triage in tools/mutation/survivors.json, and the",
-    "mutants killed (or timed out) of those that can change an answer, that is every mutant but the ones triaged",
-    "equivalent or not observable over HTTP. Stryker's score above counts every mutant; nothing is left out of the run.",
+    "## Unkilled mutants by triage",
     "",
-    "| files | equivalent | not observable | open choice | missing check | untriaged | killed of those that can change an answer, % |",
+    "Survived or reached by no check, by their triage in tools/mutation/survivors.json; the last column is the score",
+    "less the mutants triaged equivalent (killed over every valid mutant but those): not-observable and open-choice",
+    "mutants stay in it.",
+    "",
+    "| files | equivalent | not observable | open choice | missing check | untriaged | killed of every valid mutant but the equivalent, % |",
     "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
-    triageRow("all files", files, survivors),
+    triageRow("all files", files, index),
     triageRow(
-      "server/",
+      "server (all)",
       files.filter(([name]) => name.startsWith("server/")),
-      survivors,
+      index,
     ),
     triageRow(
-      "mock/src/engine/",
+      "sandbox engine (all)",
       files.filter(([name]) => name.startsWith("mock/")),
-      survivors,
+      index,
     ),
+    "",
+    "## Each file",
+    "",
+    header,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...files.map(([name, file]) => row(name, tally(file.mutants))),
     "",
     ...(notRun.length > 0
       ? [
