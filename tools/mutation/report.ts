@@ -45,9 +45,8 @@ const notRun = values.files
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).trim();
 // a report of the committed results names the commit that recorded them, not today's; a fresh run names HEAD
 const committed = git("status", "--porcelain", "--", values.json) === "" && git("ls-files", "--", values.json) !== "";
-const [commit, date] = committed
-  ? git("log", "-1", "--format=%h %cs", "--", values.json).split(" ")
-  : [git("rev-parse", "--short", "HEAD"), new Date().toISOString().slice(0, 10)];
+const commit = committed ? git("log", "-1", "--format=%h", "--", values.json) : git("rev-parse", "--short", "HEAD");
+const date = committed ? git("log", "-1", "--format=%cs", "--", values.json) : new Date().toISOString().slice(0, 10);
 const markdown = reportMarkdown(report, survivors.survivors, { commit, date, minutes: values.minutes, notRun });
 writeFileSync(resolve(repoRoot, values.out), markdown);
 const all = tally(Object.values(report.files).flatMap((file) => file.mutants));
