@@ -25,6 +25,7 @@ const client = createServiceClient({
   baseUrl: "http://127.0.0.1:8080",
   apiKey: demo.acme.apiKey,
   tenantId: demo.acme.productionTenantId,
+  headers: { "X-Mock-Session": "s1" },
 });
 const integrationId = demo.acme.plainIntegrationId;
 
@@ -310,6 +311,20 @@ export async function wrongCalls(): Promise<void> {
   // createServiceClient needs an API key.
   // @ts-expect-error `apiKey` is required
   createServiceClient({ baseUrl: "http://127.0.0.1:8080" });
+
+  // Default headers are names mapped to strings.
+  createServiceClient({
+    baseUrl: "http://127.0.0.1:8080",
+    apiKey: demo.acme.apiKey,
+    // @ts-expect-error a header's value is a string
+    headers: { "X-Mock-Session": 1 },
+  });
+  createServiceClient({
+    baseUrl: "http://127.0.0.1:8080",
+    apiKey: demo.acme.apiKey,
+    // @ts-expect-error headers are an object of names and values, not a header line
+    headers: "X-Mock-Session: s1",
+  });
 }
 
 /**

@@ -71,6 +71,38 @@ describe("createServiceClient", () => {
     expect(seen!.headers.accept).toContain("application/json");
   });
 
+  it.each<{
+    name: string;
+    defaults: Record<string, string>;
+    call: Record<string, string>;
+    want: Record<string, string>;
+  }>([
+    { name: "a default header", defaults: { "X-Mock-Session": "s1" }, call: {}, want: { "x-mock-session": "s1" } },
+    {
+      name: "a call's header over the default",
+      defaults: { "X-Mock-Session": "s1" },
+      call: { "x-mock-session": "s2" },
+      want: { "x-mock-session": "s2" },
+    },
+    {
+      name: "apiKey and tenantId over both",
+      defaults: { "X-Api-Key": "other", "X-Tenant-Id": "other" },
+      call: {},
+      want: { "x-api-key": apiKey, "x-tenant-id": tenantId },
+    },
+    {
+      name: "an Accept of its own",
+      defaults: { Accept: "application/problem+json" },
+      call: {},
+      want: { accept: "application/problem+json" },
+    },
+  ])("sends default headers: $name", async ({ defaults, call, want }) => {
+    reply = { status: 200, type: "application/json", body: "[]" };
+    const client = createServiceClient({ baseUrl, apiKey, tenantId, headers: defaults });
+    await unwrap(client.GET("/v2/auth/providers", { headers: call }));
+    for (const [name, value] of Object.entries(want)) expect(seen!.headers[name]).toBe(value);
+  });
+
   it.each([
     { given: undefined, want: /apiKey is undefined \(is the environment variable/ },
     { given: "", want: /apiKey is empty/ },

@@ -33,6 +33,11 @@ export interface ServiceClientOptions {
   apiKey: string;
   /** Sent as `X-Tenant-Id` on every request when set. */
   tenantId?: string;
+  /**
+   * Sent on every request, e.g. `{ "X-Mock-Session": "s1" }` for a mock session; a call's own `headers` win over them,
+   * and `apiKey` and `tenantId` over both (they are set last).
+   */
+  headers?: Readonly<Record<string, string>>;
   /** A fetch implementation; defaults to the global one. */
   fetch?: typeof globalThis.fetch;
   /**
@@ -152,7 +157,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       options.retry || options.timeoutMs !== undefined
         ? resilientFetch(options.fetch ?? globalThis.fetch, options)
         : options.fetch,
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", ...options.headers },
     querySerializer: { array: { style: "form", explode: explodeArrays } },
   });
   client.use({
@@ -265,127 +270,172 @@ export type Volume = components["schemas"]["Volume"];
 export type VolumeMount = components["schemas"]["VolumeMount"];
 export type Uuid = components["schemas"]["uuid"];
 
+/** The `source_config` of a create body of source `codehost`. */
+export interface CodehostSourceConfig {
+  integration_id: NonNullable<NonNullable<DeploymentCreate["source_config"]>["integration_id"]>;
+  repo_url: NonNullable<NonNullable<DeploymentCreate["source_config"]>["repo_url"]>;
+  build_on_push?: NonNullable<DeploymentCreate["source_config"]>["build_on_push"];
+  custom_url?: never;
+  resource_spec?: never;
+  listener_id?: never;
+  listener_config?: never;
+  install_command?: NonNullable<DeploymentCreate["source_config"]>["install_command"];
+  build_command?: NonNullable<DeploymentCreate["source_config"]>["build_command"];
+}
+
+/** The `source_revision_config` of a create body of source `codehost`. */
+export interface CodehostSourceRevisionConfig {
+  repo_ref: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["repo_ref"]>;
+  graph_config_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["graph_config_path"]>;
+  image_uri?: never;
+  source_tarball_path?: never;
+}
+
+/** A create body of source `codehost`. */
+export interface CodehostDeploymentCreate {
+  name: DeploymentCreate["name"];
+  source: "codehost";
+  source_config: CodehostSourceConfig;
+  source_revision_config: CodehostSourceRevisionConfig;
+  secrets: DeploymentCreate["secrets"];
+  secret_references?: never;
+}
+
+/** The `source_config` of a create body of source `external_container`. */
+export interface ExternalContainerSourceConfig {
+  integration_id?: never;
+  repo_url?: never;
+  build_on_push?: never;
+  custom_url?: NonNullable<DeploymentCreate["source_config"]>["custom_url"];
+  resource_spec?: NonNullable<DeploymentCreate["source_config"]>["resource_spec"];
+  listener_id?: NonNullable<DeploymentCreate["source_config"]>["listener_id"];
+  listener_config?: NonNullable<DeploymentCreate["source_config"]>["listener_config"];
+  install_command?: never;
+  build_command?: never;
+}
+
+/** The `source_revision_config` of a create body of source `external_container`. */
+export interface ExternalContainerSourceRevisionConfig {
+  repo_ref?: never;
+  graph_config_path?: never;
+  image_uri: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["image_uri"]>;
+  source_tarball_path?: never;
+}
+
+/** A create body of source `external_container`. */
+export interface ExternalContainerDeploymentCreate {
+  name: DeploymentCreate["name"];
+  source: "external_container";
+  source_config: ExternalContainerSourceConfig;
+  source_revision_config: ExternalContainerSourceRevisionConfig;
+  secrets: DeploymentCreate["secrets"];
+  secret_references?: DeploymentCreate["secret_references"];
+}
+
+/** The `source_config` of a create body of source `internal_container`. */
+export interface InternalContainerSourceConfig {
+  integration_id?: never;
+  repo_url?: never;
+  build_on_push?: never;
+  custom_url?: never;
+  resource_spec?: never;
+  listener_id?: never;
+  listener_config?: never;
+  install_command?: never;
+  build_command?: never;
+}
+
+/** The `source_revision_config` of a create body of source `internal_container`. */
+export interface InternalContainerSourceRevisionConfig {
+  repo_ref?: never;
+  graph_config_path?: never;
+  image_uri: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["image_uri"]>;
+  source_tarball_path?: never;
+}
+
+/** A create body of source `internal_container`. */
+export interface InternalContainerDeploymentCreate {
+  name: DeploymentCreate["name"];
+  source: "internal_container";
+  source_config: InternalContainerSourceConfig;
+  source_revision_config: InternalContainerSourceRevisionConfig;
+  secrets: DeploymentCreate["secrets"];
+  secret_references?: never;
+}
+
+/** The `source_config` of a create body of source `internal_source`. */
+export interface InternalSourceSourceConfig {
+  integration_id?: never;
+  repo_url?: never;
+  build_on_push?: never;
+  custom_url?: never;
+  resource_spec?: never;
+  listener_id?: never;
+  listener_config?: never;
+  install_command?: NonNullable<DeploymentCreate["source_config"]>["install_command"];
+  build_command?: NonNullable<DeploymentCreate["source_config"]>["build_command"];
+}
+
+/** The `source_revision_config` of a create body of source `internal_source`. */
+export interface InternalSourceSourceRevisionConfig {
+  repo_ref?: never;
+  graph_config_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["graph_config_path"]>;
+  image_uri?: never;
+  source_tarball_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["source_tarball_path"]>;
+}
+
+/** A create body of source `internal_source`. */
+export interface InternalSourceDeploymentCreate {
+  name: DeploymentCreate["name"];
+  source: "internal_source";
+  source_config: InternalSourceSourceConfig;
+  source_revision_config: InternalSourceSourceRevisionConfig;
+  secrets: DeploymentCreate["secrets"];
+  secret_references?: never;
+}
+
+/** The `source_config` of a create body of source `internal_template`. */
+export interface InternalTemplateSourceConfig {
+  integration_id?: never;
+  repo_url?: never;
+  build_on_push?: never;
+  custom_url?: never;
+  resource_spec?: never;
+  listener_id?: never;
+  listener_config?: never;
+  install_command?: never;
+  build_command?: never;
+}
+
+/** The `source_revision_config` of a create body of source `internal_template`. */
+export interface InternalTemplateSourceRevisionConfig {
+  repo_ref?: never;
+  graph_config_path?: never;
+  image_uri?: never;
+  source_tarball_path?: never;
+}
+
+/** A create body of source `internal_template`. */
+export interface InternalTemplateDeploymentCreate {
+  name: DeploymentCreate["name"];
+  source: "internal_template";
+  source_config: InternalTemplateSourceConfig;
+  source_revision_config: InternalTemplateSourceRevisionConfig;
+  secrets: DeploymentCreate["secrets"];
+  secret_references?: never;
+}
+
 /**
  * The create body of each source, from the per-source table (spec/source-rules.json, D-48; D-201): a field the source
  * requires must be set, a field it forbids must be absent. `client.POST("/v2/deployments")` takes
  * exactly their union. The wire schema (`DeploymentCreate`) and the server's 400 `source-rule` answers (D-47) stay as they are.
  */
 export interface DeploymentCreateBySource {
-  codehost: {
-    name: DeploymentCreate["name"];
-    source: "codehost";
-    source_config: {
-      integration_id: NonNullable<NonNullable<DeploymentCreate["source_config"]>["integration_id"]>;
-      repo_url: NonNullable<NonNullable<DeploymentCreate["source_config"]>["repo_url"]>;
-      build_on_push?: NonNullable<DeploymentCreate["source_config"]>["build_on_push"];
-      custom_url?: never;
-      resource_spec?: never;
-      listener_id?: never;
-      listener_config?: never;
-      install_command?: NonNullable<DeploymentCreate["source_config"]>["install_command"];
-      build_command?: NonNullable<DeploymentCreate["source_config"]>["build_command"];
-    };
-    source_revision_config: {
-      repo_ref: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["repo_ref"]>;
-      graph_config_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["graph_config_path"]>;
-      image_uri?: never;
-      source_tarball_path?: never;
-    };
-    secrets: DeploymentCreate["secrets"];
-    secret_references?: never;
-  };
-  external_container: {
-    name: DeploymentCreate["name"];
-    source: "external_container";
-    source_config: {
-      integration_id?: never;
-      repo_url?: never;
-      build_on_push?: never;
-      custom_url?: NonNullable<DeploymentCreate["source_config"]>["custom_url"];
-      resource_spec?: NonNullable<DeploymentCreate["source_config"]>["resource_spec"];
-      listener_id?: NonNullable<DeploymentCreate["source_config"]>["listener_id"];
-      listener_config?: NonNullable<DeploymentCreate["source_config"]>["listener_config"];
-      install_command?: never;
-      build_command?: never;
-    };
-    source_revision_config: {
-      repo_ref?: never;
-      graph_config_path?: never;
-      image_uri: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["image_uri"]>;
-      source_tarball_path?: never;
-    };
-    secrets: DeploymentCreate["secrets"];
-    secret_references?: DeploymentCreate["secret_references"];
-  };
-  internal_container: {
-    name: DeploymentCreate["name"];
-    source: "internal_container";
-    source_config: {
-      integration_id?: never;
-      repo_url?: never;
-      build_on_push?: never;
-      custom_url?: never;
-      resource_spec?: never;
-      listener_id?: never;
-      listener_config?: never;
-      install_command?: never;
-      build_command?: never;
-    };
-    source_revision_config: {
-      repo_ref?: never;
-      graph_config_path?: never;
-      image_uri: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["image_uri"]>;
-      source_tarball_path?: never;
-    };
-    secrets: DeploymentCreate["secrets"];
-    secret_references?: never;
-  };
-  internal_source: {
-    name: DeploymentCreate["name"];
-    source: "internal_source";
-    source_config: {
-      integration_id?: never;
-      repo_url?: never;
-      build_on_push?: never;
-      custom_url?: never;
-      resource_spec?: never;
-      listener_id?: never;
-      listener_config?: never;
-      install_command?: NonNullable<DeploymentCreate["source_config"]>["install_command"];
-      build_command?: NonNullable<DeploymentCreate["source_config"]>["build_command"];
-    };
-    source_revision_config: {
-      repo_ref?: never;
-      graph_config_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["graph_config_path"]>;
-      image_uri?: never;
-      source_tarball_path: NonNullable<NonNullable<DeploymentCreate["source_revision_config"]>["source_tarball_path"]>;
-    };
-    secrets: DeploymentCreate["secrets"];
-    secret_references?: never;
-  };
-  internal_template: {
-    name: DeploymentCreate["name"];
-    source: "internal_template";
-    source_config: {
-      integration_id?: never;
-      repo_url?: never;
-      build_on_push?: never;
-      custom_url?: never;
-      resource_spec?: never;
-      listener_id?: never;
-      listener_config?: never;
-      install_command?: never;
-      build_command?: never;
-    };
-    source_revision_config: {
-      repo_ref?: never;
-      graph_config_path?: never;
-      image_uri?: never;
-      source_tarball_path?: never;
-    };
-    secrets: DeploymentCreate["secrets"];
-    secret_references?: never;
-  };
+  codehost: CodehostDeploymentCreate;
+  external_container: ExternalContainerDeploymentCreate;
+  internal_container: InternalContainerDeploymentCreate;
+  internal_source: InternalSourceDeploymentCreate;
+  internal_template: InternalTemplateDeploymentCreate;
 }
 
 /** A create body that follows the per-source table: for one source, or (by default) for any. */

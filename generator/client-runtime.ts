@@ -30,6 +30,11 @@ export interface ServiceClientOptions {
   apiKey: string;
   /** Sent as `X-Tenant-Id` on every request when set. */
   tenantId?: string;
+  /**
+   * Sent on every request, e.g. `{ "X-Mock-Session": "s1" }` for a mock session; a call's own `headers` win over them,
+   * and `apiKey` and `tenantId` over both (they are set last).
+   */
+  headers?: Readonly<Record<string, string>>;
   /** A fetch implementation; defaults to the global one. */
   fetch?: typeof globalThis.fetch;
   /**
@@ -149,7 +154,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       options.retry || options.timeoutMs !== undefined
         ? resilientFetch(options.fetch ?? globalThis.fetch, options)
         : options.fetch,
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", ...options.headers },
     querySerializer: { array: { style: "form", explode: explodeArrays } },
   });
   client.use({

@@ -32,9 +32,18 @@ function objectSchema(document: OpenAPIObject, schema: SchemaObject | ReferenceO
   return resolved;
 }
 
-/** The body type of one source: the schema's fields, each source field typed by its rule. */
+/** `external_container` → `ExternalContainer`: a source, or a field, as part of a type name. */
+function pascal(name: string): string {
+  return name.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The body type of one source, named (`CodehostDeploymentCreate`), with each group of source fields named too
+ * (`CodehostSourceConfig`): a compile error then names the group at fault instead of printing its whole shape.
+ */
 function sourceBody(document: OpenAPIObject, source: string, rows: Map<string, SourceField>): string {
   const create = objectSchema(document, { $ref: `#/components/schemas/${createSchema}` });
+  const groups: string[] = [];
   const lines: string[] = [];
   for (const [name, schema] of Object.entries(create.properties!)) {
     const type = `${createSchema}["${name}"]`;
@@ -49,10 +58,14 @@ function sourceBody(document: OpenAPIObject, source: string, rows: Map<string, S
         if (row) return member(field, fieldType, row.rules[source as never]);
         return member(field, fieldType, group.required?.includes(field) ? "schema-required" : "schema-optional");
       });
-      lines.push(`${name}: {\n      ${members.join("\n      ")}\n    };`);
+      const groupName = `${pascal(source)}${pascal(name)}`;
+      groups.push(
+        `/** The \`${name}\` of a create body of source \`${source}\`. */\nexport interface ${groupName} {\n  ${members.join("\n  ")}\n}\n`,
+      );
+      lines.push(`${name}: ${groupName};`);
     } else lines.push(member(name, type, create.required?.includes(name) ? "schema-required" : "schema-optional"));
   }
-  return `  ${source}: {\n    ${lines.join("\n    ")}\n  };`;
+  return `${groups.join("\n")}\n/** A create body of source \`${source}\`. */\nexport interface ${pascal(source)}DeploymentCreate {\n  ${lines.join("\n  ")}\n}\n`;
 }
 
 /** Every field the table names must be a field of the create schema: a renamed field fails generation, not a client. */
@@ -98,13 +111,15 @@ export function sourceCreateTypes(document: OpenAPIObject): { types: string; cli
   checkFields(document);
   const rows = new Map(sourceFields.map((row) => [row.field, row]));
   const bodies = deploymentSources.map((source) => sourceBody(document, source, rows)).join("\n");
-  const types = `/**
+  const bySource = deploymentSources.map((source) => `  ${source}: ${pascal(source)}DeploymentCreate;`).join("\n");
+  const types = `${bodies}
+/**
  * The create body of each source, from the per-source table (spec/source-rules.json, D-48; D-201): a field the source
  * requires must be set, a field it forbids must be absent. \`client.POST("/v2/deployments")\` takes
  * exactly their union. The wire schema (\`DeploymentCreate\`) and the server's 400 \`source-rule\` answers (D-47) stay as they are.
  */
 export interface DeploymentCreateBySource {
-${bodies}
+${bySource}
 }
 
 /** A create body that follows the per-source table: for one source, or (by default) for any. */
