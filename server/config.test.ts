@@ -1,6 +1,7 @@
 /** Tests of configuration parsing (launch interface): defaults, and a clear one-line message for each bad value. */
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
+import { defaultMaxConnections } from "./descriptor-limit.js";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {
@@ -17,6 +18,11 @@ describe("loadConfig", () => {
       encryptionKey: undefined,
     });
     expect(config.sqlitePath).toMatch(/data\/service\.sqlite$/);
+    expect(config).toMatchObject({
+      maxConnections: defaultMaxConnections(),
+      maxConnectionsPerAddress: 256,
+      headersTimeoutMs: 10_000,
+    });
     expect(config.sqliteSynchronous).toBe("FULL");
     expect(loadConfig({ SQLITE_SYNCHRONOUS: "normal" }).sqliteSynchronous).toBe("NORMAL");
     expect(loadConfig({ NODE_ENV: "production" }).validateResponses).toBe(false);
@@ -34,6 +40,9 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       VALIDATE_RESPONSES: "false",
       DEMO: "false",
+      MAX_CONNECTIONS: "900",
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
+      HEADERS_TIMEOUT_MS: "500",
     });
     expect(config).toMatchObject({
       port: 0,
@@ -45,6 +54,9 @@ describe("loadConfig", () => {
       logLevel: "warn",
       validateResponses: false,
       demo: false,
+      maxConnections: 900,
+      maxConnectionsPerAddress: 0,
+      headersTimeoutMs: 500,
     });
     expect(config.encryptionKey?.length).toBe(32);
   });
@@ -59,6 +71,9 @@ describe("loadConfig", () => {
     { env: { DEMO: "maybe" }, message: /^DEMO must be true or false/ },
     { env: { SQLITE_SYNCHRONOUS: "off" }, message: /^SQLITE_SYNCHRONOUS must be one of full, normal/ },
     { env: { LOG_LEVEL: "loud" }, message: /^LOG_LEVEL must be one of/ },
+    { env: { MAX_CONNECTIONS: "0" }, message: /^MAX_CONNECTIONS must be an integer from 1/ },
+    { env: { MAX_CONNECTIONS_PER_ADDRESS: "-1" }, message: /^MAX_CONNECTIONS_PER_ADDRESS must be an integer/ },
+    { env: { HEADERS_TIMEOUT_MS: "60000" }, message: /^HEADERS_TIMEOUT_MS must be an integer from 100 to 30000/ },
     { env: { DATABASE_URL: "mysql://x" }, message: /^DATABASE_URL must be a postgres:\/\/ URL/ },
   ];
   for (const { env, message } of bad) {

@@ -1,5 +1,6 @@
 /** Server configuration from environment variables with defaults (launch interface), validated at start-up. */
 import path from "node:path";
+import { defaultMaxConnections } from "./descriptor-limit.js";
 
 /** Where deployments may run (interface spec, create rules 2 and 3; D-46). */
 export type Hosting = "cloud" | "self_hosted";
@@ -26,6 +27,12 @@ export interface Config {
   demo: boolean;
   /** Code-host fixture file; the demo fixture when unset and DEMO is on. */
   codehostFixture: string | undefined;
+  /** Open connections at most; more are closed as they arrive (D-465). */
+  maxConnections: number;
+  /** Open connections from one client address at most, 0 for no cap; more are answered 503 and closed (D-466). */
+  maxConnectionsPerAddress: number;
+  /** How long a request's head may take to arrive; then 408 and the connection is closed (D-467). */
+  headersTimeoutMs: number;
 }
 
 /** A bad configuration value; its message is one line naming the variable. */
@@ -59,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: boolean(env, "VALIDATE_RESPONSES", !production),
     demo: boolean(env, "DEMO", true),
     codehostFixture: nonEmpty(env.CODEHOST_FIXTURE) ? path.resolve(env.CODEHOST_FIXTURE as string) : undefined,
+    maxConnections: integer(env, "MAX_CONNECTIONS", defaultMaxConnections(), 1, 10_000_000),
+    maxConnectionsPerAddress: integer(env, "MAX_CONNECTIONS_PER_ADDRESS", 256, 0, 10_000_000),
+    // At most the 30 s a whole request may take (the server's requestTimeout).
+    headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 30_000),
   };
 }
 

@@ -10,6 +10,7 @@ import { cachedKeys } from "./auth/key-cache.js";
 import { FixtureCodehost } from "./codehost/fixture-adapter.js";
 import type { CodehostPort } from "./codehost/port.js";
 import type { Config } from "./config.js";
+import { limitConnections } from "./connection-limits.js";
 import { resolveEncryptionKey } from "./crypto/encryption-key.js";
 import { sealContext } from "./crypto/seal-context.js";
 import { SecretBox } from "./crypto/secret-box.js";
@@ -82,10 +83,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     nowUs,
   };
   const app = createApp(deps);
-  const server = http.createServer({ requireHostHeader: false }, app.callback());
+  const server = http.createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: 30_000,
+      // How often Node looks for heads and requests past their timeouts (30 s by default, which let an idle
+      // connection wait up to 40 s for its 408): a fifth of the head's timeout, at most a second (D-467).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 5)),
+    },
+    app.callback(),
+  );
   answerClientErrors(server, logger);
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  limitConnections(
+    server,
+    { maxConnections: config.maxConnections, perAddress: config.maxConnectionsPerAddress },
+    logger,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -21,7 +21,7 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
       error.code === "HPE_HEADER_OVERFLOW" && requestLineTooLong(error.rawPacket)
         ? new HttpProblem("uriTooLong", `The request target is longer than ${maxTargetBytes} bytes.`)
         : clientErrorProblem(error.code);
-    socket.end(rawProblemResponse(problem));
+    endWithProblem(socket, problem);
   });
   // RFC 9110 §10.1.1: an expectation other than 100-continue cannot be met (417); answered as a problem (D-115).
   server.on("checkExpectation", (_request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -38,8 +38,9 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
     response.end(body);
   });
   server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
-    socket.end(
-      rawProblemResponse(new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy.")),
+    endWithProblem(
+      socket,
+      new HttpProblem("malformedRequest", "CONNECT is not supported: this server is not a proxy."),
     );
   });
 }
@@ -66,14 +67,26 @@ function clientErrorProblem(code: string | undefined): HttpProblem {
   }
 }
 
-/** A complete HTTP/1.1 response carrying the problem, written straight to the socket. */
-function rawProblemResponse(problem: HttpProblem): string {
+/** How long a socket answered here stays open for its peer to read the answer and close first. */
+const lingerMs = 1_000;
+
+/**
+ * Writes the problem as a complete HTTP/1.1 response straight to the socket, ends it, and destroys it after a
+ * short linger: Node's HTTP sockets allow half-open, so an end alone keeps the descriptor for as long as a peer
+ * that never closes stays connected (an idle connection's 408 kept it for ever before D-467).
+ */
+export function endWithProblem(socket: Duplex, problem: HttpProblem): void {
   const body = JSON.stringify(problem.toProblem());
-  return (
+  const extra = Object.entries(problem.headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
     `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status] ?? "Error"}\r\n` +
-    "Content-Type: application/problem+json\r\n" +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    "Connection: close\r\n\r\n" +
-    body
+      "Content-Type: application/problem+json\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      extra.join("") +
+      "Connection: close\r\n\r\n" +
+      body,
   );
+  const linger = setTimeout(() => socket.destroy(), lingerMs);
+  linger.unref();
+  socket.once("close", () => clearTimeout(linger));
 }

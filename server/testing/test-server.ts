@@ -84,6 +84,9 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     validateResponses: true,
     demo: true,
     codehostFixture: undefined,
+    maxConnections: 1_000,
+    maxConnectionsPerAddress: 0,
+    headersTimeoutMs: 10_000,
     ...overrides,
   };
 }

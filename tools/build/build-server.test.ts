@@ -1,9 +1,22 @@
-/** The compiled server (D-89): built by vitest's global set-up, current, made from the sources it names, the PostgreSQL driver loaded only on demand. */
+/** The compiled server (D-89): built by vitest's global set-up, current, made from the sources it names, the PostgreSQL driver loaded only on demand, every library it holds or loads a production dependency (D-468). */
 import { readdirSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startCommand } from "../../server/testing/child-server.js";
 import { builtServerDir, builtServerEntry, staleReason } from "./build-server.js";
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+/** The packages a built module imports (statically or on demand), Node's built-ins and the bundle's own chunks left out. */
+function importedPackages(code: string): string[] {
+  const specifiers = [
+    ...code.matchAll(/\bimport\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+)?\s*from\s*"([^"]+)"/g),
+    ...code.matchAll(/\bimport\s*\(\s*"([^"]+)"\s*\)/g),
+  ].map((match) => match[1] as string);
+  return specifiers
+    .filter((specifier) => !/^[./]/.test(specifier) && !isBuiltin(specifier))
+    .map((specifier) => (specifier.match(/^(?:@[^/]+\/)?[^/]+/) as RegExpMatchArray)[0]);
+}
 
 const info = () => JSON.parse(readFileSync(join(builtServerDir, "build-info.json"), "utf8")) as { inputs: object };
 
@@ -45,5 +58,24 @@ describe("npm run build", () => {
     // glibc's fixed thresholds: a 1 MiB request body goes back to the system once freed, a page's send
     // buffer stays for the next page (D-89).
     expect(env).toEqual({ MALLOC_MMAP_THRESHOLD_: "1048576", MALLOC_TRIM_THRESHOLD_: "4194304" });
+  });
+
+  it("holds or loads only libraries that `npm ci --omit=dev` installs (D-468)", () => {
+    // The lockfile's entries by install path; `dev: true` ones are left out by --omit=dev.
+    const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    const bundled = Object.keys(info().inputs).flatMap(
+      (file) => /^((?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? [],
+    );
+    const loaded = readdirSync(builtServerDir)
+      .filter((file) => file.endsWith(".mjs"))
+      .flatMap((file) => importedPackages(readFileSync(join(builtServerDir, file), "utf8")))
+      .map((name) => `node_modules/${name}`);
+    expect(loaded).toContain("node_modules/better-sqlite3");
+    const notInstalled = [...new Set([...bundled, ...loaded])].filter(
+      (path) => lock.packages[path]?.dev ?? !(path in lock.packages),
+    );
+    expect(notInstalled).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `npm run build`: the reference server compiled to JavaScript (D-89). esbuild bundles server/main.ts
  * with its dependencies into dist/server/ (better-sqlite3 stays outside: a native addon), so that
- * `npm start` loads a handful of files instead of transpiling some 80 modules at every start.
+ * `npm start` loads a handful of files instead of transpiling some 80 modules at every start. The
+ * libraries it bundles are still the root package's `dependencies` (D-468): `npm ci --omit=dev`
+ * installs the native one and `npm audit --omit=dev` audits the versions the bundle was made from.
  * `--if-stale` builds only when a file the bundle was made from changed (dist/server/build-info.json
  * holds their hashes); `npm start` runs it first, so a fresh clone still starts with one command.
  */
