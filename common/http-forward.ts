@@ -1,7 +1,8 @@
 /**
  * The one HTTP forwarding of the kit: every proxy (the mock's problem front, the contract proxy, the
  * fault proxy) sends an exchange upstream with the bodies buffered, so it can inspect or rewrite the
- * answer, and writes the answer back without the hop-by-hop headers of the upstream connection.
+ * answer, and writes the answer back without the hop-by-hop headers of the upstream connection. A request body is
+ * read up to a limit (readBoundedBody, D-472).
  */
 import {
   request as httpRequest,
@@ -39,11 +40,44 @@ const hopByHop = new Set([
   "content-length",
 ]);
 
-/** Reads a whole request or response body. */
-export async function readBody(stream: IncomingMessage): Promise<Buffer> {
+/** Reads a whole answer from upstream. */
+async function readBody(stream: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a request body of at most `limitBytes`, or undefined when it is larger: by its Content-Length before a byte is
+ * read, or by the bytes counted while reading (a chunked body). Past the limit nothing more is kept: the rest is read
+ * and discarded until the caller's answer (413, `Connection: close`) ends the connection, so memory stays flat.
+ */
+export function readBoundedBody(incoming: IncomingMessage, limitBytes: number): Promise<Buffer | undefined> {
+  const discardRest = () => {
+    incoming.removeAllListeners("data");
+    incoming.on("data", () => {});
+    incoming.resume();
+  };
+  if (Number(incoming.headers["content-length"]) > limitBytes) {
+    discardRest();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limitBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.length = 0;
+      discardRest();
+      resolve(undefined);
+    });
+    incoming.once("end", () => resolve(Buffer.concat(chunks)));
+    incoming.on("error", reject);
+  });
 }
 
 /** Sends one request to `target` (origin only) and buffers the answer; redirects are not followed. */

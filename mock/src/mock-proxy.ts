@@ -10,7 +10,8 @@ import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseCommandLine } from "../../common/cli.js";
-import { forward, readBody, writeAnswer } from "../../common/http-forward.js";
+import { forward, writeAnswer } from "../../common/http-forward.js";
+import { bodyWithinLimit } from "./body-limit.js";
 import { freePort } from "./free-port.js";
 import { writePrismDocument } from "./prism-document.js";
 import { startPrism } from "./prism-process.js";
@@ -29,6 +30,8 @@ export interface ContractProxyOptions {
   onViolation?: (exchange: ViolatingExchange) => void;
   /** Takes every exchange that passes, e.g. to record a seed (D-323). */
   recorder?: SeedRecorder;
+  /** Bytes of a request body it takes; a larger one is a 413 (the sandbox's 1 MiB by default, D-472). */
+  bodyLimitBytes?: number;
 }
 
 /** A running contract proxy. */
@@ -69,7 +72,8 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   const report = new ViolationReport();
   const server = createServer((incoming, outgoing) => {
     void (async () => {
-      const body = await readBody(incoming);
+      const body = await bodyWithinLimit(incoming, outgoing, options.bodyLimitBytes);
+      if (body === undefined) return;
       const response = await forward(target, incoming, body);
       const header = response.headers["sl-violations"];
       const credentials = credentialsOf(incoming.headers);

@@ -47,6 +47,12 @@ export interface MockOptions {
   seed?: MockState;
   /** Sandbox only: a file that keeps the sessions across restarts (D-322). */
   stateFile?: string;
+  /** Sandbox only: milliseconds a session may go unused before it expires (30 minutes by default, never with `stateFile` unless given; D-471). */
+  sessionIdleMs?: number;
+  /** Sandbox only: sessions one client address may hold (200 by default, D-471). */
+  maxSessionsPerAddress?: number;
+  /** Static mock only: bytes of a request body the front takes (1 MiB by default, as the sandbox, D-472). */
+  bodyLimitBytes?: number;
 }
 
 /** A running mock. */
@@ -73,6 +79,9 @@ async function startStatefulMock(options: MockOptions, started: number): Promise
     seed: options.seed,
     saved,
     onChange: () => changed(),
+    // Sessions kept in a file are a developer's to come back to: they expire only when an idle time is given (D-471).
+    sessionIdleMs: options.sessionIdleMs ?? (stateFile === undefined ? undefined : Number.POSITIVE_INFINITY),
+    maxSessionsPerAddress: options.maxSessionsPerAddress,
   });
   const writer = stateFile === undefined ? undefined : stateFileWriter(stateFile, sandbox.savedSessions);
   if (writer) changed = writer.changed;
@@ -126,6 +135,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         host,
         port,
         ...(options.faults ? { faults: options.faults } : {}),
+        ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
       });
       url = `http://${host}:${(front.address() as AddressInfo).port}`;
       closeFront = () => new Promise((resolve) => front.close(() => resolve()));
@@ -149,6 +159,10 @@ const usage = `Usage: deployment-mock [--port N] [--stateful | --dynamic | --raw
   --seed FILE         with --stateful: every new session starts from this state (GET /__mock/state writes one)
   --state-file FILE   with --stateful: keep the sessions in FILE across restarts (read at start, written
                       after each change and at shutdown); GET/PUT /__mock/state, POST /__mock/clock
+  --session-idle MS   with --stateful: a session unused this long expires (default 1800000, 30 minutes;
+                      with --state-file, never unless given)
+  --sessions-per-address N
+                      with --stateful: sessions one client address may hold; a new one past it is a 429 (default 200)
   --dynamic           generated data instead of the titled examples (Prism)
   --raw               Prism's own answers, without the problem front
   --latency MS        add latency to every answer: 100, or a uniform range such as 50-300
@@ -165,6 +179,15 @@ async function readSeed(path: string): Promise<MockState> {
   }
 }
 
+/** A flag's whole number of 1 or more, or undefined when the flag is absent. */
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1)
+    throw new Error(`${flag} must be a whole number of 1 or more, got ${value}`);
+  return number;
+}
+
 /** The command line `deployment-mock [flags]` (`npm run mock -- [flags]`); runs until SIGINT or SIGTERM. */
 export async function runMockCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(
@@ -178,6 +201,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
       "ready-after": { type: "string", default: "2000" },
       seed: { type: "string" },
       "state-file": { type: "string" },
+      "session-idle": { type: "string" },
+      "sessions-per-address": { type: "string" },
       latency: { type: "string" },
       "fail-rate": { type: "string" },
       verbose: { type: "boolean", default: false },
@@ -186,8 +211,13 @@ export async function runMockCommand(args: string[]): Promise<void> {
   );
   if (values.stateful && (values.dynamic || values.raw))
     throw new Error("--stateful serves the sandbox; --dynamic and --raw are Prism's");
-  if (!values.stateful && (values.seed !== undefined || values["state-file"] !== undefined))
-    throw new Error("--seed and --state-file keep the sandbox's state: add --stateful");
+  const sandboxOnly = ["seed", "state-file", "session-idle", "sessions-per-address"] as const;
+  if (!values.stateful && sandboxOnly.some((flag) => values[flag] !== undefined))
+    throw new Error(
+      "--seed, --state-file, --session-idle and --sessions-per-address are the sandbox's: add --stateful",
+    );
+  const sessionIdleMs = positiveInteger(values["session-idle"], "--session-idle");
+  const maxSessionsPerAddress = positiveInteger(values["sessions-per-address"], "--sessions-per-address");
   if (values.hosting !== "cloud" && values.hosting !== "self_hosted")
     throw new Error(`--hosting must be cloud or self_hosted, got ${values.hosting}`);
   const readyAfterMs = Number(values["ready-after"]);
@@ -210,6 +240,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
     faults,
     ...(values.seed === undefined ? {} : { seed: await readSeed(values.seed) }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
+    ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
+    ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
     // Prism logs every request at info level; without --verbose only its warnings and errors show.
     onPrismLine: (line) => {
       if (values.verbose || /[✖⚠]|\b(?:error|warning|fatal)\b/.test(line)) console.log(line);

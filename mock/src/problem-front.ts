@@ -5,10 +5,11 @@
  * shape from the mock as from the reference server.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { type ForwardedResponse, forward, readBody, writeAnswer } from "../../common/http-forward.js";
+import { type ForwardedResponse, forward, writeAnswer } from "../../common/http-forward.js";
 import { matchPath, operationList } from "../../contract/index.js";
 import type { Problem } from "../../generated/client.js";
 import { applyCors } from "../../server/engine.js";
+import { bodyWithinLimit } from "./body-limit.js";
 import { mockCorsPolicy } from "./engine/mock-cors.js";
 import { type FaultOptions, withFaults } from "./faults.js";
 import {
@@ -132,6 +133,8 @@ export function startProblemFront(options: {
   host: string;
   port: number;
   faults?: FaultOptions;
+  /** Bytes of a request body it takes; a larger one is a 413 (the sandbox's 1 MiB by default, D-472). */
+  bodyLimitBytes?: number;
 }): Promise<Server> {
   const target = new URL(options.prismUrl);
   // The mock is a development tool: loopback origins are allowed besides CORS_ORIGINS (D-132).
@@ -140,7 +143,8 @@ export function startProblemFront(options: {
     withFaults((incoming, outgoing) => {
       if (applyCors(cors, incoming, outgoing)) return;
       void (async () => {
-        const body = await readBody(incoming);
+        const body = await bodyWithinLimit(incoming, outgoing, options.bodyLimitBytes);
+        if (body === undefined) return;
         const path = new URL(incoming.url ?? "/", "http://mock").pathname;
         // D-21: HEAD is allowed wherever GET is; Prism knows only GET, and Node sends a HEAD answer without its body.
         const isHeadOfGet = incoming.method === "HEAD" && matchPath("HEAD", path).kind === "operation";

@@ -21,7 +21,11 @@ export interface StatefulHandlerOptions {
   /** Milliseconds until a new deployment turns READY (2,000 by default, as the sandbox). */
   readyAfterMs?: number;
   hosting?: Hosting;
-  /** Sessions kept at once, the least recently used dropped first (100 by default). */
+  /**
+   * Sessions kept at once (100 by default): a full table drops the asking key's own least recently used session, and
+   * answers a key holding none 429, never dropping another key's (D-470). In-process requests have no client address,
+   * so the sandbox's limit per address does not apply here (D-471); idle sessions expire after 30 minutes.
+   */
   maxSessions?: number;
   /** Deployments one session holds, seeds included (1,000 by default); a create beyond it answers 503. */
   maxDeploymentsPerSession?: number;

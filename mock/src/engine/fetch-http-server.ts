@@ -1,18 +1,15 @@
-/** A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500, never an unhandled rejection (D-271). */
+/**
+ * A thin Node HTTP server around a fetch handler (D-171): every request answered, a handler that fails answered 500,
+ * never an unhandled rejection (D-271); the handler hears the client's address (the sandbox counts sessions per address, D-471).
+ */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import {
-  bodyLimitBytes,
-  errorSummary,
-  type FetchHandler,
-  HttpProblem,
-  hostFieldCount,
-  keyFieldCount,
-} from "../../../server/engine.js";
+import { bodyLimitBytes, errorSummary, HttpProblem, hostFieldCount, keyFieldCount } from "../../../server/engine.js";
 import { answerClientErrors } from "../../../server/errors/client-errors.js";
+import type { AddressedFetchHandler } from "./memory-sandbox.js";
 
 /** The server; nothing listens yet. */
-export function createFetchHttpServer(handle: FetchHandler, logger: Logger): http.Server {
+export function createFetchHttpServer(handle: AddressedFetchHandler, logger: Logger): http.Server {
   const server = http.createServer({ requireHostHeader: false }, fetchNodeHandler(handle, logger));
   answerClientErrors(server, logger);
   return server;
@@ -20,7 +17,7 @@ export function createFetchHttpServer(handle: FetchHandler, logger: Logger): htt
 
 /** The fetch handler as a Node request listener that never rejects. */
 export function fetchNodeHandler(
-  handle: FetchHandler,
+  handle: AddressedFetchHandler,
   logger: Logger,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
@@ -47,7 +44,7 @@ function requestUrl(target: string, host: string | undefined): string {
 }
 
 /** One Node request through the fetch handler. */
-async function serve(handle: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serve(handle: AddressedFetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { body, truncated } = await readBody(request);
   if (truncated) response.setHeader("Connection", "close");
   const headers = new Headers();
@@ -73,6 +70,7 @@ async function serve(handle: FetchHandler, request: IncomingMessage, response: S
       hostFields: hostFieldCount(request.rawHeaders),
       keyFields: keyFieldCount(request.rawHeaders),
     },
+    request.socket.remoteAddress,
   );
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);

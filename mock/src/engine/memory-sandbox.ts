@@ -30,7 +30,7 @@ import {
 import { mockCorsPolicy } from "./mock-cors.js";
 import { type MockState, MockStateError, parseMockState } from "./mock-state.js";
 import { createSandboxSession, type SandboxSession, storeFullProblem } from "./sandbox-session.js";
-import { SessionTable, sandboxPolicy } from "./session-table.js";
+import { SessionsFull, SessionTable, sandboxPolicy } from "./session-table.js";
 import { assertAnswerable, maxClockAdvanceMs } from "./state-answers.js";
 
 /** Options of createMemorySandbox. */
@@ -38,7 +38,7 @@ export interface MemorySandboxOptions {
   hosting?: Hosting;
   /** Milliseconds until a new deployment turns READY (2,000 by default, as the sandbox). */
   readyAfterMs?: number;
-  /** Sessions kept at once, all keys together (1,000 by default, D-272). */
+  /** Sessions kept at once, all keys together (1,000 by default, D-272); a full table refuses a new key's with a 429 (D-470). */
   maxSessions?: number;
   /** Sessions one key may own (20 by default, D-272): a further one drops that key's least recently used. */
   maxSessionsPerKey?: number;
@@ -46,8 +46,14 @@ export interface MemorySandboxOptions {
   maxDeploymentsPerSession?: number;
   /** Bytes of answers to writes and of states put a session takes before it refuses more (4 MiB by default, D-272, D-396). */
   maxBytesPerSession?: number;
-  /** Bytes all sessions hold together: past it the key holding the most loses its least recently used session (128 MiB by default, D-396). */
+  /** Bytes all sessions hold together: past it a key holding several loses its least recently used, or writes wait (128 MiB by default, D-396, D-470). */
   maxBytesInAll?: number;
+  /** Milliseconds a session may go unused before it expires (30 minutes by default, D-471). */
+  sessionIdleMs?: number;
+  /** Sessions one client address may hold (200 by default, D-471); requests with no address (in-process) are not counted. */
+  maxSessionsPerAddress?: number;
+  /** Milliseconds now, for the sessions' idle time; tests pass their own. */
+  now?: () => number;
   logger?: Logger;
   /** Which browser origins may call (D-132); every loopback origin and no other by default, as the sandbox. */
   cors?: CorsPolicy;
@@ -66,9 +72,16 @@ export interface SavedSession {
   state: MockState;
 }
 
+/** A fetch handler that also hears the client's address, when the request came over the network (D-471). */
+export type AddressedFetchHandler = (
+  request: Request,
+  sent?: Parameters<FetchHandler>[1],
+  clientAddress?: string,
+) => Promise<Response>;
+
 /** The sandbox's sessions behind one fetch handler. */
 export interface MemorySandbox {
-  handle: FetchHandler;
+  handle: AddressedFetchHandler;
   /** Drops the sessions of an id, every key's (the next request under it starts it again), or every session without an id. */
   reset(sessionId?: string): void;
   sessionCount(): number;
@@ -121,6 +134,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       maxSessions: options.maxSessions ?? sandboxPolicy.maxSessions,
       maxSessionsPerKey: options.maxSessionsPerKey ?? sandboxPolicy.maxSessionsPerKey,
       maxBytes: options.maxBytesInAll ?? sandboxPolicy.maxBytes,
+      idleMs: options.sessionIdleMs ?? sandboxPolicy.idleMs,
+      maxSessionsPerAddress: options.maxSessionsPerAddress ?? sandboxPolicy.maxSessionsPerAddress,
     },
     (id, owner) =>
       newSession(id, owner).catch((error: unknown) => {
@@ -128,6 +143,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
         sessions.drop(id, owner);
         throw error;
       }),
+    undefined,
+    options.now,
   );
   // Requests without a key change nothing (every operation is 401 without one): they share one session outside the table.
   let keyless: Promise<SandboxSession> | undefined;
@@ -155,8 +172,24 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
         `This mock session has taken its budget of ${maxBytes} bytes of writes and states; reset it (POST /__mock/reset) or use another X-Mock-Session.`,
       ),
     );
+  /** The sessions' bytes in all spent, every key holding one (D-470): a 429 until one expires or is reset. */
+  const roomSpent = (): Response =>
+    problemResponse(
+      new HttpProblem(
+        "tooManyRequests",
+        "The mock's sessions hold all the bytes it keeps; reset a session of yours (POST /__mock/reset) or try again later.",
+        undefined,
+        { "Retry-After": String(sessions.secondsUntilRoom()) },
+      ),
+    );
   /** `/__mock/state` and `/__mock/clock` for the session's owner (D-320, D-321). */
-  const stateAdmin = async (request: Request, path: string, sessionId: string, key: string): Promise<Response> => {
+  const stateAdmin = async (
+    request: Request,
+    path: string,
+    sessionId: string,
+    key: string,
+    address: string | undefined,
+  ): Promise<Response> => {
     const route = path === "/__mock/state" ? { GET: true, PUT: true } : { POST: true };
     if (!(request.method in route))
       return problemResponse(
@@ -166,8 +199,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       );
     const refused = refusal(key, path === "/__mock/state" ? "read or replace the state of" : "move the clock of");
     if (refused) return refused;
-    const session = await sessions.session(sessionId, key);
-    if (request.method === "GET") return Response.json(await session.snapshot(key));
+    if (request.method === "GET")
+      return Response.json(await (await sessions.session(sessionId, key, address)).snapshot(key));
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > bodyLimitBytes)
       return problemResponse(
@@ -179,9 +212,12 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     } catch {
       return problemResponse(new HttpProblem("malformedJson", "The body is not JSON."));
     }
+    // a state put counts against the session's budget: the session then holds that state, and what it took before is gone (D-396)
+    if (request.method === "PUT" && bytes.byteLength > maxBytes) return budgetSpent();
+    // the sessions' bytes in all spent refuse a put before a session is made for it (D-470)
+    if (request.method === "PUT" && sessions.overBytes()) return roomSpent();
+    const session = await sessions.session(sessionId, key, address);
     if (request.method === "PUT") {
-      // a state put counts against the session's budget: the session then holds that state, and what it took before is gone (D-396)
-      if (bytes.byteLength > maxBytes) return budgetSpent();
       try {
         const state = parseMockState(body);
         assertAnswerable(state);
@@ -214,12 +250,12 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     return Response.json({ clock_advanced_ms: session.advancedMs });
   };
   const cors = options.cors ?? mockCorsPolicy({});
-  const answer: FetchHandler = async (request, sent) => {
+  const answer: AddressedFetchHandler = async (request, sent, address) => {
     const sessionId = request.headers.get(sessionHeader) ?? "default";
     const key = withoutHttpWhitespace(request.headers.get("x-api-key") ?? "");
     const path = new URL(request.url).pathname;
     if (request.method === "POST" && path === "/__mock/reset") return resetOwned(sessionId, key);
-    if (path === "/__mock/state" || path === "/__mock/clock") return stateAdmin(request, path, sessionId, key);
+    if (path === "/__mock/state" || path === "/__mock/clock") return stateAdmin(request, path, sessionId, key, address);
     const sessionPath = /^\/__mock\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "DELETE" && sessionPath) {
       const id = decodedSegment(sessionPath[1]!);
@@ -250,8 +286,9 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       keyless ??= newSession();
       return (await keyless).handle(request, sent);
     }
-    const session = await sessions.session(sessionId, key);
     const writes = request.method === "POST";
+    if (writes && sessions.overBytes()) return roomSpent();
+    const session = await sessions.session(sessionId, key, address);
     if (writes && sessions.bytesOf(sessionId, key) >= maxBytes) return budgetSpent();
     const response = await session.handle(request, sent);
     if (!writes || response.status >= 300) return response;
@@ -261,18 +298,25 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     return new Response(body, { status: response.status, headers: response.headers });
   };
   // Every path answers, a failure as a 500 problem: a rejection would reach the caller's process (D-271).
-  const answerAlways: FetchHandler = async (request, sent) => {
+  const answerAlways: AddressedFetchHandler = async (request, sent, address) => {
     try {
-      return await answer(request, sent);
+      return await answer(request, sent, address);
     } catch (error) {
       if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
+      if (error instanceof SessionsFull)
+        return problemResponse(
+          new HttpProblem("tooManyRequests", error.message, undefined, {
+            "Retry-After": String(error.retryAfterSeconds),
+          }),
+        );
       logger.error({ err: errorSummary(error) }, "unhandled error");
       return problemResponse(
         new HttpProblem("internal", "The sandbox failed to process the request; try again later."),
       );
     }
   };
-  const handle: FetchHandler = (request, sent) => withCors(cors, request, () => answerAlways(request, sent));
+  const handle: AddressedFetchHandler = (request, sent, address) =>
+    withCors(cors, request, () => answerAlways(request, sent, address));
   /** The session `id` of the key that used it last, and that key, or an error naming what to do first. */
   const existing = async (id: string): Promise<{ session: SandboxSession; owner: string }> => {
     const owner = sessions.lastOwnerOf(id);

@@ -1,7 +1,7 @@
 /** The sandbox (D-79, D-272) on a port: any key, state per session owned by its key, reset, titled examples on Prefer, the rules of the reference server. */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo, examplePath, operation } from "../../../contract/index.js";
+import { demo, examplePath, operation, requestExamples } from "../../../contract/index.js";
 import {
   type RunningMemorySandbox as RunningSandbox,
   startMemorySandbox as startSandbox,
@@ -170,7 +170,7 @@ describe("sandbox sessions (D-114)", () => {
     expect(sandbox.sessionCount()).toBe(before);
   });
 
-  it("bounds the sessions of one key, dropping only that key's least recently used, and never locks out a new key", async () => {
+  it("bounds the sessions of one key, dropping only that key's least recently used, and refuses a new key when full (D-470)", async () => {
     const small = await startSandbox({ maxSessionsPerKey: 2, maxSessions: 3 });
     try {
       const send = (key: string, session: string, method = "GET", body?: unknown) =>
@@ -184,39 +184,90 @@ describe("sandbox sessions (D-114)", () => {
       // The attacker's own sessions were dropped, never the victim's.
       expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
       expect(small.sessionCount()).toBe(3);
-      // Full: a new key's session sheds one of the key holding the most (the attacker's), not the victim's.
-      expect((await send("newcomer", "n-1")).status).toBe(200);
+      // Full: a new key is refused with a 429 problem rather than another key's session dropped.
+      const refused = await send("newcomer", "n-1");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
     } finally {
       await small.close();
     }
   });
 
-  it("leaves the demo key able to create and list in its session after 1,200 made-up keys", async () => {
-    const small = await startSandbox({ maxSessions: 50 });
+  it("keeps the victim's provider listed after 1,000 made-up keys, then has room once their sessions expire (D-470, D-471)", async () => {
+    const clock = { now: 0 };
+    const small = await startSandbox({ maxSessions: 50, sessionIdleMs: 60_000, now: () => clock.now });
     try {
-      for (let i = 0; i < 1200; i += 40)
+      const victim = { "X-Api-Key": "victim", "Content-Type": "application/json" };
+      const provider = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
+      const created = await fetch(`${small.url}/v2/auth/providers`, {
+        method: "POST",
+        headers: victim,
+        body: JSON.stringify(provider),
+      });
+      expect(created.ok).toBe(true);
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 1000; i += 40)
         await Promise.all(
-          Array.from({ length: 40 }, (_, j) =>
-            fetch(`${small.url}/v2/auth/providers`, {
-              headers: { "X-Api-Key": `made-up-${i + j}`, "X-Mock-Session": `s-${i + j}` },
-            }).then((response) => response.arrayBuffer()),
-          ),
+          Array.from({ length: 40 }, async (_, j) => {
+            const response = await fetch(`${small.url}${deployments}?limit=1`, {
+              headers: { "X-Api-Key": `made-up-${i + j}` },
+            });
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          }),
         );
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 49, 429: 951 });
+      const listed = await fetch(`${small.url}/v2/auth/providers`, { headers: victim });
+      expect(JSON.stringify(await listed.json())).toContain(provider.provider_id);
+      // the made-up keys' sessions expire; the victim's, used just now, stays
+      clock.now = 30_000;
+      expect((await fetch(`${small.url}/v2/auth/providers`, { headers: victim })).status).toBe(200);
+      clock.now = 61_000;
       const demoKey = { "X-Api-Key": demo.acme.apiKey, "X-Mock-Session": "demo", "Content-Type": "application/json" };
-      const created = await fetch(`${small.url}${deployments}`, {
+      const demoCreate = await fetch(`${small.url}${deployments}`, {
         method: "POST",
         headers: demoKey,
         body: JSON.stringify(container("demo-after-flood")),
       });
-      expect(created.status).toBe(201);
-      const listed = await fetch(`${small.url}${deployments}?name_contains=demo-after-flood`, { headers: demoKey });
-      expect(((await listed.json()) as { resources: unknown[] }).resources).toHaveLength(1);
-      expect(small.sessionCount()).toBeLessThanOrEqual(50);
+      expect(demoCreate.status).toBe(201);
+      const again = await fetch(`${small.url}/v2/auth/providers`, { headers: victim });
+      expect(JSON.stringify(await again.json())).toContain(provider.provider_id);
+      expect(small.sessionCount()).toBe(2);
     } finally {
       await small.close();
     }
   }, 120_000);
+
+  it("holds one client address to its sessions, not another address (D-471)", async () => {
+    const small = await startSandbox({ maxSessionsPerAddress: 3 });
+    try {
+      /** A GET of the list under `key` from the loopback address `from`. */
+      const list = (key: string, from: string) =>
+        new Promise<{ status: number; retryAfter?: string }>((resolve, reject) => {
+          const outgoing = http.request(`${small.url}${deployments}`, {
+            localAddress: from,
+            headers: { "X-Api-Key": key },
+          });
+          outgoing.once("response", (response) => {
+            response.resume();
+            resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] });
+          });
+          outgoing.once("error", reject);
+          outgoing.end();
+        });
+      const statuses = [];
+      for (const key of ["k1", "k2", "k3", "k4"]) statuses.push((await list(key, "127.0.0.1")).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number((await list("k4", "127.0.0.1")).retryAfter)).toBeGreaterThan(0);
+      // a key that holds a session from this address still reaches it; another address still gets a session
+      expect((await list("k1", "127.0.0.1")).status).toBe(200);
+      expect((await list("k4", "127.0.0.2")).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
 
   it("refuses writes past a session's byte budget with a problem that says so", async () => {
     const small = await startSandbox({ maxBytesPerSession: 4000 });
