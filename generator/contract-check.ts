@@ -18,6 +18,7 @@ import { judge, onlyAtInterfaceLevel, readAcknowledgments } from "./contract-gat
 import { clientTypeAliases, type Impact, impactOf } from "./contract-impact.js";
 import { formatChanges } from "./contract-report.js";
 import { reportExampleFields } from "./example-fields.js";
+import { fieldExceptionAdvice } from "./field-exceptions.js";
 import { interfaceLevel } from "./interface-level.js";
 import { redoclyDiff } from "./redocly-diff.js";
 import { compileTypeSpec } from "./typespec-compile.js";
@@ -160,6 +161,9 @@ if (values.json) {
     );
   }
   if (missing.length > 0) process.stdout.write(formatMissingMajors(missing));
+  // Not the gate's verdict, but the next failure a new field meets: its exception entry, ready to paste (D-481).
+  const advice = fieldExceptionAdvice(JSON.parse(afterText));
+  if (advice) process.stdout.write(`\n${advice}`);
 }
 if (withoutExamples) {
   process.stderr.write(

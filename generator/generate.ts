@@ -9,7 +9,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { parseCommandLine } from "../common/cli.js";
@@ -17,10 +17,12 @@ import { classifyChanges } from "./contract-classify.js";
 import { dereference } from "./contract-dereference.js";
 import { formatChanges } from "./contract-report.js";
 import { reportExampleFields } from "./example-fields.js";
+import { fieldExceptionAdvice } from "./field-exceptions.js";
 import { generateAnswerValidators } from "./generate-answer-validators.js";
 import { generateClient } from "./generate-client.js";
 import { generateValidators } from "./generate-validators.js";
 import { interfaceLevel } from "./interface-level.js";
+import { leftOutFieldAdvice } from "./left-out-fields.js";
 import { buildOperationsTable } from "./operations-table.js";
 import { copyRuntime } from "./runtime-copy.js";
 import { decisionsDocument, decisionsPath } from "./source-rules-table.js";
@@ -34,18 +36,25 @@ per-source table of spec/decisions.md (from spec/source-rules.json), lints the
 OpenAPI and lists what changed in the contract, by severity (npm run contract:check judges it).
 
   --check      write nothing; exit 1 when generated/ or the table of spec/decisions.md differs from what spec/ produces
-  --out <dir>  write (or check) <dir> instead of generated/
+  --out <dir>  write (or check) <dir> instead of generated/; with --check, repeat it to check several directories
+               against one generation
   --watch      regenerate on every save under spec/, printing diagnostics, lint and changes`;
 
 const { values } = parseCommandLine(usage, {
   check: { type: "boolean" },
-  out: { type: "string" },
+  out: { type: "string", multiple: true },
   watch: { type: "boolean" },
 });
 const root = resolve(import.meta.dirname, "..");
-const generatedDir = values.out ? resolve(values.out) : join(root, "generated");
+const defaultDir = join(root, "generated");
+const generatedDirs = values.out?.length ? values.out.map((dir) => resolve(dir)) : [defaultDir];
+const generatedDir = generatedDirs[0]!;
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const check = values.check === true;
+if (!check && generatedDirs.length > 1) {
+  process.stderr.write(`--out is given once, unless --check is set\n\n${usage}\n`);
+  process.exit(2);
+}
 const run = promisify(execFile);
 
 const scratch = mkdtempSync(join(tmpdir(), "generate-"));
@@ -112,24 +121,27 @@ async function generate(): Promise<boolean> {
 
   const decisions = decisionsDocument();
   if (check) {
-    const stale = Object.entries(files).filter(([name, text]) => {
-      const path = join(generatedDir, name);
-      return !existsSync(path) || readFileSync(path, "utf8") !== text;
-    });
     const decisionsStale = decisions.fresh !== decisions.current;
     if (decisionsStale)
       console.error(
         "spec/decisions.md is stale: its per-source table differs from spec/source-rules.json. Run `npm run generate` and commit.",
       );
-    if (stale.length > 0) {
-      console.error(
-        `generated/ is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`,
-      );
-      return false;
+    let fresh = !decisionsStale;
+    // One generation, compared with each directory (the drift test checks several at the cost of one).
+    for (const dir of generatedDirs) {
+      const label = dir === defaultDir ? "generated/" : `${relative(process.cwd(), dir) || "."}/`;
+      const stale = Object.entries(files).filter(([name, text]) => {
+        const path = join(dir, name);
+        return !existsSync(path) || readFileSync(path, "utf8") !== text;
+      });
+      if (stale.length > 0) {
+        console.error(
+          `${label} is stale: ${stale.map(([name]) => name).join(", ")} differ from what spec/ produces. Run \`npm run generate\` and commit.`,
+        );
+        fresh = false;
+      } else console.log(`${label} matches spec/ (${Object.keys(files).length} files and the per-source table).`);
     }
-    if (decisionsStale) return false;
-    console.log(`generated/ matches spec/ (${Object.keys(files).length} files and the per-source table).`);
-    return true;
+    return fresh;
   }
 
   const previousPath = join(generatedDir, "openapi.json");
@@ -150,6 +162,10 @@ async function generate(): Promise<boolean> {
     const report = formatChanges(classifyChanges(before, after));
     process.stdout.write(report.replace(/^/gm, "contract: ").replace(/contract: $/, ""));
   }
+
+  // A field beyond the interface spec's tables needs an exception entry: printed ready to paste (D-481).
+  const advice = fieldExceptionAdvice(document) + leftOutFieldAdvice(document);
+  if (advice) process.stdout.write(`\n${advice}\n`);
 
   const linted = await lint!;
   process.stdout.write(linted.output);

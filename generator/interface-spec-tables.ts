@@ -21,6 +21,8 @@ interface CheckResult {
   findings: Finding[];
   rowsChecked: Record<string, number>;
   rowsInSpec: Record<string, number>;
+  /** The `where` of each field beyond a table's rows that has no exception yet: each needs `fieldExceptionEntry(where)`. */
+  fieldsWithoutException: string[];
 }
 
 /** The type a row of the interface spec states, in a form comparable with a JSON Schema. */
@@ -174,6 +176,22 @@ export const exceptions: Exception[] = [
   { where: "ResourceSpec.*", aspect: "nullable", model: true, decision: "D-65", why: "null means the same as absent" },
 ];
 
+/**
+ * The `exceptions` entry a field beyond the interface spec's tables needs, as biome formats it inside that array (one member
+ * a line and a trailing comma: an object written over several lines stays so, whatever its length), ready to paste.
+ */
+export function fieldExceptionEntry(where: string): string {
+  return [
+    "  {",
+    `    where: ${JSON.stringify(where)},`,
+    `    aspect: "field",`,
+    "    model: true,",
+    `    decision: "D-NN",`,
+    `    why: "what the field is for, beyond the interface spec",`,
+    "  },",
+  ].join("\n");
+}
+
 /** The path operation 4 has in this profile (the spec leaves method and path open). */
 const operation4 = { method: "get", path: "/v1/integrations/forge/codehost/{integration_id}/repos", decision: "D-10" };
 
@@ -247,7 +265,7 @@ export function checkInterfaceSpec(sections: MarkdownSection[], document: OpenAP
 
 /** What every checker shares: the document, the spec's states and named shapes, and the findings so far. */
 class SpecWalk {
-  readonly result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {} };
+  readonly result: CheckResult = { findings: [], rowsChecked: {}, rowsInSpec: {}, fieldsWithoutException: [] };
   readonly schemas: Record<string, Json>;
   readonly states: string[];
   readonly named: Map<string, Expected>;
@@ -933,11 +951,12 @@ function compareFieldSets(
   const beyond = actual.filter(
     (name) => !stated.includes(name) && !owner?.walk.exceptionFor(`${owner.schema}.${name}`, "field"),
   );
+  if (owner) owner.walk.result.fieldsWithoutException.push(...beyond.map((name) => `${owner.schema}.${name}`));
   return [
     ...stated.filter((name) => !actual.includes(name)).map((name) => `field ${name} is missing`),
     ...beyond.map((name) =>
       owner
-        ? `field ${name} is not in the interface spec (table "${owner.table}" of spec/interface-tables.json). A field the profile adds needs its decision row in spec/decisions.md and an entry { where: "${owner.schema}.${name}", aspect: "field", model: true, decision: "D-NN", why: "..." } in \`exceptions\` of generator/interface-spec-tables.ts`
+        ? `field ${name} is not in the interface spec (table "${owner.table}" of spec/interface-tables.json). A field the profile adds needs its decision row in spec/decisions.md and this entry at the end of \`exceptions\` in generator/interface-spec-tables.ts (D-NN its row):\n${fieldExceptionEntry(`${owner.schema}.${name}`)}`
         : `field ${name} is not in the interface spec`,
     ),
   ];

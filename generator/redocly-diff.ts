@@ -1,12 +1,22 @@
-/** Runs Redocly CLI's own `diff` (experimental in 2.77) on two documents: the second opinion contract:check compares itself with (D-82). */
+/**
+ * Runs Redocly CLI's own `diff` (experimental in 2.77) on two documents: the second opinion contract:check compares itself
+ * with (D-82). Each verdict is kept under node_modules/.cache/redocly-diff by the hash of what decides it (D-480).
+ */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
 const root = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
+const cacheDir = join(root, "node_modules", ".cache", "redocly-diff");
+const config = "extends:\n  - diff-recommended\n";
+/** The installed CLI's version: a new Redocly may judge the same pair otherwise. */
+const redoclyVersion = (
+  JSON.parse(readFileSync(join(root, "node_modules", "@redocly", "cli", "package.json"), "utf8")) as { version: string }
+).version;
 
 /** Redocly's verdict: the semver bump the changes need, and each change's rule and impact. */
 interface RedoclyDiff {
@@ -14,13 +24,36 @@ interface RedoclyDiff {
   changes: Array<{ pointer: string; impact: string; rules: string[]; message: string }>;
 }
 
-/** Diffs two document texts with `redocly diff --format json` and its `diff-recommended` rules (off unless a config extends them). */
+/**
+ * Diffs two document texts with `redocly diff --format json` and its `diff-recommended` rules (off unless a config extends
+ * them). A pair diffed before, by the same CLI version, is read from the cache: each run of the CLI costs about a second of CPU.
+ */
 export async function redoclyDiff(beforeText: string, afterText: string): Promise<RedoclyDiff> {
+  const cached = cachePath(beforeText, afterText);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as RedoclyDiff;
+  const diff = await runRedoclyDiff(beforeText, afterText);
+  mkdirSync(cacheDir, { recursive: true });
+  // Written whole, then renamed: a concurrent reader never sees half a file.
+  const partial = `${cached}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(diff));
+  renameSync(partial, cached);
+  return diff;
+}
+
+/** Where the verdict on a pair is kept: named by the hash of the CLI's version, the config and both texts. */
+export function cachePath(beforeText: string, afterText: string): string {
+  const key = createHash("sha256")
+    .update(JSON.stringify([redoclyVersion, config, beforeText, afterText]))
+    .digest("hex");
+  return join(cacheDir, `${key}.json`);
+}
+
+async function runRedoclyDiff(beforeText: string, afterText: string): Promise<RedoclyDiff> {
   const dir = mkdtempSync(join(tmpdir(), "redocly-diff-"));
   try {
     writeFileSync(join(dir, "base.json"), beforeText);
     writeFileSync(join(dir, "revision.json"), afterText);
-    writeFileSync(join(dir, "redocly.yaml"), "extends:\n  - diff-recommended\n");
+    writeFileSync(join(dir, "redocly.yaml"), config);
     const args = [
       "diff",
       "--config",

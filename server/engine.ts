@@ -25,6 +25,7 @@ export { hostFieldCount, keyFieldCount } from "./pipeline/host-fields.js";
 export { presentDeployment } from "./presenters/deployment.js";
 export { deploymentRenderer } from "./presenters/deployment-text.js";
 export { presentOAuthProvider } from "./presenters/oauth-provider.js";
+export { withLeftOutFields } from "./presenters/record-fields.js";
 export { createServices, type Services } from "./services/index.js";
 export { MemoryStore, StoreFull } from "./storage/memory-store.js";
 export type { Store } from "./storage/store.js";

@@ -9,7 +9,7 @@ import { newId } from "../ids.js";
 import { deploymentPageStream, deploymentPageText } from "../presenters/deployment-text.js";
 import type { JsonStream } from "../presenters/json-stream.js";
 import { JsonText } from "../presenters/json-text.js";
-import { recordFieldsOf } from "../presenters/record-fields.js";
+import { recordFieldsOf, withLeftOutFields } from "../presenters/record-fields.js";
 import { resolveCodehostSource } from "../rules/codehost-source.js";
 import { duplicateDeploymentName } from "../rules/deployment-name.js";
 import { imageVersion } from "../rules/image-version.js";
@@ -77,7 +77,8 @@ export class DeploymentService {
       // The record is the contract's: the body as validated, what the service decides over it (D-401).
       const { text } = await this.deps.store.createDeployment(
         {
-          deployment: {
+          // An optional field the body leaves out is answered as every other one is (D-482).
+          deployment: withLeftOutFields("Deployment", {
             ...recordFieldsOf("Deployment", body),
             source_config: sourceConfig,
             source_revision_config: sourceRevisionConfig,
@@ -85,9 +86,8 @@ export class DeploymentService {
             id: deploymentId,
             tenant_id: principal.tenantId,
             latest_revision_id: newId(),
-            secret_references: body.secret_references ?? null,
             image_version: imageVersion(body.source, sourceRevisionConfig.image_uri),
-          },
+          }),
           secrets,
           tracingProjectId: newId(),
           readyAfterUs: this.deps.config.readyAfterMs * 1000,

@@ -7,7 +7,7 @@ import { LimitReached, UniqueViolation } from "../domain/store-errors.js";
 import { HttpProblem } from "../errors/http-problem.js";
 import { newId } from "../ids.js";
 import { presentOAuthProvider } from "../presenters/oauth-provider.js";
-import { recordFieldsOf } from "../presenters/record-fields.js";
+import { recordFieldsOf, withLeftOutFields } from "../presenters/record-fields.js";
 import { checkOAuthUrls } from "../rules/oauth-urls.js";
 
 /**
@@ -34,17 +34,17 @@ export class OAuthProviderService {
     // The record is the contract's: the body's fields that the record has (the validator applied the contract's
     // defaults), what the service decides over them (D-401).
     const record = {
-      provider: {
+      // An optional field the body leaves out is answered as every other one is (D-482).
+      provider: withLeftOutFields("OAuthProvider", {
         ...recordFieldsOf("OAuthProvider", body),
         id,
         organization_id: principal.organizationId,
         uses_pkce: body.uses_pkce as boolean,
         code_challenge_method: body.code_challenge_method as string,
-        provider_type: body.provider_type ?? null,
         // D-59: response-only fields, set by dynamic client registration, never by this operation.
         mcp_server_url: null,
         is_dynamic_client: false,
-      },
+      }),
       sealedClientSecret:
         body.client_secret == null
           ? null

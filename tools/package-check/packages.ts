@@ -1,6 +1,6 @@
 /** The published packages: their workspaces, and packing them into dist-packages/ (D-260). */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
@@ -8,6 +8,13 @@ const repoRoot = resolve(import.meta.dirname, "..", "..");
 export const packagesDir = join(repoRoot, "dist-packages");
 /** The workspaces that are published, by folder. */
 export const workspaces = ["client", "mock", "conformance"] as const;
+/** One published workspace, by folder. */
+export type Workspace = (typeof workspaces)[number];
+
+/** The package name of a workspace (deployment-client, …). */
+export function packageName(workspace: Workspace): string {
+  return (JSON.parse(readFileSync(join(repoRoot, workspace, "package.json"), "utf8")) as { name: string }).name;
+}
 
 /** One tarball as `npm pack --json` describes it. */
 export interface Packed {
@@ -20,13 +27,18 @@ export interface Packed {
   files: Array<{ path: string; size: number }>;
 }
 
-/** Packs every workspace into dist-packages/ (each prepack builds its dist/); the tarballs with their paths. */
-export function packAll(): Array<Packed & { path: string }> {
+/**
+ * Packs the given workspaces (all by default) into dist-packages/, replacing their older tarballs and leaving the others';
+ * each prepack builds its own dist/ only. The tarballs with their paths.
+ */
+export function packWorkspaces(selected: readonly Workspace[] = workspaces): Array<Packed & { path: string }> {
   mkdirSync(packagesDir, { recursive: true });
-  for (const file of readdirSync(packagesDir)) if (file.endsWith(".tgz")) rmSync(join(packagesDir, file));
+  const prefixes = selected.map((w) => `${packageName(w)}-`);
+  for (const file of readdirSync(packagesDir))
+    if (file.endsWith(".tgz") && prefixes.some((prefix) => file.startsWith(prefix))) rmSync(join(packagesDir, file));
   const output = execFileSync(
     "npm",
-    ["pack", ...workspaces.flatMap((w) => ["-w", w]), "--pack-destination", packagesDir, "--json"],
+    ["pack", ...selected.flatMap((w) => ["-w", w]), "--pack-destination", packagesDir, "--json"],
     { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
   );
   // A prepack build may print before npm's JSON.

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { figureDrift, quotedFigures, tarballFigure } from "./figures.js";
-import { packAll, workspaces } from "./packages.js";
+import { packWorkspaces, workspaces } from "./packages.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const bin = (name: string) => join(repoRoot, "node_modules", ".bin", name);
@@ -75,7 +75,7 @@ for (const dir of workspaces) {
 }
 
 const quotes = quotedFigures();
-for (const tarball of packAll()) {
+for (const tarball of packWorkspaces()) {
   const figure = `${tarball.name.replace(/^deployment-/, "")}-tarball`;
   for (const quote of quotes.filter((q) => q.name === figure)) {
     const drift = figureDrift(quote.text, tarballFigure(tarball));

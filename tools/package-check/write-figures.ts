@@ -5,10 +5,10 @@
  */
 import { allChecks } from "../../conformance/checks/index.js";
 import { tarballFigure, writeFigures } from "./figures.js";
-import { packAll } from "./packages.js";
+import { packWorkspaces } from "./packages.js";
 
 const measured: Record<string, string> = { checks: String(allChecks.length) };
-for (const p of packAll()) measured[`${p.name.replace(/^deployment-/, "")}-tarball`] = tarballFigure(p);
+for (const p of packWorkspaces()) measured[`${p.name.replace(/^deployment-/, "")}-tarball`] = tarballFigure(p);
 const changed = writeFigures(measured);
 process.stdout.write(
   `${Object.entries(measured)

@@ -11,6 +11,7 @@ import {
   type OAuthProviderRecord,
   presentDeployment,
   presentOAuthProvider,
+  withLeftOutFields,
 } from "../../../server/engine.js";
 
 /** The format tag of a state, so a reader can tell it from another JSON file. */
@@ -124,15 +125,14 @@ export function deploymentRecordsOf(
     const createdUs = microsOf(created_at);
     // The state's deployment is the contract's record (D-401): kept as it is, every field the contract has.
     return {
-      deployment: {
+      // An optional field the state leaves out is answered as every other one is (D-482).
+      deployment: withLeftOutFields("Deployment", {
         ...fields,
         tenant_id: owner.tenantId,
         secrets: maskSecrets(secrets ?? []),
-        secret_references: d.secret_references ?? null,
-        image_version: d.image_version ?? null,
         latest_revision_id: d.latest_revision_id ?? null,
         active_revision_id: d.active_revision_id ?? null,
-      },
+      }),
       secrets: (secrets ?? []).map(({ name }) => ({ name, sealedValue: "" })),
       createdUs,
       updatedUs: microsOf(updated_at),
@@ -145,15 +145,11 @@ export function deploymentRecordsOf(
 export function providerRecordsOf(state: MockState, owner: StateOwner): OAuthProviderRecord[] {
   // The state's provider is the contract's record (D-401): kept as it is, with the contract's defaults.
   return state.oauth_providers.map(({ created_at, updated_at, ...p }) => ({
-    provider: {
+    provider: withLeftOutFields("OAuthProvider", {
       ...p,
       organization_id: owner.organizationId,
       code_challenge_method: p.code_challenge_method ?? null,
-      provider_type: p.provider_type ?? null,
-      mcp_server_url: p.mcp_server_url ?? null,
-      token_endpoint_auth_method: p.token_endpoint_auth_method ?? "client_secret_post",
-      is_dynamic_client: p.is_dynamic_client ?? false,
-    },
+    }),
     sealedClientSecret: null,
     createdUs: microsOf(created_at),
     updatedUs: microsOf(updated_at ?? created_at),
