@@ -130,3 +130,16 @@ describe("the decision a breach of the full contract cites (D-220)", () => {
     expect(line).toMatch(new RegExp(`${cites.replace(/[()]/g, "\\$&")}$`));
   });
 });
+
+describe("answerProblems stops at the first error of a large answer (D-460)", () => {
+  const cases: { name: string; items: number; want: (count: number) => boolean }[] = [
+    { name: "a small answer is described by several errors", items: 3, want: (count) => count > 1 },
+    { name: "an answer of 30,000 values by its first", items: 30_000, want: (count) => count === 1 },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const body = Array.from({ length: c.items }, () => ({}));
+      const problems = answerProblems("listOAuthProviders", { status: 200, contentType: "application/json", body });
+      expect(problems.length > 0 && c.want(problems.length)).toBe(true);
+    });
+});

@@ -7,14 +7,35 @@ import { type ContractOperation, operation as findOperation } from "./operations
 /** Which level of the contract judges a body (D-220): the full contract, or only what the interface spec states. */
 export type ContractLevel = "full" | "interface";
 
-const contractAjv: Partial<Record<ContractLevel, ContractAjv>> = {};
+/** Validators that stop at the first error (every answer) and that find every error (a small answer that failed). */
+const contractAjv: Partial<Record<`${ContractLevel}-${"first" | "all"}`, ContractAjv>> = {};
 /** Compiled on first use: a server that never checks its answers pays nothing. */
-function validators(level: ContractLevel): ContractAjv {
-  contractAjv[level] ??= createContractAjv({
-    allErrors: true,
+function validators(level: ContractLevel, errors: "first" | "all"): ContractAjv {
+  contractAjv[`${level}-${errors}`] ??= createContractAjv({
+    allErrors: errors === "all",
     ...(level === "interface" ? { document: interfaceDocument() } : {}),
   });
-  return contractAjv[level];
+  return contractAjv[`${level}-${errors}`]!;
+}
+
+/**
+ * The most JSON values an answer may hold for its errors to be described in full (D-460): a larger one is described
+ * by its first error, as every error of a body of millions of values would cost millions of error objects.
+ */
+const describedValues = 20_000;
+
+/** Whether a JSON value holds at most `most` values (itself, its items and members, at any depth); stops counting past it. */
+function holdsAtMost(value: unknown, most: number): boolean {
+  let left = most;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    left -= 1;
+    if (left < 0) return false;
+    if (Array.isArray(next)) pending.push(...next.slice(0, left + 1));
+    else if (next !== null && typeof next === "object") pending.push(...Object.values(next).slice(0, left + 1));
+  }
+  return true;
 }
 
 /**
@@ -63,8 +84,11 @@ function bodyProblems(
   if (mediaType !== documented.mediaType && !jsonAtInterface)
     return [`Content-Type '${contentType ?? "(none)"}' is not the documented ${documented.mediaType}`];
   if (body === undefined) return ["the body is not JSON"];
-  const validate = validators(level).at(documented.pointer);
-  if (validate(body)) return [];
+  // the first error decides (D-460); a small body that failed is validated again for its first ten errors
+  const first = validators(level, "first").at(documented.pointer);
+  if (first(body)) return [];
+  const validate = holdsAtMost(body, describedValues) ? validators(level, "all").at(documented.pointer) : first;
+  if (validate !== first) validate(body);
   return (validate.errors ?? []).slice(0, 10).map((error) => {
     const allowed =
       error.params && "allowedValues" in error.params

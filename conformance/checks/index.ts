@@ -8,15 +8,18 @@ import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
 import { errorChecks } from "./errors.js";
 import { fuzzChecks } from "./fuzz.js";
+import { wrongTypeChecks } from "./fuzz-wrong-types.js";
 import { headerChecks } from "./headers.js";
 import { heavyPageChecks } from "./heavy-pages.js";
 import { isolationChecks } from "./isolation.js";
+import { jsonTextChecks } from "./json-texts.js";
 import { attributionLawChecks } from "./laws-attribution.js";
 import { concurrencyLawChecks } from "./laws-concurrency.js";
 import { foreignValueLawChecks } from "./laws-foreign-values.js";
 import { httpLawChecks } from "./laws-http.js";
 import { identityLawChecks } from "./laws-identity.js";
 import { independenceLawChecks } from "./laws-independence.js";
+import { jsonTextLawChecks } from "./laws-json-texts.js";
 import { serverErrorLawChecks } from "./laws-server-errors.js";
 import { spellingLawChecks } from "./laws-spellings.js";
 import { timeLawChecks } from "./laws-time.js";
@@ -43,12 +46,12 @@ export const areas = {
   "deployments-list": [...deploymentListChecks, ...heavyPageChecks],
   auth: authChecks,
   isolation: isolationChecks,
-  errors: errorChecks,
+  errors: [...errorChecks, ...jsonTextChecks],
   statuses: statusChecks,
   headers: headerChecks,
   cors: corsChecks,
   resources: resourceChecks,
-  fuzz: fuzzChecks,
+  fuzz: [...fuzzChecks, ...wrongTypeChecks],
   stateful: statefulChecks,
   positive: positiveChecks,
   schema: schemaChecks,
@@ -63,6 +66,7 @@ export const areas = {
     ...spellingLawChecks,
     ...serverErrorLawChecks,
     ...foreignValueLawChecks,
+    ...jsonTextLawChecks,
   ],
 } satisfies Record<string, Check[]>;
 

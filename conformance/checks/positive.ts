@@ -1,8 +1,9 @@
 /**
  * Positive generated checks: valid bodies and queries generated from the contract's schemas and the per-source table
- * (D-48) must be accepted and come back as sent, with the stated defaults for what was left out.
+ * (D-48), completed with every field the contract declares that no generator writes (D-490), must be accepted and
+ * come back as sent, with the stated defaults for what was left out.
  */
-import fc from "fast-check";
+import type fc from "fast-check";
 import { ensure, expect2xx, jsonArray, jsonObject } from "../check-kit/assert.js";
 import {
   differences,
@@ -14,7 +15,9 @@ import {
 } from "../check-kit/helpers.js";
 import { notKept } from "../check-kit/kept-json.js";
 import { sameJson } from "../check-kit/same-json.js";
-import { deploymentBodies, otherFilters, providerBodies, statedFilters } from "../model/arbitraries.js";
+import { otherFilters, statedFilters } from "../model/arbitraries.js";
+import type { Completed } from "../model/contract-completion.js";
+import { completedDeploymentBodies, completedProviderBodies, completedQueries } from "../model/contract-requests.js";
 import {
   deploymentBody,
   plainSource,
@@ -24,7 +27,7 @@ import {
   sourcesFor,
 } from "../model/data.js";
 import { fullResourceSpec, type ValueSet, wideInteger } from "../model/full-resource-spec.js";
-import { type Check, type CheckContext, CheckSkip } from "../runner/check.js";
+import { type Check, type CheckContext, CheckSkip, type Level } from "../runner/check.js";
 import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
 import { holdsFor } from "./properties-run.js";
 
@@ -64,8 +67,11 @@ let counter = 0;
 async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Promise<void> {
   let refused = 0;
   let tried = 0;
-  await holds(ctx, deploymentBodies(ctx.config.hosting), async (generated) => {
+  const added = new Set<string>();
+  const level = judgeAcceptance ? "SHOULD" : "MUST";
+  await holds(ctx, completedDeploymentBodies(ctx.config.hosting, level), async ({ body: generated, added: fields }) => {
     tried += 1;
+    for (const field of fields) added.add(field);
     counter += 1;
     const body: Json = { ...generated, name: `${ctx.prefix}pos${counter}` };
     const created = await ctx.send({
@@ -109,9 +115,16 @@ async function echoDeployments(ctx: CheckContext, judgeAcceptance: boolean): Pro
       listed,
     );
   });
+  noteAdded(ctx, added);
   if (refused > 0) ctx.note(`${refused} of ${tried} generated bodies refused with a 4xx (judged by POS-004 at SHOULD)`);
   if (refused === tried)
     ctx.skip(`${noVerdictPrefix}: every generated body was refused with a 4xx; POS-004 judges acceptance at SHOULD`);
+}
+
+/** Names the members the contract added to the generated requests (D-490), whose round trip the check judged. */
+function noteAdded(ctx: CheckContext, added: ReadonlySet<string>): void {
+  if (added.size > 0)
+    ctx.note(`sent from the contract's schema too (no generator writes them): ${[...added].join(", ")}`);
 }
 
 /** Where a record's secrets are not named as sent, in order (none to judge when `names` is unset). */
@@ -383,17 +396,25 @@ async function arraysKept(ctx: CheckContext): Promise<void> {
 }
 
 /** Generated OAuth provider bodies created and read back: every field sent but client_secret, and each default. */
-async function echoProviders(ctx: CheckContext, methods: readonly string[], vendors: readonly string[]): Promise<void> {
+async function echoProviders(
+  ctx: CheckContext,
+  methods: readonly string[],
+  vendors: readonly string[],
+  level: Level,
+): Promise<void> {
   const defaults: Json = {
     uses_pkce: false,
     code_challenge_method: "S256",
     token_endpoint_auth_method: "client_secret_post",
   };
+  const added = new Set<string>();
+  let refused = 0;
   await holds(
     ctx,
-    providerBodies(methods, vendors),
-    async (generated) => {
+    completedProviderBodies(methods, vendors, level),
+    async ({ body: generated, added: fields }: Completed) => {
       counter += 1;
+      for (const field of fields) added.add(field);
       // a fresh id on every run, shrinking included: a provider_id is unique per organization (D-38)
       const body: Json = { ...generated, provider_id: `${ctx.prefix}pos-${counter}` };
       const created = await ctx.send({
@@ -402,6 +423,11 @@ async function echoProviders(ctx: CheckContext, methods: readonly string[], vend
         json: body,
         operation: "createOAuthProvider",
       });
+      // at MUST a field the contract added may hold a value only the profile allows: its refusal is no verdict
+      if (level === "MUST" && fields.length > 0 && isRefusal(created)) {
+        refused += 1;
+        return;
+      }
       expect2xx(created, "create a generated OAuth provider");
       const answer = jsonObject(created, "create OAuth provider");
       ctx.created({ kind: "oauth_provider", id: String(answer.id), name: String(body.provider_id), key: "main" });
@@ -419,23 +445,29 @@ async function echoProviders(ctx: CheckContext, methods: readonly string[], vend
     },
     providerRunsOf(ctx),
   );
+  noteAdded(ctx, added);
+  if (refused > 0) ctx.note(`${refused} bodies with fields the contract added refused with a 4xx: no verdict`);
 }
 
-/** Generated list queries, their other filters drawn from `filters`, each accepted with a 2xx. */
-async function listQueriesAccepted(ctx: CheckContext, filters: fc.Arbitrary<Json>): Promise<void> {
-  const queries = fc.record({
-    filters,
-    limit: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
-    offset: fc.option(fc.nat(1000), { nil: undefined }),
-    name_contains: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
-  });
-  await holds(ctx, queries, async ({ filters: chosen, ...page }) => {
+/** Generated list queries, their other filters drawn from `filters` and completed from the contract, each accepted with a 2xx. */
+async function listQueriesAccepted(ctx: CheckContext, filters: fc.Arbitrary<Json>, level: Level): Promise<void> {
+  const added = new Set<string>();
+  let refused = 0;
+  await holds(ctx, completedQueries(filters, level), async ({ body: chosen, added: fields }) => {
+    for (const field of fields) added.add(`query.${field}`);
     const query: Record<string, string | number | boolean> = {};
-    for (const [k, v] of Object.entries({ ...chosen, ...page }))
+    for (const [k, v] of Object.entries(chosen))
       if (v !== undefined) query[k] = Array.isArray(v) ? v.join(",") : (v as string | number | boolean);
     const ex = await ctx.send({ method: "GET", path: paths.deployments, query, operation: "listDeployments" });
+    // at MUST a parameter the contract added may hold a value only the profile allows: its refusal is no verdict
+    if (level === "MUST" && fields.length > 0 && isRefusal(ex)) {
+      refused += 1;
+      return;
+    }
     expect2xx(ex, `list deployments with ${JSON.stringify(query)}`);
   });
+  noteAdded(ctx, added);
+  if (refused > 0) ctx.note(`${refused} queries with parameters the contract added refused with a 4xx: no verdict`);
 }
 
 export const positiveChecks: Check[] = [
@@ -444,8 +476,9 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createDeployment", "listDeployments"],
     statement:
-      "Generated deployment bodies (every source of the hosting kind, random optional fields) that are accepted come back with every field sent unchanged, in the create answer and in the list",
-    specRef: "interface-spec: 6. Create deployment (request fields; the response is the deployment record)",
+      "Generated deployment bodies (every source of the hosting kind, random optional fields, and every field the interface spec names that the source allows and no generator writes, drawn from the contract's schema) that are accepted come back with every field sent unchanged, in the create answer and in the list",
+    specRef:
+      "interface-spec: 6. Create deployment (request fields; the response is the deployment record); D-490, D-491",
     needs: ["write", "state"],
     async run(ctx) {
       await echoDeployments(ctx, false);
@@ -456,13 +489,13 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list; a provider with code_challenge_method plain, and one with a vendor name as provider_type, may be refused, but one accepted comes back as sent",
+      "Generated valid OAuth provider bodies (code_challenge_method S256 or left out, provider_type null or left out; a field the interface spec names that no generator writes drawn from the contract's schema, a refusal of such a body no verdict) are accepted; every field sent but client_secret comes back unchanged and every omitted default is stored, in the create answer and in the list; a provider with code_challenge_method plain, and one with a vendor name as provider_type, may be refused, but one accepted comes back as sent",
     specRef:
-      "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post; the response is the record created)",
+      "interface-spec: 1. Create OAuth provider (defaults uses_pkce false, code_challenge_method S256, token_endpoint_auth_method client_secret_post; the response is the record created); D-490, D-491",
     needs: ["write", "state"],
     async run(ctx) {
       // code_challenge_method: only the stated default S256 generated at MUST; provider_type: only null
-      await echoProviders(ctx, ["S256"], []);
+      await echoProviders(ctx, ["S256"], [], "MUST");
       // plain (D-02) and a vendor name (placeholders in the interface spec, D-57) are decisions: a body with one may
       // be refused, but one accepted comes back as sent, as every other field does
       await judgeEach(ctx, decidedProviderValues, (fields) =>
@@ -481,12 +514,12 @@ export const positiveChecks: Check[] = [
     level: "MUST",
     tags: [...tags, "listDeployments"],
     statement:
-      "Generated valid list queries (any stated filters but status, alone or together, limit 1 to 100, offset at least 0) are accepted with 2xx",
-    specRef: "interface-spec: 5. List deployments (query parameters; Limits)",
+      "Generated valid list queries (any stated filters but status, alone or together, limit 1 to 100, offset at least 0, and each stated parameter no generator writes drawn from the contract's schema, a refusal of such a query no verdict) are accepted with 2xx",
+    specRef: "interface-spec: 5. List deployments (query parameters; Limits); D-490, D-491",
     needs: [],
     async run(ctx) {
       // the values the status filter takes are not stated (interface spec, open point 2): POS-006 sends them at SHOULD
-      await listQueriesAccepted(ctx, statedFilters);
+      await listQueriesAccepted(ctx, statedFilters, "MUST");
     },
   },
   {
@@ -494,8 +527,8 @@ export const positiveChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createDeployment", "listDeployments", "source-rules"],
     statement:
-      "Every generated deployment body the per-source table allows (every source of the hosting kind, random optional fields) is accepted and comes back unchanged",
-    specRef: "D-48 (required, optional and forbidden fields per source)",
+      "Every generated deployment body the per-source table allows (every source of the hosting kind, random optional fields, and every field the contract declares that the source allows and no generator writes, drawn from its schema) is accepted and comes back unchanged",
+    specRef: "D-48 (required, optional and forbidden fields per source), D-490",
     needs: ["write", "state"],
     async run(ctx) {
       await echoDeployments(ctx, true);
@@ -506,11 +539,11 @@ export const positiveChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "createOAuthProvider", "listOAuthProviders"],
     statement:
-      "Generated OAuth provider bodies with code_challenge_method S256 or plain and provider_type one of the three vendor names are accepted and come back unchanged",
-    specRef: "D-02 (code_challenge_method S256 | plain), D-57 (the three vendor names)",
+      "Generated OAuth provider bodies with code_challenge_method S256 or plain, provider_type one of the three vendor names, and every field the contract declares that no generator writes (drawn from its schema) are accepted and come back unchanged",
+    specRef: "D-02 (code_challenge_method S256 | plain), D-57 (the three vendor names), D-490",
     needs: ["write", "state"],
     async run(ctx) {
-      await echoProviders(ctx, ["S256", "plain"], ["microsoft", "salesforce", "slack"]);
+      await echoProviders(ctx, ["S256", "plain"], ["microsoft", "salesforce", "slack"], "SHOULD");
     },
   },
   {
@@ -603,11 +636,11 @@ export const positiveChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments", "status"],
     statement:
-      "Generated valid list queries with every filter, status values of the enum (comma-separated) included, are accepted with 2xx",
-    specRef: "D-07 (the status filter takes the five status values, comma-separated), D-45 (filters combine)",
+      "Generated valid list queries with every filter, status values of the enum (comma-separated) included, and every parameter the contract declares that no generator writes (drawn from its schema), are accepted with 2xx",
+    specRef: "D-07 (the status filter takes the five status values, comma-separated), D-45 (filters combine), D-490",
     needs: [],
     async run(ctx) {
-      await listQueriesAccepted(ctx, otherFilters);
+      await listQueriesAccepted(ctx, otherFilters, "SHOULD");
     },
   },
 ];

@@ -127,8 +127,8 @@ export const filterPropertyChecks: Check[] = [
     level: "MUST",
     tags,
     statement:
-      "name_contains with values of every class (as stored, another letter case, with %, _, *, ?, &, +, #, quotes, backslashes, percent-encodings, non-ASCII inserted, 8 characters of a deployment's id) returns only deployments whose name contains it in some letter case, and every one whose name contains it exactly",
-    specRef: "interface-spec: 5. List deployments (name_contains: Filter by deployment name)",
+      "name_contains with values of every class (as stored, another letter case, with %, _, *, ?, &, +, #, quotes, backslashes, percent-encodings, non-ASCII inserted, 8 characters of a deployment's id, one and two characters of a name with deployment_ids naming the set) returns only deployments whose name contains it in some letter case, and every one whose name contains it exactly",
+    specRef: "interface-spec: 5. List deployments (name_contains: Filter by deployment name); D-496",
     needs: ["write", "state"],
     run: nameContainsHolds,
   },
@@ -137,8 +137,8 @@ export const filterPropertyChecks: Check[] = [
     level: "SHOULD",
     tags,
     statement:
-      "Every generated query (name_contains, deployment_ids with unknown, upper-case, prefix and malformed ids, status, image_version in every value class, remote_reconciled, deployment_type, tag_value_ids, combined) returns exactly the model's selection of the run's records, and a malformed value is 422",
-    specRef: "D-39 to D-45 (filters), D-07, D-25, D-44 (422 for a malformed value), D-190 (uuid letter case)",
+      "Every generated query (name_contains, an accent-folded name_contains, deployment_ids with unknown, upper-case, prefix and malformed ids, status, image_version in every value class, remote_reconciled, deployment_type, tag_value_ids, combined) returns exactly the model's selection of the run's records, and a malformed value is 422",
+    specRef: "D-39 to D-45 (filters), D-07, D-25, D-44 (422 for a malformed value), D-190 (uuid letter case), D-496",
     needs: ["write", "state"],
     run: modelHolds,
   },

@@ -13,8 +13,10 @@ import { operationList } from "../../contract/index.js";
 import { loadDecisions } from "../coverage/decisions.js";
 import { computeCoverage } from "../coverage/matrix.js";
 import { weakRunWarnings } from "../coverage/warnings.js";
+import { sendableIn } from "../model/body-source-rules.js";
 import { newRunId } from "../model/data.js";
 import { renderConsole } from "../report/console.js";
+import { cutValues, fitConsoleText } from "../report/console-line.js";
 import { type CheckExchange, toHar } from "../report/har.js";
 import { groupProblems } from "../report/problems.js";
 import { renderReplay } from "../report/replay.js";
@@ -26,6 +28,7 @@ import { runChecks } from "../runner/runner.js";
 import { PreflightError, preflight } from "../target/preflight.js";
 import { rateLimitTally } from "../target/rate-limit.js";
 import { maskDeep, userSecrets } from "../target/redact.js";
+import { runStoppedReport } from "../target/run-budget.js";
 import { targetFullReport } from "../target/target-full.js";
 import { targetGoneReport } from "../target/target-gone.js";
 import { doctor } from "./doctor.js";
@@ -65,8 +68,13 @@ export async function runConformance(
     delete v.exchanges;
     if (v.status === "fail" && v.failure) v.failure.replay = replayCommand(runConfig, v.id);
   }
-  const coverage = computeCoverage(verdicts, operationList, loadDecisions());
+  const coverage = computeCoverage(verdicts, operationList, loadDecisions(), (operationId, field) =>
+    operationId === "createDeployment" ? sendableIn(runConfig.hosting, field) : true,
+  );
+  // what each check sent is read once, by the coverage: the report names only what no request sent
+  for (const v of verdicts) delete v.sentFields;
   const created = createdResources(verdicts);
+  const stopped = runStoppedReport({ verdicts, target: config.baseUrl });
   const result: RunResult = {
     runId: runConfig.runId,
     seed: runConfig.seed,
@@ -80,17 +88,22 @@ export async function runConformance(
     problems: groupProblems(verdicts),
     created,
     errors,
-    warnings: weakRunWarnings({
-      verdicts,
-      createdCount: created.length,
-      readOnly: config.readOnly,
-      warnSkippedPercent: config.warnSkippedPercent,
-    }),
+    // a run stopped by its budget says why first, in every report (D-462, D-463)
+    warnings: [
+      ...(stopped ?? []),
+      ...weakRunWarnings({
+        verdicts,
+        createdCount: created.length,
+        readOnly: config.readOnly,
+        warnSkippedPercent: config.warnSkippedPercent,
+      }),
+    ],
     coverage,
     rateLimits: rateLimitTally(),
-    exitCode: targetFullReport({ verdicts })
-      ? 2
-      : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
+    exitCode:
+      targetFullReport({ verdicts }) || stopped
+        ? 2
+        : exitCodeOf(verdicts, errors, config.failOnUnexercised ? coverage.unexercised : []),
   };
   // a secret the user gave, echoed by the target into a failure message, a header or a body, leaves no report (D-392)
   const secrets = userSecrets(config);
@@ -120,13 +133,13 @@ async function replay(argv: string[], env: Record<string, string | undefined>): 
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
-      console.error(`conformance: ${terminalSafe(error.message)}`);
+      console.error(`conformance: ${cutValues(terminalSafe(error.message))}`);
       return 2;
     }
     throw error;
   }
   const { result, exchanges } = await runConformance(config, { recordExchanges: true });
-  console.log(renderReplay(result, exchanges));
+  console.log(fitConsoleText(renderReplay(result, exchanges)));
   if (config.har) writeHar(config.har, exchanges, result);
   return result.verdicts.some((v) => v.status === "fail") || result.errors.length > 0 ? 1 : 0;
 }
@@ -152,7 +165,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
       const { allChecks } = await import("../checks/index.js");
       for (const c of allChecks)
         console.log(
-          `${c.id.padEnd(16)} ${c.level.padEnd(6)} ${c.statement}\n${"".padEnd(24)}${c.specRef}${c.needs.length ? ` · needs ${c.needs.join(", ")}` : ""}`,
+          fitConsoleText(
+            `${c.id.padEnd(16)} ${c.level.padEnd(6)} ${c.statement}\n${"".padEnd(24)}${c.specRef}${c.needs.length ? ` · needs ${c.needs.join(", ")}` : ""}`,
+          ),
         );
       return 0;
     }
@@ -162,7 +177,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     await preflight(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PreflightError) {
-      console.error(`conformance: ${terminalSafe(error.message)}`);
+      console.error(`conformance: ${cutValues(terminalSafe(error.message))}`);
       return 2;
     }
     throw error;
@@ -175,6 +190,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return 2;
   }
   console.log(renderConsole(result, { quiet: config.quiet, verbose: config.verbose }));
+  const stopped = runStoppedReport(result);
+  if (stopped) console.error(stopped.join("\n"));
   if (config.reportDir) {
     const files = writeReports(config.reportDir, result);
     console.log(`Reports: ${files.join(", ")}`);

@@ -10,23 +10,46 @@ import { deploymentBody, newRunId, runPrefix } from "../model/data.js";
 import { terminalSafe } from "../report/terminal-text.js";
 import type { Check, Need } from "../runner/check.js";
 import { TransportError } from "../target/http-exchange.js";
-import { ask, type InputVerdict, integration, ok2xx, otherKey, otherTenant, records, room } from "../target/inputs.js";
+import {
+  ask,
+  type InputVerdict,
+  integration,
+  ok2xx,
+  otherKey,
+  otherTenant,
+  records,
+  room,
+  unlessUnreadable,
+} from "../target/inputs.js";
 import { PreflightError, preflight } from "../target/preflight.js";
 import { forgetRateLimits, rateLimitLine, rateLimitStopIn, rateLimitTally } from "../target/rate-limit.js";
 import { maskLiterals, userSecrets } from "../target/redact.js";
+import { connectionFailed } from "../target/setup-verdict.js";
 import { ConfigError, type ConformanceConfig, doctorUsage, resolveConfig } from "./run-config.js";
 
 /** Every input with its verdict, in flag order. Assumes the preflight passed (target reached, key accepted). */
 async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]> {
   const out: InputVerdict[] = [];
-  const mine = await ask(config, { path: paths.deployments, tenant: config.tenantId });
-  out.push({
-    flag: "--api-key",
-    state: "ok",
-    detail: `accepted (list deployments ${mine.response.status})`,
-    needs: [],
+  const mine = await ask(config, { path: paths.deployments, tenant: config.tenantId }).catch((error: unknown) => {
+    // an answer that could not be read is the server's fault, judged by a run (D-485); a failed connection stops here
+    if (error instanceof TransportError && !connectionFailed(error.code)) return error;
+    throw error;
   });
-  const ownTenant = records(mine)[0]?.tenant_id as string | undefined;
+  if (mine instanceof TransportError) {
+    out.push({
+      flag: "--api-key",
+      state: "unchecked",
+      detail: `list deployments could not be read (${mine.code ?? mine.message})`,
+      needs: [],
+    });
+  } else
+    out.push({
+      flag: "--api-key",
+      state: "ok",
+      detail: `accepted (list deployments ${mine.response.status})`,
+      needs: [],
+    });
+  const ownTenant = mine instanceof TransportError ? undefined : (records(mine)[0]?.tenant_id as string | undefined);
   out.push(
     config.tenantId
       ? {
@@ -42,12 +65,13 @@ async function diagnoseInputs(config: ConformanceConfig): Promise<InputVerdict[]
           needs: [],
         },
   );
-  out.push(await otherTenant(config, ownTenant));
-  out.push(await integration(config, false));
-  out.push(await integration(config, true));
-  out.push(await otherKey(config));
-  out.push(await hosting(config));
-  out.push(await room(config));
+  // an answer that could not be read leaves its input unchecked, for a run to judge (D-485)
+  out.push(await unlessUnreadable("--other-tenant-id", ["otherTenant"], () => otherTenant(config, ownTenant)));
+  out.push(await unlessUnreadable("--integration-id", ["integration"], () => integration(config, false)));
+  out.push(await unlessUnreadable("--managed-integration-id", ["managedIntegration"], () => integration(config, true)));
+  out.push(await unlessUnreadable("--other-api-key", ["otherApiKey"], () => otherKey(config)));
+  out.push(await unlessUnreadable("--hosting", [config.hosting], () => hosting(config)));
+  out.push(await unlessUnreadable("room", [], () => room(config)));
   return out;
 }
 

@@ -20,17 +20,19 @@ export function parseReplayArgs(argv: string[]): { checkId: string; flags: strin
 
 /**
  * How the replay is started where the run was: an installed package (the suite's file lies under a
- * node_modules folder) through npx, a clone of the repository through its npm script.
+ * node_modules folder) through its bin, a clone of the repository through its TypeScript entry. Both through npx,
+ * which, unlike `npm run`, does not echo the command line it runs (where a shell would have put a key).
  */
 export function replayLauncher(moduleFile: string = fileURLToPath(import.meta.url)): string {
   return /[\\/]node_modules[\\/]/.test(moduleFile)
     ? "npx deployment-conformance replay"
-    : "npm run conformance -- replay";
+    : "npx tsx conformance/bin.ts replay";
 }
 
 /**
- * The command that replays one check of a run: its configuration as flags, keys as the environment
- * variables the curl commands use, never the keys themselves (credential headers stay redacted).
+ * The command that replays one check of a run: its configuration as flags, never a key: the command reads the keys
+ * from CONFORMANCE_API_KEY and CONFORMANCE_OTHER_API_KEY, the variables the curl commands use (credential headers
+ * stay redacted).
  */
 export function replayCommand(config: RunConfig, checkId: string, launcher: string = replayLauncher()): string {
   const parts = [launcher, checkId, "--seed", String(config.seed)];
@@ -38,13 +40,12 @@ export function replayCommand(config: RunConfig, checkId: string, launcher: stri
     if (value !== undefined) parts.push(flag, shellQuote(value));
   };
   add("--base-url", config.baseUrl);
-  parts.push("--api-key", '"$CONFORMANCE_API_KEY"');
-  if (config.otherApiKey) parts.push("--other-api-key", '"$CONFORMANCE_OTHER_API_KEY"');
   add("--tenant-id", config.tenantId);
   add("--other-tenant-id", config.otherTenantId);
   if (config.hosting !== "cloud") add("--hosting", config.hosting);
   add("--integration-id", config.integrationId);
   add("--managed-integration-id", config.managedIntegrationId);
+  add("--codehost-tag", config.codehostTag);
   if (config.readOnly) parts.push("--read-only");
   if (config.stateless) parts.push("--stateless");
   if (config.fuzzRuns !== 100) add("--fuzz-runs", String(config.fuzzRuns));

@@ -171,6 +171,18 @@ describe("resolveConfig precedence", () => {
       },
     },
     {
+      name: "the run's budget and the answers' bounds by default (D-460..D-463)",
+      argv: ["--base-url=http://x.example", "--api-key=k"],
+      env: {},
+      want: { maxResponseValues: 500_000, runDeadlineMs: 1_800_000, minTransferRate: 4096, maxSlowAnswers: 10 },
+    },
+    {
+      name: "the run's budget and the answers' bounds as flags and variables (D-460..D-463)",
+      argv: ["--base-url=http://x.example", "--api-key=k", "--run-deadline", "5", "--max-slow-answers=0"],
+      env: { CONFORMANCE_MAX_RESPONSE_VALUES: "5000", CONFORMANCE_MIN_TRANSFER_RATE: "0" },
+      want: { maxResponseValues: 5000, runDeadlineMs: 5000, minTransferRate: 0, maxSlowAnswers: 0 },
+    },
+    {
       name: "operation 4's path in a config file as an object (D-382)",
       argv: ["--config", "c.json"],
       env: {},
@@ -259,6 +271,21 @@ describe("resolveConfig rejects bad configuration with a one-line reason", () =>
       name: "a pace of zero",
       argv: ["--base-url", "http://x", "--api-key", "k", "--max-rps", "0"],
       want: /--max-rps must be between 1 and 100000/,
+    },
+    {
+      name: "a run deadline of zero",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--run-deadline", "0"],
+      want: /--run-deadline must be between 1 and 604800/,
+    },
+    {
+      name: "a bound of values too small for any page",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--max-response-values", "10"],
+      want: /--max-response-values must be between 1000 and 100000000/,
+    },
+    {
+      name: "a negative count of slow answers",
+      argv: ["--base-url", "http://x", "--api-key", "k", "--max-slow-answers", "-1"],
+      want: /--max-slow-answers must be between 0 and 1000000/,
     },
     {
       name: "a skipped share above 100",

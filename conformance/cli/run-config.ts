@@ -1,7 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { defaultMaxResponseBytes } from "../target/bounded-read.js";
+import { defaultMaxResponseBytes, defaultMaxResponseValues } from "../target/bounded-read.js";
 import { type OperationPaths, parseOperationPaths } from "../target/operation-paths.js";
 import { redactHeaders } from "../target/redact.js";
 import { didYouMean } from "./closest.js";
@@ -29,6 +29,8 @@ export interface ConformanceConfig {
   skip: string[];
   reportDir?: string;
   readOnly: boolean;
+  /** Send every text of the JSONTestSuite corpus (D-486) and of the Big List of Naughty Strings (D-495), not a sample. */
+  allJsonCases: boolean;
   /** The target keeps no state (a mock): checks that need state are skipped. */
   stateless: boolean;
   /** fast-check seed; printed so a run can be reproduced. */
@@ -55,6 +57,14 @@ export interface ConformanceConfig {
   maxResponseTimeMs?: number;
   /** The most bytes of one answer's body the suite reads; a longer answer fails the check that got it (D-391). */
   maxResponseBytes: number;
+  /** The most JSON values of one answer's body the suite parses; a larger answer fails the check that got it (D-460). */
+  maxResponseValues: number;
+  /** How long the whole run may take (ms); past it the run stops, exit 2 (D-462). */
+  runDeadlineMs: number;
+  /** The least pace of an answer's body once its headers came (bytes a second, after a first second; 0: none, D-461). */
+  minTransferRate: number;
+  /** Slow answers (over half of --timeout-ms) or timeouts in a row that stop the run, exit 2 (0: never, D-463). */
+  maxSlowAnswers: number;
   /** Write every exchange of the run as HAR 1.2 to this file. */
   har?: string;
   /** A documented status no check reached makes the exit code 1. */
@@ -103,6 +113,7 @@ const options = [
   { key: "skip", flag: "skip", kind: "list" },
   { key: "reportDir", flag: "report-dir", kind: "string" },
   { key: "readOnly", flag: "read-only", kind: "boolean" },
+  { key: "allJsonCases", flag: "all-json-cases", kind: "boolean" },
   { key: "stateless", flag: "stateless", kind: "boolean" },
   { key: "seed", flag: "seed", kind: "string" },
   { key: "shuffle", flag: "shuffle", kind: "boolean" },
@@ -116,6 +127,10 @@ const options = [
   { key: "headers", flag: "header", kind: "repeat" },
   { key: "maxResponseTimeMs", flag: "max-response-time", kind: "string" },
   { key: "maxResponseBytes", flag: "max-response-bytes", kind: "string" },
+  { key: "maxResponseValues", flag: "max-response-values", kind: "string" },
+  { key: "runDeadline", flag: "run-deadline", kind: "string" },
+  { key: "minTransferRate", flag: "min-transfer-rate", kind: "string" },
+  { key: "maxSlowAnswers", flag: "max-slow-answers", kind: "string" },
   { key: "har", flag: "har", kind: "string" },
   { key: "failOnUnexercised", flag: "fail-on-unexercised", kind: "boolean" },
   { key: "warnSkippedPercent", flag: "warn-skipped-percent", kind: "string" },
@@ -153,6 +168,8 @@ export function usage(): string {
     "  --skip IDS_OR_TAGS           same syntax; these are not run",
     "  --report-dir DIR             write junit.xml, results.json, report.html",
     "  --read-only                  create nothing; checks that write are skipped",
+    "  --all-json-cases             send every text of the JSONTestSuite corpus (about 290) and of the Big List of",
+    "                               Naughty Strings (about 480), not a sample from the seed",
     "  --stateless                  the target keeps no state (a mock); stateful checks are skipped",
     "  --seed N                     fast-check seed (printed on every run)",
     "  --shuffle                    run areas and checks in an order drawn from the seed (the same seed, the same order)",
@@ -166,6 +183,13 @@ export function usage(): string {
     "  -H, --header 'Name: value'   an extra header on every request (repeatable; env: one per line)",
     "  --max-response-time MS       an answer slower than MS fails the check that sent it",
     "  --max-response-bytes N       read at most N bytes of an answer's body; a longer one fails its check (default 8388608)",
+    "  --max-response-values N      parse at most N JSON values of an answer's body; a larger one fails its check",
+    "                               (default 500000)",
+    "  --run-deadline S             stop the run after S s, exit 2, reports of what ran (default 1800)",
+    "  --min-transfer-rate N        an answer's body must come at N bytes a second or more after its first second;",
+    "                               a slower one is abandoned as no answer (default 4096; 0: no least pace)",
+    "  --max-slow-answers N         stop the run, exit 2, after N answers in a row each slower than half of",
+    "                               --timeout-ms or never come (default 10; 0: never)",
     "  --har FILE                   write every exchange as HAR 1.2 (secrets redacted)",
     "  --fail-on-unexercised        exit 1 when a documented status of an operation was never reached",
     "  --warn-skipped-percent N     warn when more than N% of the selected checks were skipped (default 50)",
@@ -185,7 +209,7 @@ export function usage(): string {
     "Every flag is also an environment variable: --base-url → CONFORMANCE_BASE_URL, ...",
     "Precedence: flags > environment > config file.",
     "Exit: 0 every selected MUST check passed; 1 a MUST check failed (or, with --fail-on-unexercised, a status was never reached);",
-    "2 bad configuration or unreachable target.",
+    "2 bad configuration, unreachable target, or a run stopped by --run-deadline or --max-slow-answers.",
   ].join("\n");
 }
 
@@ -417,6 +441,11 @@ export function validate(raw: RawConfig): ConformanceConfig {
   const maxResponseTimeMs = optionalInt(str("maxResponseTimeMs"), "max-response-time", 1, 600_000);
   const maxResponseBytes =
     optionalInt(str("maxResponseBytes"), "max-response-bytes", 1024, 1024 * 1024 * 1024) ?? defaultMaxResponseBytes;
+  const maxResponseValues =
+    optionalInt(str("maxResponseValues"), "max-response-values", 1000, 100_000_000) ?? defaultMaxResponseValues;
+  const runDeadlineMs = (optionalInt(str("runDeadline"), "run-deadline", 1, 604_800) ?? 1800) * 1000;
+  const minTransferRate = optionalInt(str("minTransferRate"), "min-transfer-rate", 0, 1024 * 1024 * 1024) ?? 4096;
+  const maxSlowAnswers = optionalInt(str("maxSlowAnswers"), "max-slow-answers", 0, 1_000_000) ?? 10;
   const warnSkippedPercent = optionalInt(str("warnSkippedPercent"), "warn-skipped-percent", 0, 100) ?? 50;
   const retryBudgetMs = (optionalInt(str("retryBudget"), "retry-budget", 0, 3600) ?? 30) * 1000;
   const retryTotalMs = (optionalInt(str("retryTotal"), "retry-total", 0, 86_400) ?? 600) * 1000;
@@ -439,6 +468,7 @@ export function validate(raw: RawConfig): ConformanceConfig {
     skip: (raw.skip as string[] | undefined) ?? [],
     reportDir: str("reportDir"),
     readOnly: raw.readOnly === true,
+    allJsonCases: raw.allJsonCases === true,
     stateless: raw.stateless === true,
     shuffle: raw.shuffle === true,
     seed,
@@ -452,6 +482,10 @@ export function validate(raw: RawConfig): ConformanceConfig {
     headers: parseHeaders((raw.headers as string[] | undefined) ?? []),
     maxResponseTimeMs,
     maxResponseBytes,
+    maxResponseValues,
+    runDeadlineMs,
+    minTransferRate,
+    maxSlowAnswers,
     har: str("har"),
     failOnUnexercised: raw.failOnUnexercised === true,
     warnSkippedPercent,

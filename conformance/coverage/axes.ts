@@ -34,6 +34,20 @@ export const characterClasses = [
 
 export type CharacterClass = (typeof characterClasses)[number];
 
+/** The classes of the corpus values (conformance/model/corpus-values.ts, D-495), judged beside the character classes. */
+export const corpusClasses = [
+  "naughty-strings",
+  "number-like",
+  "inner-punctuation",
+  "empty",
+  "bound-1-byte",
+  "bound-2-byte",
+  "bound-3-byte",
+  "bound-4-byte",
+] as const;
+
+export type CorpusClass = (typeof corpusClasses)[number];
+
 /** The answer classes of the method axis: success, and each error status a run can provoke. */
 const answerClasses = ["2xx", "400", "401", "403", "404", "405", "409", "413", "415", "422"] as const;
 
@@ -83,7 +97,7 @@ export const axes = {
   },
   text: {
     name: "character class × field",
-    rows: characterClasses,
+    rows: [...characterClasses, ...corpusClasses],
     columns: [
       "provider.name",
       "provider.client_id",

@@ -2,6 +2,7 @@
 import type { Verdict } from "../runner/verdict.js";
 import { type AxisCoverage, computeAxes } from "./axes.js";
 import { citedDecisions, type DecisionRow } from "./decisions.js";
+import { type FieldShape, unsentFields } from "./unsent-fields.js";
 
 /**
  * failed: the failure exchange of a failing check got this status; passed: a passing check got it;
@@ -50,21 +51,27 @@ export interface Coverage {
   unexercised: string[];
   /** The axes of the properties (PROP-*): method × answer class, character class × field, filter × value class. */
   axes?: AxisCoverage[];
+  /** `operationId field` of each request field and query parameter no request sent non-null (D-490). */
+  unsent?: string[];
 }
 
 /** What the matrix needs of an operation of the contract. */
-interface OperationShape {
+interface OperationShape extends FieldShape {
   id: string;
   method: string;
   path: string;
   statuses: number[];
 }
 
-/** Computes the matrix from the verdicts (their answers and failure exchanges), the operations and the decision rows. */
+/**
+ * Computes the matrix from the verdicts (their answers, failure exchanges and fields sent), the operations and the
+ * decision rows; `sendable` says which request fields the run's target can take (all when unset).
+ */
 export function computeCoverage(
   verdicts: readonly Verdict[],
   operations: readonly OperationShape[],
   decisions: readonly DecisionRow[],
+  sendable?: (operationId: string, field: string) => boolean,
 ): Coverage {
   const operationRows = operations.map((op): OperationCoverage => {
     const cells = new Map<number, StatusCoverage>(
@@ -124,5 +131,11 @@ export function computeCoverage(
   const unexercised = operationRows.flatMap((op) =>
     op.statuses.filter((s) => s.state === "unreached").map((s) => `${op.operation} ${s.status}`),
   );
-  return { operations: operationRows, decisions: decisionRows, unexercised, axes: computeAxes(verdicts) };
+  return {
+    operations: operationRows,
+    decisions: decisionRows,
+    unexercised,
+    axes: computeAxes(verdicts),
+    unsent: unsentFields(verdicts, operations, sendable),
+  };
 }

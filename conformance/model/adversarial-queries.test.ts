@@ -22,8 +22,10 @@ describe("nameQueries", () => {
         "non-ascii",
         "special-characters",
         "unknown-or-foreign",
+        "matching",
+        "matching",
       ]);
-      const piece = drawn.at(-1)!.query.name_contains!;
+      const piece = drawn.at(-3)!.query.name_contains!;
       expect(piece).toHaveLength(8);
       expect(set.ids.some((id) => id.includes(piece))).toBe(true);
       expect(set.names.some((n) => n.toLowerCase().includes(piece))).toBe(false);
@@ -31,8 +33,27 @@ describe("nameQueries", () => {
       expect(set.names.some((n) => n.includes(matching!))).toBe(true);
       expect(set.names.some((n) => n.includes(upper!))).toBe(false);
       expect(set.names.some((n) => n.toLowerCase().includes(upper!.toLowerCase()))).toBe(true);
-      for (const d of drawn.slice(2, -1))
+      for (const d of drawn.slice(2, -3))
         expect(set.names.some((n) => n.toLowerCase().includes(d.query.name_contains!.toLowerCase()))).toBe(false);
+    }
+  });
+});
+
+describe("nameQueries short needles", () => {
+  it("draws one and two characters of a name of the set, scoped to the set's ids (D-496)", () => {
+    for (const drawn of fc.sample(nameQueries(set), { numRuns: 30, seed: 6 })) {
+      const [one, two] = drawn.slice(-2);
+      expect([one!.text, two!.text]).toEqual(["one-character", "two-characters"]);
+      for (const [d, length] of [
+        [one!, 1],
+        [two!, 2],
+      ] as const) {
+        expect([...d.query.name_contains!]).toHaveLength(length);
+        expect(set.names.some((n) => n.includes(d.query.name_contains!))).toBe(true);
+        // some name lacks it, so a target that ignores a short needle returns too much
+        expect(set.names.some((n) => !n.toLowerCase().includes(d.query.name_contains!.toLowerCase()))).toBe(true);
+        expect(d.query.deployment_ids).toEqual(set.ids);
+      }
     }
   });
 });
@@ -55,4 +76,17 @@ describe("adversarialQueries", () => {
       }
     },
   );
+});
+
+describe("adversarialQueries accent-folded", () => {
+  it("draws a value with an accented letter that no name holds in any case, but holds once the accent is folded", () => {
+    for (const drawn of fc.sample(adversarialQueries(set, true), { numRuns: 30, seed: 4 })) {
+      // after the 4 other filters alone and the 7 classes of nameQueries
+      const folded = drawn[11]!.query.name_contains;
+      expect(folded?.normalize("NFD")).toMatch(/\u0301/);
+      const plain = folded!.normalize("NFD").replace(/\p{M}/gu, "");
+      expect(set.names.some((n) => n.toLowerCase().includes(folded!.toLowerCase()))).toBe(false);
+      expect(set.names.some((n) => n.includes(plain))).toBe(true);
+    }
+  });
 });

@@ -246,12 +246,55 @@ export function adversarialQueries(set: QuerySet, validOnly: boolean): fc.Arbitr
     .tuple(
       filtersAlone(set),
       ...nameClasses.map((k) => withFilters(nameContains(set, k), set, validOnly)),
+      withFilters(accentFolded(set), set, validOnly),
       ...ids.map((k) => withFilters(deploymentIds(set, k), set, validOnly)),
     )
     .map(([alone, ...scoped]) => [...alone, ...scoped]);
 }
 
-/** One name_contains query per value class, alone (PROP-009). */
+/**
+ * A needle of one or two characters of a name of the set (D-496), one that some name of the set lacks when there is
+ * one (so a target that ignores a short needle shows it): other runs' names hold it too, so the query names the set's
+ * ids as well, and the answer holds every deployment of the set whose name contains it.
+ */
+function shortNeedle(set: QuerySet, length: 1 | 2): fc.Arbitrary<DrawnQuery> {
+  const pieces = [
+    ...new Set(
+      set.names.flatMap((n) => Array.from({ length: n.length - length + 1 }, (_, i) => n.slice(i, i + length))),
+    ),
+  ];
+  const telling = pieces.filter((p) => set.names.some((n) => !n.toLowerCase().includes(p.toLowerCase())));
+  return fc.constantFrom(...(telling.length > 0 ? telling : pieces)).map((needle) => {
+    return {
+      query: { name_contains: needle, deployment_ids: set.ids, limit: 100 },
+      classes: [["name_contains", "matching"]],
+      malformed: false,
+      text: length === 1 ? "one-character" : "two-characters",
+    };
+  });
+}
+
+/**
+ * A matching value with one letter given an acute accent (`a` to `á`): no name of the set holds it in any letter case,
+ * and a target that folds accents finds the name (D-39: a case-insensitive substring, no other folding; D-496).
+ */
+function accentFolded(set: QuerySet): fc.Arbitrary<DrawnQuery> {
+  return nameContains(set, "matching").chain((drawn) => {
+    const value = drawn.query.name_contains!;
+    const letters = [...value.matchAll(/[a-z]/gi)].map((m) => m.index);
+    if (letters.length === 0) return fc.constant(drawn);
+    return fc.constantFrom(...letters).map((i) => ({
+      ...drawn,
+      query: {
+        ...drawn.query,
+        name_contains: `${value.slice(0, i)}${`${value[i]}\u0301`.normalize("NFC")}${value.slice(i + 1)}`,
+      },
+      classes: [["name_contains", "non-ascii"]],
+    }));
+  });
+}
+
+/** One name_contains query per value class, alone, and needles of one and two characters (PROP-009). */
 export function nameQueries(set: QuerySet): fc.Arbitrary<DrawnQuery[]> {
-  return fc.tuple(...nameClasses.map((k) => nameContains(set, k)));
+  return fc.tuple(...nameClasses.map((k) => nameContains(set, k)), shortNeedle(set, 1), shortNeedle(set, 2));
 }

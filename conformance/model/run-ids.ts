@@ -40,6 +40,9 @@ export function recordsOf(exchange: Exchange): { kind: "deployment" | "provider"
   }
 }
 
+/** The most clashes kept: LAW-005 reports the first. */
+const keptClashes = 10;
+
 export class RunIds {
   private readonly owners = new Map<string, string>();
   readonly clashes: IdClash[] = [];
@@ -55,8 +58,9 @@ export class RunIds {
     const answer = recordsOf(exchange);
     if (!answer) return;
     if (!this.repeated) {
-      const ids = answer.records.map((r) => String(r.id).toLowerCase());
-      const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+      // one pass over a set: a page of many records costs its length, not its square (D-460)
+      const seen = new Set<string>();
+      const twice = answer.records.map((r) => String(r.id).toLowerCase()).find((id) => seen.size === seen.add(id).size);
       if (twice !== undefined) this.repeated = { id: twice, exchange };
     }
     for (const record of answer.records) {
@@ -81,7 +85,9 @@ export class RunIds {
     const key = id.toLowerCase();
     const first = this.owners.get(key);
     if (first === undefined) this.owners.set(key, who);
-    else if (first !== who) this.clashes.push({ id, first, second: who, exchange });
+    // a few clashes say what LAW-005 reports; each keeps its answer, so a run of clashing answers keeps no more (D-460)
+    else if (first !== who && this.clashes.length < keptClashes)
+      this.clashes.push({ id, first, second: who, exchange });
   }
 }
 

@@ -10,9 +10,11 @@ import type { Verdict } from "../runner/verdict.js";
 import { rateLimitLine } from "../target/rate-limit.js";
 import { targetFullReport } from "../target/target-full.js";
 import { renderAxes } from "./axes-text.js";
+import { fitConsoleText } from "./console-line.js";
 import { renderMatrix } from "./matrix-text.js";
 import type { Problem } from "./problems.js";
 import { terminalSafeDeep } from "./terminal-text.js";
+import { renderUnsent } from "./unsent-text.js";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -185,7 +187,13 @@ export function renderConsole(given: RunResult, options: { quiet?: boolean; verb
             .join(", ")
     }`,
   );
-  out.push("", bold("Coverage"), ...renderMatrix(result.coverage), ...renderAxes(result.coverage.axes ?? []));
+  out.push(
+    "",
+    bold("Coverage"),
+    ...renderMatrix(result.coverage),
+    ...renderAxes(result.coverage.axes ?? []),
+    ...renderUnsent(result.coverage.unsent),
+  );
   if (result.config.failOnUnexercised === true && result.coverage.unexercised.length > 0)
     out.push(red(`Never reached (--fail-on-unexercised, exit 1): ${result.coverage.unexercised.join(", ")}`));
   if (result.warnings.length > 0) out.push("", bold(yellow("Warnings: this run proved little")));
@@ -217,5 +225,6 @@ export function renderConsole(given: RunResult, options: { quiet?: boolean; verb
           ? red("A MUST check failed (exit 1).")
           : red("A documented status was never reached (--fail-on-unexercised, exit 1)."),
   );
-  return out.join("\n");
+  // a long value is cut and a long line wrapped; the reports keep both whole
+  return fitConsoleText(out.join("\n"));
 }

@@ -3,8 +3,10 @@
 import { areas } from "../checks/index.js";
 import type { RunConfig } from "../cli/run-config.js";
 import { toCurl } from "../report/curl.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { TransportError } from "../target/http-exchange.js";
 import { forgetRateLimits, rateLimitStopIn, waitNote } from "../target/rate-limit.js";
+import { runStopIn, runStoppedWhy, startRunBudget } from "../target/run-budget.js";
 import { fullStopIn } from "../target/target-full.js";
 import { forgetTargetGone, isSetupStop } from "../target/target-gone.js";
 import { answersOf } from "./answer-counts.js";
@@ -38,6 +40,14 @@ function explainedBy(thrown: unknown, breach: CheckFailure): boolean {
   );
 }
 
+/**
+ * The exchange a failure keeps for its report: the request and the answer as shown, without the parsed body, so a run
+ * of failed checks holds no parsed answer past its check (D-460).
+ */
+function reported(exchange: Exchange): Exchange {
+  return { ...exchange, json: undefined };
+}
+
 /** Runs one check against the configured target and turns what happened into its verdict; never throws. */
 export async function runCheck(check: Check, area: string, config: RunConfig, fixtures: Fixtures): Promise<Verdict> {
   const verdict: Verdict = {
@@ -52,6 +62,8 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   };
   const unmet = unmetNeed(check, config);
   if (unmet) return { ...verdict, status: "skip", skipReason: unmet };
+  const stopped = runStoppedWhy(config);
+  if (stopped) return { ...verdict, status: "skip", skipReason: `not run: the run stopped (${stopped})` };
   const ctx = createContext(config, fixtures, check);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -71,9 +83,10 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
     const error = breach && explainedBy(thrown, breach) ? breach : thrown;
     const full = fullStopIn(error);
     const limited = rateLimitStopIn(error);
-    if (full !== undefined || limited !== undefined) {
+    const ranOut = runStopIn(error);
+    if (full !== undefined || limited !== undefined || ranOut !== undefined) {
       verdict.status = "skip";
-      verdict.skipReason = full ?? limited;
+      verdict.skipReason = full ?? limited ?? ranOut;
     } else if (error instanceof CheckSkip) {
       verdict.status = "skip";
       verdict.skipReason = error.reason;
@@ -89,7 +102,7 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
       verdict.failure = {
         message,
         ...(exchange
-          ? { exchange, curl: toCurl(exchange.request) }
+          ? { exchange: reported(exchange), curl: toCurl(exchange.request) }
           : error instanceof TransportError
             ? { curl: toCurl(error.request) }
             : {}),
@@ -103,7 +116,7 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   if (verdict.status === "pass" && breach)
     verdict.failure = {
       message: breach.message,
-      ...(breach.exchange ? { exchange: breach.exchange, curl: toCurl(breach.exchange.request) } : {}),
+      ...(breach.exchange ? { exchange: reported(breach.exchange), curl: toCurl(breach.exchange.request) } : {}),
     };
   if (verdict.failure) verdict.status = "fail";
   verdict.durationMs = Math.round(performance.now() - started);
@@ -112,6 +125,7 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   verdict.notes = waited ? [...ctx.notes, waited] : ctx.notes;
   verdict.requests = ctx.exchanges.length;
   verdict.answers = answersOf(ctx.exchanges);
+  verdict.sentFields = [...ctx.sentFields];
   if (config.recordExchanges) verdict.exchanges = ctx.exchanges;
   return verdict;
 }
@@ -136,6 +150,7 @@ export async function runChecks(
   process.on("uncaughtException", onStray);
   forgetTargetGone();
   forgetRateLimits();
+  startRunBudget(config);
   try {
     const order = <T>(items: T[]): T[] => (config.shuffle ? shuffled(items, config.seed) : items);
     for (const [area, checks] of order(Object.entries(areas))) {

@@ -3,16 +3,19 @@
 import { answerProblems, type ContractLevel, matchPath, secretFields } from "../../contract/index.js";
 import type { RunConfig } from "../cli/run-config.js";
 import { runPrefix } from "../model/data.js";
+import { sentBodyFields, sentQueryFields } from "../model/request-fields.js";
 import { runAnswers } from "../model/run-answers.js";
 import { runForeignValues } from "../model/run-foreign-values.js";
 import { runIds } from "../model/run-ids.js";
+import { runJsonTexts } from "../model/run-json-texts.js";
 import { runServerErrors } from "../model/run-server-errors.js";
 import { runTimes } from "../model/run-times.js";
-import { cutMessage } from "../target/bounded-read.js";
+import { cutMessage, tooManyValuesMessage } from "../target/bounded-read.js";
 import { buildUrl, type Exchange, sendHttp, TransportError } from "../target/http-exchange.js";
 import { keyHeader } from "../target/key-header.js";
 import { type CheckWaits, sendWithinLimits } from "../target/rate-limit.js";
 import { userSecrets } from "../target/redact.js";
+import { seeAnswer, throwIfStopped } from "../target/run-budget.js";
 import { throwIfFull } from "../target/target-full.js";
 import { confirmGone, throwIfGone } from "../target/target-gone.js";
 import {
@@ -37,6 +40,8 @@ interface RecordingContext extends CheckContext {
   readonly schemaBreaches: CheckFailure[];
   /** The 429 answers and the 503 answers with Retry-After this check waited for, and how long (D-380). */
   readonly waits: CheckWaits;
+  /** `operationId field` of every request field and query parameter sent with a non-null value (D-490). */
+  readonly sentFields: Set<string>;
 }
 
 /** Collects string values of secret fields in a request body so they are masked in the record. */
@@ -85,6 +90,7 @@ export function createContext(
   const notes: string[] = [];
   const schemaBreaches: CheckFailure[] = [];
   const waits: CheckWaits = { answers: 0, waitedMs: 0 };
+  const sentFields = new Set<string>();
   const prefix = runPrefix(config.runId);
   const ctx: RecordingContext = {
     config,
@@ -95,6 +101,7 @@ export function createContext(
     notes,
     schemaBreaches,
     waits,
+    sentFields,
     async send(request: SendRequest): Promise<Exchange> {
       const headers: Record<string, string> = { Accept: "application/json", ...config.headers };
       const auth = request.auth ?? "main";
@@ -126,6 +133,7 @@ export function createContext(
         ...(typeof auth === "object" && auth.masked ? [auth.key] : []),
       ];
       throwIfGone();
+      throwIfStopped(config);
       // a 429 (with Retry-After or not) or a 503 with Retry-After is the target's rate limit, not its answer: waited for (D-380)
       const exchange = await sendWithinLimits(
         () =>
@@ -138,6 +146,8 @@ export function createContext(
             keyRef,
             timeoutMs: config.timeoutMs,
             maxBytes: config.maxResponseBytes,
+            maxValues: config.maxResponseValues,
+            ...(config.minTransferRate > 0 ? { minBytesPerSecond: config.minTransferRate } : {}),
             secrets,
             userHeaders: Object.keys(config.headers),
             fetch: config.fetch,
@@ -145,12 +155,19 @@ export function createContext(
         config,
         waits,
       ).catch(async (error: unknown) => {
+        // an answer that never came counts toward the stop after slow answers (D-463)
+        if (error instanceof TransportError && (error.code === "timeout" || error.code === "slow"))
+          seeAnswer(config, undefined);
         // a refused or reset connection may mean the target is gone: conformance/target/target-gone.ts
         if (error instanceof TransportError) await confirmGone(config, error);
         throw error;
       });
+      seeAnswer(config, exchange.durationMs);
       const operationId = request.operation ?? operationOf(request.method, request.path);
       if (operationId) exchange.operation = operationId;
+      if (operationId)
+        for (const field of [...sentBodyFields(request.json), ...sentQueryFields(request.path, request.query)])
+          sentFields.add(`${operationId} ${field}`);
       exchanges.push(exchange);
       // every answer of the run joins its id registry, which LAW-005 judges (D-430)
       runIds(config).see(exchange, keyRef === "main" || keyRef === "other" ? keyRef : undefined);
@@ -162,9 +179,13 @@ export function createContext(
       runServerErrors(config).see(request.path, exchange);
       // and whether a record shows a value only another create sent, which LAW-021 judges
       runForeignValues(config).see(exchange);
+      // and whether its body is a well-sent JSON text, which LAW-022 and LAW-023 judge
+      runJsonTexts(config).see(exchange);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)
         throw new CheckFailure(cutMessage(exchange.response.cutAtBytes), exchange);
+      if (exchange.response.cutAtValues !== undefined)
+        throw new CheckFailure(tooManyValuesMessage(exchange.response.cutAtValues), exchange);
       if (config.maxResponseTimeMs !== undefined && exchange.durationMs > config.maxResponseTimeMs)
         throw new CheckFailure(
           `the answer took ${exchange.durationMs} ms, more than --max-response-time ${config.maxResponseTimeMs} ms (D-87)`,

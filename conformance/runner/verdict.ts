@@ -35,6 +35,8 @@ export interface CheckMeta {
   requests?: number;
   /** The (operation, status) pairs its exchanges hit, for the coverage matrix. */
   answers?: Answer[];
+  /** `operationId field` of each request field and query parameter its requests sent non-null, for the coverage (D-490). */
+  sentFields?: string[];
   /** Every exchange, only when the run records them (--har, replay). */
   exchanges?: Exchange[];
 }

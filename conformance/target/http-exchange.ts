@@ -1,6 +1,7 @@
 /** HTTP exchanges with the target, recorded with secrets redacted; a failure shows what was sent and what came back. */
-import { parseJsonText, readBounded } from "./bounded-read.js";
-import { redactBody, redactHeaders } from "./redact.js";
+import { defaultMaxResponseValues, parseJsonText, readBounded } from "./bounded-read.js";
+import { redactBody, redactHeaders, redactParsed, redactText } from "./redact.js";
+import { repeatedMember } from "./repeated-member.js";
 
 /** A request as it is shown in reports: key and secrets redacted. */
 export interface RecordedRequest {
@@ -23,6 +24,12 @@ interface RecordedResponse {
   bodyTruncated?: boolean;
   /** The answer went on past --max-response-bytes (this bound) and was not read further (D-391). */
   cutAtBytes?: number;
+  /** The body held more JSON values than this bound (--max-response-values) and was not parsed (D-460). */
+  cutAtValues?: number;
+  /** The body's bytes were not UTF-8 (RFC 8259 §8.1); `body` shows U+FFFD in place of the bad ones. */
+  notUtf8?: boolean;
+  /** A member name the body gives twice in one object (RFC 8259 §4), read before `body` was redacted and re-written. */
+  repeatedMember?: string;
 }
 
 /** One request and its answer. `json` is the parsed body (undefined when it is not JSON). */
@@ -39,6 +46,8 @@ export interface Exchange {
 
 /** Largest body kept in a report; longer ones are cut (a 1 MiB test body must not fill the report). */
 const maxShownBody = 4096;
+/** What is read past the shown part of a body redacted as text, so a secret that crosses the cut is still masked whole. */
+const shownMargin = 1024;
 
 /** What `send` needs: a fully built request. */
 interface OutgoingRequest {
@@ -52,6 +61,10 @@ interface OutgoingRequest {
   timeoutMs: number;
   /** The most bytes of the answer's body read (D-391). */
   maxBytes: number;
+  /** The most JSON values of the answer's body parsed (D-460); 500,000 when not given. */
+  maxValues?: number;
+  /** The least pace of the answer's body once its headers came, in bytes a second (D-461); none when not given. */
+  minBytesPerSecond?: number;
   /** Literal secrets to mask in the recorded headers and bodies: the user's (keys, -H values, D-392) and those sent. */
   secrets?: string[];
   /** Names of the headers the user gave with -H: their values are redacted as credentials (D-392). */
@@ -66,7 +79,7 @@ export class TransportError extends Error {
   constructor(
     message: string,
     readonly request: RecordedRequest,
-    /** The network error code (ECONNREFUSED, ECONNRESET, ...) or "timeout". */
+    /** The network error code (ECONNREFUSED, ECONNRESET, ...), "timeout", or "slow" (the body fell below the least pace). */
     readonly code?: string,
   ) {
     super(message);
@@ -91,38 +104,70 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   let response: Response;
   let text: string;
   let cut: boolean;
+  let notUtf8: boolean | undefined;
+  let tooMany: boolean | undefined;
+  const maxValues = out.maxValues ?? defaultMaxResponseValues;
+  const slow = new AbortController();
   try {
+    const signal = AbortSignal.any([AbortSignal.timeout(out.timeoutMs), slow.signal]);
     response = await (out.fetch ?? fetch)(out.url, {
       method: out.method,
       headers: out.headers,
       ...(out.streamed && out.body !== undefined
         ? { body: chunksOf(out.body), duplex: "half" as const }
         : { body: out.body as BodyInit | undefined }),
-      signal: AbortSignal.timeout(out.timeoutMs),
+      signal,
       // a redirect is the target's answer, judged as such: the key and -H headers never go to another address (D-391)
       redirect: "manual",
     });
-    ({ text, cut } = await readBounded(response, out.maxBytes));
+    const rate = out.minBytesPerSecond;
+    ({
+      text,
+      cut,
+      notUtf8,
+      tooManyValues: tooMany,
+    } = await readBounded(response, out.maxBytes, {
+      maxValues,
+      ...(rate === undefined ? {} : { rate: { bytesPerSecond: rate, abort: () => slow.abort() } }),
+    }));
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (error as Error).name === "TimeoutError";
+    const tooSlow = slow.signal.aborted;
     throw new TransportError(
-      `${out.method} ${out.url}: ${timedOut ? `no answer within ${out.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)}`,
+      `${out.method} ${out.url}: ${
+        tooSlow
+          ? `the body came slower than --min-transfer-rate ${out.minBytesPerSecond} bytes a second (D-461)`
+          : timedOut
+            ? `no answer within ${out.timeoutMs} ms`
+            : (cause?.code ?? cause?.message ?? (error as Error).message)
+      }`,
       recordedRequest,
-      timedOut ? "timeout" : cause?.code,
+      tooSlow ? "slow" : timedOut ? "timeout" : cause?.code,
     );
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // a body of more values than the bound is read no further nor parsed: its parse and every reading of it would cost the run (D-460)
   let json: unknown;
   try {
-    json = text.length > 0 && !cut ? parseJsonText(text) : undefined;
+    json = text.length > 0 && !cut && !tooMany ? parseJsonText(text) : undefined;
   } catch {
     json = undefined;
   }
-  const shownBody = shown(redactBody(text, out.secrets));
+  // the body as shown is redacted from the one parse (a body with a byte order mark keeps it, as read, for HDR-006); a
+  // cut or too large body is redacted as text, never parsed (D-460)
+  const shownBody = shown(
+    json !== undefined && !text.startsWith("\ufeff")
+      ? redactParsed(json, out.secrets)
+      : cut || tooMany
+        ? redactText(text.slice(0, maxShownBody + shownMargin), out.secrets)
+        : redactBody(text, out.secrets),
+  );
+  // the body as sent: its redacted copy is parsed and written again, which keeps one of two members of one name
+  const repeated = json === undefined ? undefined : repeatedMember(text);
   return {
     request: recordedRequest,
     response: {
@@ -131,6 +176,9 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
       body: shownBody.body,
       ...(shownBody.bodyTruncated || cut ? { bodyTruncated: true } : {}),
       ...(cut ? { cutAtBytes: out.maxBytes } : {}),
+      ...(tooMany ? { cutAtValues: maxValues } : {}),
+      ...(notUtf8 ? { notUtf8: true } : {}),
+      ...(repeated !== undefined ? { repeatedMember: repeated } : {}),
     },
     json,
     startedAt,
@@ -174,7 +222,10 @@ function chunksOf(body: string | Uint8Array): ReadableStream<Uint8Array> {
 }
 
 function shown(body: string): { body: string; bodyTruncated?: boolean } {
-  return body.length > maxShownBody ? { body: `${body.slice(0, maxShownBody)}…`, bodyTruncated: true } : { body };
+  // a copy, not a slice: V8 keeps a slice's whole parent alive, so each kept exchange would hold its 8 MiB answer (D-460)
+  return body.length > maxShownBody
+    ? { body: `${Array.from(body.slice(0, maxShownBody)).join("")}…`, bodyTruncated: true }
+    : { body };
 }
 
 /** Builds the URL of a path and query on a base URL. */

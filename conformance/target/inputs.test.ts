@@ -42,11 +42,15 @@ describe("room", () => {
 /**
  * A target for the other key (D-383): `mode` says how it tells keys apart. `strict` serves keys "a" (org A) and "b"
  * (org B, or A again with `sameOrg`), `ignores` serves any key or none as org A, `noTenant` lists deployments without
- * tenant_id; a 5xx is `broken`.
+ * tenant_id; a 5xx is `broken`, a 307 `redirects` (D-485).
  */
-function keyTarget(mode: "strict" | "sameOrg" | "ignores" | "noTenant" | "broken") {
+function keyTarget(mode: "strict" | "sameOrg" | "ignores" | "noTenant" | "broken" | "redirects") {
   return createServer((req, res) => {
     const key = req.headers["x-api-key"];
+    if (mode === "redirects" && key === "b") {
+      res.writeHead(307, { Location: "/elsewhere" }).end();
+      return;
+    }
     if (mode === "broken" && key === "b") {
       res.statusCode = 500;
       res.end("{}");
@@ -75,7 +79,8 @@ describe("otherKey rules out the server before it calls the input wrong (D-383)"
     { mode: "sameOrg", state: "wrong", detail: /a key of the same organization \(org-a\)/ },
     { mode: "ignores", state: "unchecked", detail: /a made-up key is served too.*auth and isolation checks/ },
     { mode: "noTenant", state: "unchecked", detail: /carry no organization_id or tenant_id/ },
-    { mode: "broken", state: "unchecked", detail: /answered 500: a fault of the server/ },
+    { mode: "broken", state: "unchecked", detail: /answered 500: it says nothing about this input/ },
+    { mode: "redirects", state: "unchecked", detail: /answered 307: it says nothing about this input/ },
   ];
   for (const c of cases)
     it(c.mode, async () => {

@@ -1,16 +1,18 @@
 /**
- * The inputs a run is given, each checked against the target (D-152, D-241): the integrations list repositories,
+ * The inputs a run is given, each checked against the target (D-152, D-241, D-485): the integrations list repositories,
  * the other tenant is reached by the key, the other key is of another organization. The preflight and doctor share them.
+ * An input is called wrong only on a 401, 403 or 404 of the operation it selects (or a 2xx that shows it unfit).
  */
 
 import { paths } from "../check-kit/helpers.js";
 import type { ConformanceConfig } from "../cli/run-config.js";
 import type { Need } from "../runner/check.js";
-import { buildUrl, type Exchange, sendHttp } from "./http-exchange.js";
+import { buildUrl, type Exchange, sendHttp, TransportError } from "./http-exchange.js";
 import { keyHeader } from "./key-header.js";
 import { routeOf } from "./operation-paths.js";
 import { sendWithinLimits } from "./rate-limit.js";
 import { userSecrets } from "./redact.js";
+import { connectionFailed, setupVerdict } from "./setup-verdict.js";
 
 /** The verdict on one input. */
 export interface InputVerdict {
@@ -66,17 +68,39 @@ export async function ask(config: ConformanceConfig, a: Ask): Promise<Exchange> 
 export const ok2xx = (ex: Exchange) => ex.response.status >= 200 && ex.response.status < 300;
 
 /**
- * A 5xx is the server's fault, never the input's (D-383): the input is left unchecked and the checks run and judge
- * the server. Undefined when the answer is no 5xx.
+ * An answer that says nothing about the input (D-383, D-485): neither a 2xx nor a 401, 403 or 404 (a redirect, a 5xx,
+ * a 400...). The input is left unchecked and the checks run and judge the server. Undefined for the other answers.
  */
-function serverFault(ex: Exchange, flag: string, needs: Need[]): InputVerdict | undefined {
-  if (ex.response.status < 500) return undefined;
+function notAboutInput(ex: Exchange, flag: string, needs: Need[]): InputVerdict | undefined {
+  if (ok2xx(ex) || setupVerdict({ status: ex.response.status }) === "wrong-input") return undefined;
   return {
     flag,
     state: "unchecked",
-    detail: `the target answered ${ex.response.status}: a fault of the server, not of this input; the checks judge it`,
+    detail: `the target answered ${ex.response.status}: it says nothing about this input; the checks judge the server`,
     needs,
   };
+}
+
+/**
+ * Runs the verdict on one input; an answer that came but could not be read (bad framing: not a failed connection)
+ * leaves the input unchecked, for the checks to judge (D-485). A failed connection is thrown on: the target is gone.
+ */
+export async function unlessUnreadable(
+  flag: string,
+  needs: Need[],
+  verdict: () => Promise<InputVerdict>,
+): Promise<InputVerdict> {
+  try {
+    return await verdict();
+  } catch (error) {
+    if (!(error instanceof TransportError) || connectionFailed(error.code)) throw error;
+    return {
+      flag,
+      state: "unchecked",
+      detail: `the answer could not be read (${error.code ?? error.message}): a fault of the server; the checks judge it`,
+      needs,
+    };
+  }
 }
 
 /** A made-up key of this run: no target has it. */
@@ -119,8 +143,8 @@ export async function integration(config: ConformanceConfig, managed: boolean): 
     tenant: config.tenantId,
   });
   const op = managed ? `operation 4 (managed, ${route.method} ${route.path})` : "operation 3";
-  const fault = serverFault(ex, flag, needs);
-  if (fault) return fault;
+  const judged = notAboutInput(ex, flag, needs);
+  if (judged) return judged;
   if (ex.response.status === 404)
     return {
       flag,
@@ -129,7 +153,15 @@ export async function integration(config: ConformanceConfig, managed: boolean): 
       needs,
     };
   if (!ok2xx(ex)) return { flag, state: "wrong", detail: `${id}: ${op} answered ${ex.response.status}`, needs };
-  const n = Array.isArray(ex.json) ? ex.json.length : 0;
+  // a 2xx whose body is no list is the server's fault, for the checks to judge; an empty list shows the input unfit
+  if (!Array.isArray(ex.json))
+    return {
+      flag,
+      state: "unchecked",
+      detail: `${id}: ${op} answered ${ex.response.status} without a JSON list; the checks judge the server`,
+      needs,
+    };
+  const n = ex.json.length;
   if (n === 0)
     return { flag, state: "wrong", detail: `${id}: holds no repository (the codehost checks need one)`, needs };
   return { flag, state: "ok", detail: `${id}: ${n} repositor${n === 1 ? "y" : "ies"}`, needs };
@@ -141,8 +173,8 @@ export async function otherTenant(config: ConformanceConfig, ownTenant?: string)
   const needs: Need[] = ["otherTenant"];
   if (!config.otherTenantId) return { flag, state: "absent", detail: "not given", needs };
   const ex = await ask(config, { path: paths.deployments, tenant: config.otherTenantId });
-  const fault = serverFault(ex, flag, needs);
-  if (fault) return fault;
+  const judged = notAboutInput(ex, flag, needs);
+  if (judged) return judged;
   if (!ok2xx(ex))
     return {
       flag,
@@ -166,8 +198,8 @@ export async function otherKey(config: ConformanceConfig): Promise<InputVerdict>
   const needs: Need[] = ["otherApiKey"];
   if (!config.otherApiKey) return { flag, state: "absent", detail: "not given", needs };
   const theirs = await ask(config, { path: paths.providers, apiKey: config.otherApiKey });
-  const fault = serverFault(theirs, flag, needs);
-  if (fault) return fault;
+  const judged = notAboutInput(theirs, flag, needs);
+  if (judged) return judged;
   if (!ok2xx(theirs))
     return {
       flag,
@@ -218,11 +250,17 @@ export async function otherKey(config: ConformanceConfig): Promise<InputVerdict>
 /** The verdicts on the ids a run was given (integrations, other tenant, other key); inputs not given are left out. */
 export async function givenIds(config: ConformanceConfig): Promise<InputVerdict[]> {
   const out: InputVerdict[] = [];
-  if (config.integrationId) out.push(await integration(config, false));
-  if (config.managedIntegrationId) out.push(await integration(config, true));
-  if (config.otherTenantId) out.push(await otherTenant(config));
+  if (config.integrationId)
+    out.push(await unlessUnreadable("--integration-id", ["integration"], () => integration(config, false)));
+  if (config.managedIntegrationId)
+    out.push(
+      await unlessUnreadable("--managed-integration-id", ["managedIntegration"], () => integration(config, true)),
+    );
+  if (config.otherTenantId)
+    out.push(await unlessUnreadable("--other-tenant-id", ["otherTenant"], () => otherTenant(config)));
   // a stateless target (a mock answering examples) shows every key the same records: no organization to tell apart
-  if (config.otherApiKey && !config.stateless) out.push(await otherKey(config));
+  if (config.otherApiKey && !config.stateless)
+    out.push(await unlessUnreadable("--other-api-key", ["otherApiKey"], () => otherKey(config)));
   return out;
 }
 

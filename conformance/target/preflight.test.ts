@@ -6,10 +6,10 @@ import { operation } from "../../contract/index.js";
 import { resolveConfig } from "../cli/run-config.js";
 import { diagnose, PreflightError, type ProbeAnswer, preflight } from "./preflight.js";
 
-const json = (status: number): ProbeAnswer => ({ status, json: true });
+const status = (status: number): ProbeAnswer => ({ status });
 const base = { baseUrl: "http://127.0.0.1:8080" };
 
-describe("diagnose", () => {
+describe("diagnose (D-485: an input is wrong only when the answers say so)", () => {
   const cases: {
     given: string;
     config?: { tenantId?: string };
@@ -17,52 +17,45 @@ describe("diagnose", () => {
     withoutTenant?: ProbeAnswer;
     want: RegExp | undefined;
   }[] = [
-    { given: "the interface taking the key", answers: [json(200), json(200)], want: undefined },
-    { given: "one list refused, one served", answers: [json(403), json(200)], want: undefined },
-    { given: "a server error is judged by the checks", answers: [json(500), json(500)], want: undefined },
-    { given: "nothing listening", answers: [{ unreachable: "ECONNREFUSED" }, json(200)], want: /check --base-url/ },
+    { given: "the interface taking the key", answers: [status(200), status(200)], want: undefined },
+    { given: "one list refused, one served", answers: [status(403), status(200)], want: undefined },
+    { given: "a server error is judged by the checks", answers: [status(500), status(500)], want: undefined },
+    { given: "nothing listening", answers: [{ unreachable: "ECONNREFUSED" }, status(200)], want: /check --base-url/ },
     {
-      given: "the paths unknown (…/api)",
-      answers: [json(404), json(404)],
-      want: /does not serve the interface.*--base-url/,
-    },
-    {
-      given: "an HTML page for every path",
-      answers: [
-        { status: 200, json: false },
-        { status: 200, json: false },
-      ],
-      want: /without a JSON body\): check --base-url/,
-    },
-    {
-      given: "an empty list answered 204 without a body is judged by the checks",
-      answers: [
-        { status: 204, json: false },
-        { status: 204, json: false },
-      ],
+      given: "an answer with bad framing is judged by the checks",
+      answers: [{ unreadable: "HPE_UNEXPECTED_CONTENT_LENGTH" }, { unreadable: "HPE_UNEXPECTED_CONTENT_LENGTH" }],
       want: undefined,
     },
-    { given: "a wrong key", answers: [json(401), json(401)], want: /401, 401: .*check --api-key$/ },
     {
-      given: "a base URL that redirects elsewhere (D-391)",
-      answers: [
-        { status: 307, json: false, location: "http://elsewhere.example/v2/auth/providers\x1b[2J" },
-        { status: 307, json: false, location: "http://elsewhere.example/v2/deployments" },
-      ],
-      want: /redirects \(307, 307\) to http:\/\/elsewhere\.example\/v2\/auth\/providers\\x1b\[2J; the suite follows no redirect.*check --base-url/,
+      given: "the paths unknown (…/api)",
+      answers: [status(404), status(404)],
+      want: /does not serve the interface \(its list operations answered 404\).*--base-url/,
+    },
+    { given: "one path unknown, one refused", answers: [status(404), status(401)], want: undefined },
+    { given: "a 405 for every path is judged by the checks", answers: [status(405), status(405)], want: undefined },
+    {
+      given: "a 200 for every path (whatever its body) is judged",
+      answers: [status(200), status(200)],
+      want: undefined,
+    },
+    { given: "a wrong key", answers: [status(401), status(401)], want: /answered 401: .*check --api-key$/ },
+    {
+      given: "a base URL that redirects is judged by the checks (no request follows it, D-391)",
+      answers: [status(307), status(307)],
+      want: undefined,
     },
     {
       given: "a tenant the key may not use",
       config: { tenantId: "7a2e3d4c-5b6a-4f9e-8d7c-1b2c3d4e5f60" },
-      answers: [json(403), json(403)],
-      withoutTenant: json(200),
+      answers: [status(403), status(403)],
+      withoutTenant: status(200),
       want: /check --tenant-id$/,
     },
     {
       given: "a wrong key with a tenant",
       config: { tenantId: "7a2e3d4c-5b6a-4f9e-8d7c-1b2c3d4e5f60" },
-      answers: [json(401), json(401)],
-      withoutTenant: json(401),
+      answers: [status(401), status(401)],
+      withoutTenant: status(401),
       want: /check --api-key \(and --tenant-id\)$/,
     },
   ];
@@ -78,6 +71,9 @@ describe("diagnose", () => {
 
 const known = "3f1c2a9e-5b7d-4e2f-8a6c-1d0e9b8a7c65";
 const unknown = "11111111-1111-4111-8111-111111111111";
+/** An integration whose repositories the target answers 307, and one it answers 502: faults of the server, not the input. */
+const redirected = "22222222-2222-4222-8222-222222222222";
+const failing = "33333333-3333-4333-8333-333333333333";
 
 /** A target that sends its JSON as text/plain, knows one integration of each kind holding one repository, and refuses the unknown tenant. */
 let server: Server;
@@ -89,6 +85,8 @@ beforeAll(async () => {
       (op) => path === op.path.replace("{integration_id}", known),
     );
     const listed = path === operation("listOAuthProviders").path || path === operation("listDeployments").path;
+    if (path.includes(redirected)) return res.writeHead(307, { Location: "/elsewhere" }).end();
+    if (path.includes(failing)) return res.writeHead(502).end("bad gateway");
     res.statusCode = req.headers["x-tenant-id"] === unknown ? 403 : repos || listed ? 200 : 404;
     res.setHeader("content-type", "text/plain");
     res.end(repos ? '[{"id":"r"}]' : path === operation("listDeployments").path ? '{"resources":[],"offset":0}' : "[]");
@@ -110,6 +108,16 @@ describe("preflight against a target", () => {
       given: "an unknown --integration-id",
       flags: ["--integration-id", unknown],
       want: /^--integration-id is wrong: 1111.*unknown integration \(operation 3 answered 404.*\nfix --integration-id or leave it out/,
+    },
+    {
+      given: "an integration whose listing is answered 307 is judged, not called wrong (D-485)",
+      flags: ["--integration-id", redirected, "--managed-integration-id", redirected],
+      want: undefined,
+    },
+    {
+      given: "an integration whose listing is answered 502 is judged, not called wrong",
+      flags: ["--integration-id", failing],
+      want: undefined,
     },
     {
       given: "an unknown --managed-integration-id",

@@ -1,27 +1,30 @@
 /**
- * Preflight before any check (D-150, D-241): the target is reached, the base URL is the interface (judged by what
- * answers, not by a header), the key is accepted, and every id given is right: the integrations list repositories,
- * the other tenant is reached, the other key is another organization. Each setup mistake is a line naming the flag
- * to fix (exit 2), decided within a few seconds.
+ * Preflight before any check (D-150, D-241, D-485): the target is reached, the base URL is the interface, the key is
+ * accepted, and every id given is right. A setup mistake (exit 2, one line naming the flag) is called only when the
+ * answers say so: a 401, 403 or 404 of the operation the input selects, or a connection that failed. Any other answer
+ * (a redirect, a 5xx, bad framing, a body that does not parse) is the server's, and the run goes on to judge it.
  */
 
 import { operation } from "../../contract/index.js";
 import type { ConformanceConfig } from "../cli/run-config.js";
-import { terminalSafe } from "../report/terminal-text.js";
-import { parseJsonText, readBounded } from "./bounded-read.js";
+import { readBounded } from "./bounded-read.js";
 import { TransportError } from "./http-exchange.js";
 import { givenIds, type InputVerdict } from "./inputs.js";
 import { keyHeader } from "./key-header.js";
 import { rateLimitStopIn } from "./rate-limit.js";
 import { maskLiterals, userSecrets } from "./redact.js";
+import { connectionFailed, setupVerdict } from "./setup-verdict.js";
 
 /** A setup mistake found before any check ran: the CLI prints the message on one line and exits 2. */
 export class PreflightError extends Error {
   override name = "PreflightError";
 }
 
-/** One probe answer: the status, whether the body was JSON and where a redirect pointed, or why nothing came back. */
-export type ProbeAnswer = { status: number; json: boolean; location?: string } | { unreachable: string };
+/**
+ * One probe answer: its status; or why nothing came back (unreachable: the connection failed); or why what came back
+ * could not be read (unreadable: bad framing, the checks' to judge). What the body holds is the checks' too (D-241).
+ */
+export type ProbeAnswer = { status: number } | { unreachable: string } | { unreadable: string };
 
 /** Longest wait for one probe request. */
 const probeTimeoutMs = 5000;
@@ -42,35 +45,35 @@ async function probeGet(
   };
   const tenant = options.tenantId ?? config.tenantId;
   if (tenant && options.withTenant !== false) headers["X-Tenant-Id"] = tenant;
+  let res: Response;
   try {
-    const res = await (config.fetch ?? fetch)(`${config.baseUrl.replace(/\/+$/, "")}${path}`, {
+    res = await (config.fetch ?? fetch)(`${config.baseUrl.replace(/\/+$/, "")}${path}`, {
       headers,
       signal: AbortSignal.timeout(Math.min(config.timeoutMs, probeTimeoutMs)),
       redirect: "manual",
     });
-    const { text } = await readBounded(res, config.maxResponseBytes);
-    // a JSON body is the interface whatever its Content-Type says: a wrong header is the server's to fail, not setup (D-241)
-    let json = false;
-    try {
-      parseJsonText(text);
-      json = true;
-    } catch {
-      json = false;
-    }
-    const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
-    return { status: res.status, json, ...(location !== null ? { location } : {}) };
+  } catch (error) {
+    if ((error as Error).name === "TimeoutError")
+      return { unreachable: `no answer within ${Math.min(config.timeoutMs, probeTimeoutMs) / 1000} s` };
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    return connectionFailed(cause?.code) ? { unreachable: why } : { unreadable: why };
+  }
+  try {
+    // read whole: a body whose framing breaks after the status came is an answer, badly sent, the checks' to judge
+    await readBounded(res, config.maxResponseBytes);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return {
-      unreachable:
-        (error as Error).name === "TimeoutError"
-          ? `no answer within ${Math.min(config.timeoutMs, probeTimeoutMs) / 1000} s`
-          : (cause?.code ?? cause?.message ?? (error as Error).message),
-    };
+    return { unreadable: cause?.code ?? cause?.message ?? (error as Error).message };
   }
+  return { status: res.status };
 }
 
-/** What the answers of the probes say about the setup: undefined when the target looks like the interface and takes the key. */
+/**
+ * What the answers of the probes say about the setup: undefined when they name no input (D-485). The base URL is
+ * wrong when every list answers 404, the key when every list answers 401 or 403; a redirect, a 5xx, a body that is not
+ * JSON or an answer that could not be read is the checks' to judge (the suite follows no redirect, D-391).
+ */
 export function diagnose(
   config: Pick<ConformanceConfig, "baseUrl" | "tenantId">,
   answers: readonly ProbeAnswer[],
@@ -79,23 +82,12 @@ export function diagnose(
   const unreachable = answers.find((a): a is { unreachable: string } => "unreachable" in a);
   if (unreachable)
     return `cannot reach ${config.baseUrl}: ${unreachable.unreachable}: check --base-url (is the service running there?)`;
-  const got = answers as readonly { status: number; json: boolean; location?: string }[];
-  const statuses = got.map((a) => a.status).join(", ");
-  // the suite follows no redirect (D-391): a base URL that redirects is a setup mistake, shown with where it points
-  const redirected = got.find((a) => a.location !== undefined);
-  if (redirected && got.every((a) => a.status >= 300 && a.status < 400))
-    return `${config.baseUrl} redirects (${statuses}) to ${terminalSafe(redirected.location!)}; the suite follows no redirect, so it sends no key there: check --base-url (give the address the redirect names, if you trust it)`;
-  if (
-    got.every(
-      (a) =>
-        a.status === 404 ||
-        a.status === 405 ||
-        // a 204 is an answer of the interface's paths without a body (an empty list so answered is the checks' to judge)
-        (a.status < 500 && a.status !== 204 && !a.json) ||
-        (a.status >= 300 && a.status < 400),
-    )
-  )
-    return `${config.baseUrl} does not serve the interface (its list operations answered ${statuses}${got.some((a) => !a.json) ? " without a JSON body" : ""}): check --base-url (the root the contract's paths such as ${operation("listDeployments").path} are under)`;
+  if (!answers.every((a) => "status" in a && setupVerdict(a) === "wrong-input")) return undefined;
+  const got = answers as readonly { status: number }[];
+  // each status said once: "answered 401", not "401, 401"
+  const statuses = [...new Set(got.map((a) => a.status))].join(", ");
+  if (got.every((a) => a.status === 404))
+    return `${config.baseUrl} does not serve the interface (its list operations answered ${statuses}): check --base-url (the root the contract's paths such as ${operation("listDeployments").path} are under)`;
   if (got.every((a) => a.status === 401 || a.status === 403)) {
     if (
       config.tenantId &&
@@ -133,7 +125,8 @@ export async function preflight(config: ConformanceConfig, { ids = true } = {}):
   try {
     verdicts = await givenIds(config);
   } catch (error) {
-    if (error instanceof TransportError)
+    // an answer that could not be read is judged by the checks (the inputs take it as no verdict): only a failed connection stops
+    if (error instanceof TransportError && connectionFailed(error.code))
       throw new PreflightError(`${config.baseUrl} stopped answering during the preflight: ${error.message}`);
     const limited = rateLimitStopIn(error);
     if (limited) throw new PreflightError(`${limited}: raise --retry-budget or lower --max-rps`);

@@ -54,13 +54,23 @@ const secretFieldInText = new RegExp(
 
 /** A body text with secret JSON fields replaced (in cut JSON too) and known secrets masked. */
 export function redactBody(text: string, knownSecrets: readonly string[] = []): string {
-  let out: string;
+  let parsed: unknown;
   try {
-    out = JSON.stringify(redactJson(JSON.parse(text)));
+    parsed = JSON.parse(text);
   } catch {
-    out = text.replace(secretFieldInText, `$1"${REDACTED}"`);
+    return redactText(text, knownSecrets);
   }
-  return maskLiterals(out, knownSecrets);
+  return redactParsed(parsed, knownSecrets);
+}
+
+/** A body already parsed, as redactBody shows it: serialized with secret fields replaced and known secrets masked. */
+export function redactParsed(json: unknown, knownSecrets: readonly string[] = []): string {
+  return maskLiterals(JSON.stringify(redactJson(json)), knownSecrets);
+}
+
+/** A body's text with secret fields replaced and known secrets masked, read as text, never parsed (a cut or too large body). */
+export function redactText(text: string, knownSecrets: readonly string[] = []): string {
+  return maskLiterals(text.replace(secretFieldInText, `$1"${REDACTED}"`), knownSecrets);
 }
 
 /** The forms a secret takes in text: as given, JSON-escaped, percent-encoded. */

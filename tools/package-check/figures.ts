@@ -2,12 +2,21 @@
  * Figures the READMEs quote, between markers `<!-- figure:NAME -->value<!-- /figure -->` (D-264): each is
  * measured by a script and compared with its quote, counts exactly and sizes within a tolerance.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
-/** The files whose figures are kept. */
-const documents = ["README.md", "client/README.md", "mock/README.md", "conformance/README.md"];
+/** The files whose figures are kept: the READMEs and the suite's docs beside its README, which its package ships. */
+const documents = [
+  "README.md",
+  "client/README.md",
+  "mock/README.md",
+  "conformance/README.md",
+  ...readdirSync(join(repoRoot, "conformance", "docs"))
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => `conformance/docs/${file}`),
+];
 /** How far a size may move before its quote counts as stale. */
 const sizeTolerance = 0.15;
 const marker = /<!-- figure:([\w-]+) -->([\s\S]*?)<!-- \/figure -->/g;

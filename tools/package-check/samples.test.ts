@@ -19,6 +19,13 @@ describe("readmeSamples", () => {
     );
   });
 
+  it("keeps the lines the console wrapped the last one onto", () => {
+    const wrapped = run.replace("answered: none", "answered: a 405 (PROP-003);\n    b 405 (PROP-003)");
+    expect(readmeSamples(doctor, wrapped, "http://127.0.0.1:41234")["coverage-sample"]).toBe(
+      "\n```\nCoverage\nop 200\nStatuses: 1 of 1\nUndocumented statuses answered: a 405 (PROP-003);\n    b 405 (PROP-003)\n```\n",
+    );
+  });
+
   it("fails when a block is missing", () => {
     expect(() => readmeSamples("no doctor here", run, "x")).toThrow(/no "doctor:"/);
   });

@@ -4,14 +4,13 @@
  * key and an `-H` token back, leaks a client secret and writes terminal escapes. Holds: the suite's peak RSS stays
  * under `allowedRssMiB`, no report, HAR or printed line holds a secret, no escape reaches the console.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { followPeakRss, repoRoot } from "../harness/reference.js";
 import type { ScenarioResult } from "./scenario.js";
+import { runSuiteProcess } from "./suite-process.js";
 
 interface HostileTargetOptions {
   /** The suite's per-request timeout: an endless answer is streamed this long at most (60 s in the red-team run). */
@@ -70,25 +69,12 @@ export async function hostileTargetScenario(options: HostileTargetOptions): Prom
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const dir = mkdtempSync(join(tmpdir(), "hostile-target-"));
   try {
-    const args = ["--import", "tsx", join(repoRoot, "conformance", "bin.ts")];
     const flags = ["--base-url", baseUrl, "--api-key", apiKey, "-H", `X-Gateway-Token: ${token}`, "--read-only"];
     const run = [...flags, "--only", "PROV-LIST-001,PROV-LIST-003", "--timeout-ms", String(options.timeoutMs)];
     const report = ["--report-dir", dir, "--har", join(dir, "run.har"), "--verbose"];
-    const child = spawn(process.execPath, [...args, ...run, ...report], {
-      cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let printed = "";
-    child.stdout.on("data", (data: Buffer) => {
-      printed += data.toString("utf8");
-    });
-    child.stderr.on("data", (data: Buffer) => {
-      printed += data.toString("utf8");
-    });
-    const peak = followPeakRss(child.pid!, 50);
-    const exitCode = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    peak.stop();
-    const peakMiB = peak.peakKiB() / 1024;
+    // two checks, each cut at the timeout: a suite still running ten timeouts later is killed, and fails the scenario
+    const killAfterSeconds = (10 * options.timeoutMs) / 1000 + 120;
+    const { exitCode, printed, peakMiB } = await runSuiteProcess([...run, ...report], killAfterSeconds);
     options.log(`hostile-target: suite exit ${exitCode}, peak RSS ${peakMiB.toFixed(0)} MiB`);
     if (peakMiB > allowedRssMiB)
       failures.push(`the suite's peak RSS was ${peakMiB.toFixed(0)} MiB, over ${allowedRssMiB} MiB`);

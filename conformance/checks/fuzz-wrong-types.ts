@@ -1,0 +1,130 @@
+/** FUZZ-009: every create body member sent with a JSON type its schema excludes is refused, never coerced (D-16, D-500). */
+import fc from "fast-check";
+import { operation, type SchemaObject } from "../../contract/index.js";
+import { ensure, isObject } from "../check-kit/assert.js";
+import { paths } from "../check-kit/helpers.js";
+import { sendableIn } from "../model/body-source-rules.js";
+import { completedDeploymentBodies, completedProviderBodies } from "../model/contract-requests.js";
+import { valueAt, type WrongTypeCase, withWrongType, wrongTypeCases } from "../model/wrong-types.js";
+import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
+
+type Json = Record<string, unknown>;
+
+/** Cases sent per run unless --all-json-cases: enough to meet each kind, few enough to keep the run fast. */
+const casesPerRun = 30;
+
+/** Valid bodies drawn per operation, among which each case finds one holding its member. */
+const basesPerOperation = 60;
+
+/** One create operation: its path, its cases, the valid bodies they start from, and how a body gets a fresh name. */
+interface Target {
+  operationId: string;
+  path: string;
+  cases: WrongTypeCase[];
+  bases: Json[];
+  named: (body: Json, n: number) => Json;
+  kind: "oauth_provider" | "deployment";
+}
+
+function targets(ctx: CheckContext): Target[] {
+  const seed = ctx.config.seed;
+  const schemaOf = (id: string) => operation(id).requestBody?.schema as SchemaObject;
+  return [
+    {
+      operationId: "createOAuthProvider",
+      path: paths.providers,
+      cases: wrongTypeCases(schemaOf("createOAuthProvider")),
+      bases: fc
+        .sample(completedProviderBodies(["S256", "plain"], ["microsoft", "salesforce", "slack"], "SHOULD"), {
+          numRuns: basesPerOperation,
+          seed,
+        })
+        .map((c) => c.body),
+      named: (body, n) => ({ ...body, provider_id: `${ctx.prefix}wt-${n}` }),
+      kind: "oauth_provider",
+    },
+    {
+      operationId: "createDeployment",
+      path: paths.deployments,
+      // a field no source of the hosting allows is refused for that reason, so it judges no type (D-48)
+      cases: wrongTypeCases(schemaOf("createDeployment")).filter((c) => sendableIn(ctx.config.hosting, c.path)),
+      bases: fc
+        .sample(completedDeploymentBodies(ctx.config.hosting, "SHOULD"), { numRuns: basesPerOperation, seed })
+        .map((c) => c.body),
+      named: (body, n) => ({ ...body, name: `${ctx.prefix}wt${n}` }),
+      kind: "deployment",
+    },
+  ];
+}
+
+/** One request to send: a valid body with one member replaced by a value of a type its schema excludes. */
+interface Planned {
+  target: Target;
+  wrong: WrongTypeCase;
+  body: Json;
+}
+
+/** Each case with the first valid body that holds its member (the body's own fields only: none a source forbids). */
+function planned(ctx: CheckContext, n: () => number): { plans: Planned[]; unplaced: number } {
+  const plans: Planned[] = [];
+  let unplaced = 0;
+  for (const target of targets(ctx)) {
+    for (const wrong of target.cases) {
+      const body = target.bases.map((base) => withWrongType(target.named(base, 0), wrong)).find((b) => b);
+      if (body === undefined) unplaced += 1;
+      else plans.push({ target, wrong, body });
+    }
+  }
+  const chosen = ctx.config.allJsonCases
+    ? plans
+    : (fc.sample(fc.shuffledSubarray(plans, { minLength: Math.min(casesPerRun, plans.length), maxLength: casesPerRun }), {
+        numRuns: 1,
+        seed: ctx.config.seed,
+      })[0] ?? []);
+  // fresh names at send time: a provider_id is unique per organization (D-38)
+  return { plans: chosen.map((p) => ({ ...p, body: p.target.named(p.body, n()) })), unplaced };
+}
+
+export const wrongTypeChecks: Check[] = [
+  {
+    id: "FUZZ-009",
+    level: "SHOULD",
+    tags: ["fuzz", "createDeployment", "createOAuthProvider", "validation"],
+    statement:
+      "Every member of a create body (OAuth provider, deployment), at any depth, sent with a JSON type its schema excludes (text for a boolean or number, a number, a boolean, null where not nullable, an array, an object) in an otherwise valid body is refused with a 4xx and creates nothing",
+    specRef: "D-16 (422 when a request breaks the schema), D-500 (a wrong JSON type is refused, never coerced)",
+    needs: ["write"],
+    async run(ctx) {
+      let counter = 0;
+      const { plans, unplaced } = planned(ctx, () => {
+        counter += 1;
+        return counter;
+      });
+      const failures: { reason: string; exchange: Exchange }[] = [];
+      for (const { target, wrong, body } of plans) {
+        const ex = await ctx.send({ method: "POST", path: target.path, json: body, operation: target.operationId });
+        const status = ex.response.status;
+        if (status >= 200 && status < 300 && isObject(ex.json)) {
+          const name = target.kind === "deployment" ? body.name : body.provider_id;
+          ctx.created({ kind: target.kind, id: String(ex.json.id), name: String(name), key: "main" });
+        }
+        if (status >= 400 && status < 500) continue;
+        const sent = `${target.operationId} ${wrong.path} as ${wrong.kind} ${JSON.stringify(wrong.value)}`;
+        const back = status < 300 ? `, came back as ${JSON.stringify(valueAt(ex.json, wrong.keys)) ?? "absent"}` : "";
+        failures.push({ reason: `${sent}: answered ${status}${status < 300 ? " (coerced)" : ""}${back}`, exchange: ex });
+      }
+      ctx.note(
+        `${plans.length} wrong-type cases sent (seed ${ctx.config.seed}${ctx.config.allJsonCases ? ", all" : ""}); ${unplaced} had no generated body holding the member`,
+      );
+      ensure(
+        failures.length === 0,
+        `${failures.length} of ${plans.length} wrong-type members not refused: ${failures
+          .slice(0, 5)
+          .map((f) => f.reason)
+          .join("; ")}`,
+        failures[0]?.exchange,
+      );
+    },
+  },
+];
