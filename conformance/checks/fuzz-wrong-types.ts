@@ -1,11 +1,13 @@
 /** FUZZ-009: every create body member sent with a JSON type its schema excludes is refused, never coerced (D-16, D-500). */
 import fc from "fast-check";
-import { operation, type SchemaObject } from "../../contract/index.js";
+import { type OperationId, operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, isObject } from "../check-kit/assert.js";
 import { paths } from "../check-kit/helpers.js";
-import { sendableIn } from "../model/body-source-rules.js";
+import { forbiddenFor, sendableIn } from "../model/body-source-rules.js";
 import { completedDeploymentBodies, completedProviderBodies } from "../model/contract-requests.js";
-import { valueAt, type WrongTypeCase, withWrongType, wrongTypeCases } from "../model/wrong-types.js";
+import type { Source } from "../model/data.js";
+import { fullResourceSpec } from "../model/full-resource-spec.js";
+import { spreadSample, valueAt, type WrongTypeCase, withWrongType, wrongTypeCases } from "../model/wrong-types.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
 
@@ -19,7 +21,7 @@ const basesPerOperation = 60;
 
 /** One create operation: its path, its cases, the valid bodies they start from, and how a body gets a fresh name. */
 interface Target {
-  operationId: string;
+  operationId: OperationId;
   path: string;
   cases: WrongTypeCase[];
   bases: Json[];
@@ -27,9 +29,20 @@ interface Target {
   kind: "oauth_provider" | "deployment";
 }
 
+/**
+ * The bodies, then each whose source allows a resource spec with one holding every member (no completion adds its
+ * members, POS-007 to POS-013 send it whole, D-134), so each of those members has a body that holds it.
+ */
+function withFullResourceSpecs(bodies: Json[]): Json[] {
+  const full = bodies
+    .filter((b) => isObject(b.source_config) && !forbiddenFor("source_config.resource_spec", b.source as Source))
+    .map((b) => ({ ...b, source_config: { ...(b.source_config as Json), resource_spec: fullResourceSpec(true) } }));
+  return [...bodies, ...full];
+}
+
 function targets(ctx: CheckContext): Target[] {
   const seed = ctx.config.seed;
-  const schemaOf = (id: string) => operation(id).requestBody?.schema as SchemaObject;
+  const schemaOf = (id: OperationId) => operation(id).requestBody?.schema as SchemaObject;
   return [
     {
       operationId: "createOAuthProvider",
@@ -49,16 +62,18 @@ function targets(ctx: CheckContext): Target[] {
       path: paths.deployments,
       // a field no source of the hosting allows is refused for that reason, so it judges no type (D-48)
       cases: wrongTypeCases(schemaOf("createDeployment")).filter((c) => sendableIn(ctx.config.hosting, c.path)),
-      bases: fc
-        .sample(completedDeploymentBodies(ctx.config.hosting, "SHOULD"), { numRuns: basesPerOperation, seed })
-        .map((c) => c.body),
+      bases: withFullResourceSpecs(
+        fc
+          .sample(completedDeploymentBodies(ctx.config.hosting, "SHOULD"), { numRuns: basesPerOperation, seed })
+          .map((c) => c.body),
+      ),
       named: (body, n) => ({ ...body, name: `${ctx.prefix}wt${n}` }),
       kind: "deployment",
     },
   ];
 }
 
-/** One request to send: a valid body with one member replaced by a value of a type its schema excludes. */
+/** One case and its body: the valid body it starts from, then the one sent (one member of an excluded type). */
 interface Planned {
   target: Target;
   wrong: WrongTypeCase;
@@ -71,19 +86,19 @@ function planned(ctx: CheckContext, n: () => number): { plans: Planned[]; unplac
   let unplaced = 0;
   for (const target of targets(ctx)) {
     for (const wrong of target.cases) {
-      const body = target.bases.map((base) => withWrongType(target.named(base, 0), wrong)).find((b) => b);
-      if (body === undefined) unplaced += 1;
-      else plans.push({ target, wrong, body });
+      const base = target.bases.find((b) => withWrongType(target.named(b, 0), wrong) !== undefined);
+      if (base === undefined) unplaced += 1;
+      else plans.push({ target, wrong, body: base });
     }
   }
-  const chosen = ctx.config.allJsonCases
-    ? plans
-    : (fc.sample(fc.shuffledSubarray(plans, { minLength: Math.min(casesPerRun, plans.length), maxLength: casesPerRun }), {
-        numRuns: 1,
-        seed: ctx.config.seed,
-      })[0] ?? []);
-  // fresh names at send time: a provider_id is unique per organization (D-38)
-  return { plans: chosen.map((p) => ({ ...p, body: p.target.named(p.body, n()) })), unplaced };
+  const shuffled = fc.sample(fc.shuffledSubarray(plans, { minLength: plans.length, maxLength: plans.length }), {
+    numRuns: 1,
+    seed: ctx.config.seed,
+  })[0]!;
+  const chosen = ctx.config.allJsonCases ? plans : spreadSample(shuffled, casesPerRun);
+  // fresh names at send time (a provider_id is unique per organization, D-38), then the member's wrong value
+  const sent = chosen.map((p) => ({ ...p, body: withWrongType(p.target.named(p.body, n()), p.wrong) as Json }));
+  return { plans: sent, unplaced };
 }
 
 export const wrongTypeChecks: Check[] = [
@@ -112,7 +127,10 @@ export const wrongTypeChecks: Check[] = [
         if (status >= 400 && status < 500) continue;
         const sent = `${target.operationId} ${wrong.path} as ${wrong.kind} ${JSON.stringify(wrong.value)}`;
         const back = status < 300 ? `, came back as ${JSON.stringify(valueAt(ex.json, wrong.keys)) ?? "absent"}` : "";
-        failures.push({ reason: `${sent}: answered ${status}${status < 300 ? " (coerced)" : ""}${back}`, exchange: ex });
+        failures.push({
+          reason: `${sent}: answered ${status}${status < 300 ? " (coerced)" : ""}${back}`,
+          exchange: ex,
+        });
       }
       ctx.note(
         `${plans.length} wrong-type cases sent (seed ${ctx.config.seed}${ctx.config.allJsonCases ? ", all" : ""}); ${unplaced} had no generated body holding the member`,

@@ -64,6 +64,25 @@ describe("request faults", () => {
       body: '{"Name":"a","name":"b"}',
       want: '{"Name":"a","name":"b"}',
     },
+    {
+      id: "booleans-coerced-from-text",
+      given: "a boolean as text",
+      body: '{"provider_id":"p","uses_pkce":"true"}',
+      want: { provider_id: "p", uses_pkce: true },
+    },
+    {
+      id: "booleans-coerced-from-text",
+      given: "a nested number as text",
+      body: '{"name":"d","source_config":{"resource_spec":{"min_scale":"1"},"build_on_push":"0"}}',
+      path: operation("createDeployment").path,
+      want: { name: "d", source_config: { resource_spec: { min_scale: 1 }, build_on_push: false } },
+    },
+    {
+      id: "booleans-coerced-from-text",
+      given: "a string member that reads as a boolean",
+      body: '{"client_id":"true"}',
+      want: '{"client_id":"true"}',
+    },
   ];
   for (const c of cases)
     it(`${c.id}: ${c.given}`, () => expect(forwarded(c.id, request(c.body, c.path))).toEqual(c.want));

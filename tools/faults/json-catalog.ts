@@ -1,8 +1,10 @@
 /**
  * Faults of how a server reads and writes JSON (D-486, D-487): a lenient parser (comments, trailing commas), member
- * names matched ignoring letter case, and answers that give a member name twice.
+ * names matched ignoring letter case, answers that give a member name twice, and text coerced to a boolean or number (D-500).
  */
-import { operation } from "../../contract/index.js";
+
+import { bareSchema } from "../../conformance/model/request-fields.js";
+import { operation, type SchemaObject } from "../../contract/index.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 const createPaths = new Set([operation("createOAuthProvider").path, operation("createDeployment").path]);
@@ -84,7 +86,52 @@ function firstMemberTwice(res: ProxyResponse): ProxyResponse | undefined {
   return { ...res, body: twice(value) };
 }
 
+const createSchemas = new Map(
+  ["createOAuthProvider", "createDeployment"].map((id) => [
+    operation(id).path,
+    operation(id).requestBody?.schema as SchemaObject,
+  ]),
+);
+
+/** Text a lenient reader turns into a boolean, and into a number. */
+const booleanText: Record<string, boolean> = { true: true, false: false, "1": true, "0": false };
+const numberText = /^-?\d+(\.\d+)?$/;
+
+/** The value with every member its schema types boolean or number, sent as text that reads as one, turned into it. */
+function coerced(value: unknown, schema: SchemaObject, depth = 0): unknown {
+  const s = bareSchema(schema);
+  if (depth > 12) return value;
+  if (typeof value === "string") {
+    if (s.type === "boolean" && value in booleanText) return booleanText[value];
+    if ((s.type === "integer" || s.type === "number") && numberText.test(value)) return Number(value);
+    return value;
+  }
+  if (Array.isArray(value))
+    return s.items ? value.map((item) => coerced(item, s.items as SchemaObject, depth + 1)) : value;
+  if (value === null || typeof value !== "object" || !s.properties) return value;
+  const properties = s.properties as Record<string, SchemaObject>;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, member]) => [
+      name,
+      properties[name] ? coerced(member, properties[name], depth + 1) : member,
+    ]),
+  );
+}
+
 export const jsonFaults: Fault[] = [
+  {
+    id: "booleans-coerced-from-text",
+    level: "SHOULD",
+    description:
+      'A create body\'s boolean and number members sent as text ("true", "1") are read as the boolean or number, instead of refused for their JSON type (D-16, D-500)',
+    request: (req) => {
+      const schema = createSchemas.get(req.url.pathname);
+      if (req.method !== "POST" || !schema || req.json === null || typeof req.json !== "object") return undefined;
+      const body = req.json as Record<string, unknown>;
+      Object.assign(body, coerced(body, schema));
+      return undefined;
+    },
+  },
   {
     id: "json-comments-accepted",
     level: "MUST",
