@@ -70,11 +70,16 @@ function sentValue(kind: WrongKind, allowed: Set<JsonType>): unknown {
   }
 }
 
-/** The kinds a set of allowed types excludes: the two string kinds when strings are excluded, each other type likewise. */
-function excludedKinds(allowed: Set<JsonType>): WrongKind[] {
+/**
+ * The kinds a set of allowed types excludes: the two string kinds when strings are excluded, each other type likewise.
+ * `null` only for a member of the body's top level: below it the interface spec leaves nullability open (its tables
+ * make the source objects' fields nullable, and a legal reading carries that to their inner objects, D-500).
+ */
+function excludedKinds(allowed: Set<JsonType>, topLevel: boolean): WrongKind[] {
   const kinds: WrongKind[] = [];
   if (!allowed.has("string")) kinds.push("string", "integer-as-text");
-  for (const t of ["number", "boolean", "null", "array", "object"] as const) if (!allowed.has(t)) kinds.push(t);
+  for (const t of ["number", "boolean", "null", "array", "object"] as const)
+    if (!allowed.has(t) && (t !== "null" || topLevel)) kinds.push(t);
   return kinds;
 }
 
@@ -88,7 +93,7 @@ export function wrongTypeCases(schema: SchemaObject, keys: (string | "[]")[] = [
     const memberKeys = [...keys, name];
     const allowed = allowedTypes(member as SchemaObject);
     const own = allowed
-      ? excludedKinds(allowed).map(
+      ? excludedKinds(allowed, keys.length === 0).map(
           (kind): WrongTypeCase => ({
             keys: memberKeys,
             path: pathOf(memberKeys),
