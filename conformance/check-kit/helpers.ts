@@ -28,6 +28,24 @@ export function managedReposRequest(ctx: Pick<CheckContext, "config">, id: strin
 
 export type Json = Record<string, unknown>;
 
+/** Sends an OAuth provider create and records the provider a 2xx made; a refusal is the caller's to judge. */
+export async function sendProviderCreate(
+  ctx: CheckContext,
+  body: Json,
+  auth: "main" | "other" = "main",
+): Promise<Exchange> {
+  const exchange = await ctx.send({
+    method: "POST",
+    path: paths.providers,
+    json: body,
+    operation: "createOAuthProvider",
+    auth,
+  });
+  if (exchange.response.status < 300 && isObject(exchange.json))
+    ctx.created({ kind: "oauth_provider", id: String(exchange.json.id), name: String(body.provider_id), key: auth });
+  return exchange;
+}
+
 /** Creates an OAuth provider and records it; returns the exchange and the record. */
 export async function createProvider(
   ctx: CheckContext,
@@ -35,17 +53,9 @@ export async function createProvider(
   auth: "main" | "other" = "main",
 ): Promise<{ exchange: Exchange; record: Json; body: Json }> {
   const sent = body ?? providerBody(ctx.name("prov"));
-  const exchange = await ctx.send({
-    method: "POST",
-    path: paths.providers,
-    json: sent,
-    operation: "createOAuthProvider",
-    auth,
-  });
+  const exchange = await sendProviderCreate(ctx, sent, auth);
   expect2xx(exchange, "create OAuth provider");
-  const record = jsonObject(exchange, "create OAuth provider");
-  ctx.created({ kind: "oauth_provider", id: String(record.id), name: String(sent.provider_id), key: auth });
-  return { exchange, record, body: sent };
+  return { exchange, record: jsonObject(exchange, "create OAuth provider"), body: sent };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   listProviders,
   managedReposRequest,
   paths,
+  sendProviderCreate,
   tryCreate,
 } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
@@ -526,14 +527,7 @@ export const errorChecks: Check[] = [
     needs: ["write", "state"],
     async run(ctx) {
       const body = providerBody(ctx.name("dup"));
-      const first = await ctx.send({
-        method: "POST",
-        path: paths.providers,
-        json: body,
-        operation: "createOAuthProvider",
-      });
-      if (first.response.status < 300 && isObject(first.json))
-        ctx.created({ kind: "oauth_provider", id: String(first.json.id), name: String(body.provider_id), key: "main" });
+      await sendProviderCreate(ctx, body);
       const ex = await ctx.send({
         method: "POST",
         path: paths.providers,

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { type Json, paths } from "../check-kit/helpers.js";
+import { type Json, paths, sendProviderCreate } from "../check-kit/helpers.js";
 import type { Hosting } from "../cli/run-config.js";
 import type { CharacterClass } from "../coverage/axes.js";
 import { compositeText } from "../model/char-classes.js";
@@ -125,19 +125,6 @@ function refused(ctx: CheckContext, exchange: Exchange, tally: Tally, what: stri
   return true;
 }
 
-/** Sends an OAuth provider create and records the provider a 2xx made, so the run's reads know it. */
-async function createProvider(ctx: CheckContext, body: Json): Promise<Exchange> {
-  const created = await ctx.send({
-    method: "POST",
-    path: paths.providers,
-    json: body,
-    operation: "createOAuthProvider",
-  });
-  if (created.response.status < 300 && isObject(created.json))
-    ctx.created({ kind: "oauth_provider", id: String(created.json.id), name: String(body.provider_id), key: "main" });
-  return created;
-}
-
 /**
  * Creates a provider with generated text in every free field and reads it back from the create answer and the list.
  * One provider a run, shared by PROP-007 and PROP-008: one input holds every class at once, and every provider a run
@@ -153,7 +140,7 @@ async function providerText(ctx: CheckContext, tally: Tally, drawn: Record<strin
       token_url: "https://auth.example.com/oauth/token",
     };
     sent[2] = ["provider_id", String(body.provider_id)];
-    return { sent, created: await createProvider(ctx, body) };
+    return { sent, created: await sendProviderCreate(ctx, body) };
   });
   if (refused(ctx, created, tally, "an OAuth provider body of these classes")) return;
   expect2xx(created, "create an OAuth provider with generated text");
@@ -218,7 +205,7 @@ async function corpusProvider(ctx: CheckContext, tally: Tally) {
       auth_url: "https://auth.example.com/oauth/authorize",
       token_url: "https://auth.example.com/oauth/token",
     };
-    return { sent, created: await createProvider(ctx, body) };
+    return { sent, created: await sendProviderCreate(ctx, body) };
   });
   const what =
     "an OAuth provider of corpus values (a name of 255 4-byte characters, a client_id of digits, a provider_id with . : and a space)";

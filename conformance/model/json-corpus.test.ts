@@ -1,15 +1,6 @@
 /** Tests of the JSONTestSuite corpus as the suite sends it: its classes, what is left out, and the sample per seed. */
 import { describe, expect, it } from "vitest";
-import { corpusSample, type JsonCaseKind, jsonCorpus, sampleSizes } from "./json-corpus.js";
-
-const parses = (text: string) => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { corpusSample, type JsonCaseKind, jsonCorpus, parses, sampleSizes } from "./json-corpus.js";
 
 describe("jsonCorpus", () => {
   const cases: { given: JsonCaseKind; wantParse: boolean | undefined; atLeast: number }[] = [

@@ -19,7 +19,7 @@ const kindOf = (name: string): JsonCaseKind | undefined =>
   name.startsWith("n_") ? "reject" : name.startsWith("y_") ? "accept" : name.startsWith("i_") ? "free" : undefined;
 
 /** Whether the text is a JSON text (RFC 8259), as a strict parser reads it. */
-function parses(text: string): boolean {
+export function parses(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

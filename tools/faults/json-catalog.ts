@@ -3,21 +3,13 @@
  * names matched ignoring letter case, answers that give a member name twice, and text coerced to a boolean or number (D-500).
  */
 
+import { parses } from "../../conformance/model/json-corpus.js";
 import { bareSchema } from "../../conformance/model/request-fields.js";
 import { operation, type SchemaObject } from "../../contract/index.js";
 import type { Fault, ProxyRequest, ProxyResponse } from "./proxy.js";
 
 const createPaths = new Set([operation("createOAuthProvider").path, operation("createDeployment").path]);
 const isCreate = (req: ProxyRequest) => req.method === "POST" && createPaths.has(req.url.pathname);
-
-const parses = (text: string) => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The text with what `drop` finds outside strings taken out: `drop(text, i)` gives how many characters at `i` to
