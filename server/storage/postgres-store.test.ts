@@ -79,3 +79,39 @@ describe.skipIf(!testDatabaseUrl)("PostgresStore: the provisioning sweep", () =>
     expect((await client.query("SHOW enable_bitmapscan")).rows[0]?.enable_bitmapscan).toBe("on");
   });
 });
+
+describe.skipIf(!testDatabaseUrl)("PostgresStore: migrations started at once", () => {
+  const schema = freshSchemaName();
+  afterAll(() => dropSchema(schema));
+
+  it("eight stores migrating one fresh schema together all succeed, and each migration is applied once", async () => {
+    const stores = Array.from(
+      { length: 8 },
+      () =>
+        new PostgresStore({
+          renderer: deploymentRenderer,
+          connectionString: testDatabaseUrl as string,
+          schema,
+          poolSize: 1,
+        }),
+    );
+    try {
+      const results = await Promise.allSettled(stores.map((store) => store.migrate()));
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+      const client = new pg.Client({
+        connectionString: testDatabaseUrl,
+        options: `-c search_path=${schema}`,
+      });
+      await client.connect();
+      try {
+        const rows = (await client.query("SELECT version, count(*) AS n FROM schema_migrations GROUP BY version")).rows;
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => Number(row.n) === 1)).toBe(true);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});

@@ -165,10 +165,11 @@ export class PostgresStore implements Store {
 
   async migrate(): Promise<void> {
     await this.withClient(async (client) => {
-      if (this.options.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.options.schema}`);
       // Several processes may start at once: one migrates, the others wait and then find nothing to do.
+      // The schema is made under the lock too: two concurrent CREATE SCHEMA IF NOT EXISTS can both miss it and collide.
       await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
       try {
+        if (this.options.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.options.schema}`);
         await client.query(
           "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_us BIGINT NOT NULL)",
         );
