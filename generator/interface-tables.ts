@@ -1,7 +1,7 @@
 /**
- * `npm run interface-tables`: transcribes the interface specification's tables (and the sentences of
- * their sections the contract tests read) into spec/interface-tables.json, so that the repository checks
- * its contract with nothing beside it. With `--check`, compares instead of writing (the drift test runs it).
+ * `npm run interface-tables`: transcribes the interface specification, section by section with its tables, into
+ * spec/interface-tables.json, so that the repository checks its contract and its inventory of normative statements
+ * (docs/normative-coverage.md) with nothing beside it. With `--check`, compares instead of writing (the drift test runs it).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -14,17 +14,8 @@ export const interfaceTablesPath = resolve(import.meta.dirname, "..", "spec", "i
 /** What spec/interface-tables.json holds. */
 export interface InterfaceTables {
   $comment: string;
-  /** The sections of the interface specification the contract tests read, in the document's order. */
+  /** Every section of the interface specification, in the document's order. */
   sections: MarkdownSection[];
-}
-
-/** The sections the contract tests read: every section with a table, the operations, and the nullability statements. */
-function readByTheTests(section: MarkdownSection): boolean {
-  return (
-    section.tables.length > 0 ||
-    /^\d+\. /.test(section.heading) ||
-    /All fields of [\w ,]+? are nullable/.test(section.text)
-  );
 }
 
 /** The tables of an interface specification written in markdown. */
@@ -32,7 +23,7 @@ export function extractInterfaceTables(markdown: string): InterfaceTables {
   return {
     $comment:
       "Transcribed from the interface specification by `npm run interface-tables`; generator/interface-tables-drift.test.ts checks it against that file whenever it is present. Do not edit by hand.",
-    sections: parseMarkdownSections(markdown).filter(readByTheTests),
+    sections: parseMarkdownSections(markdown),
   };
 }
 

@@ -1084,4 +1084,22 @@ export const deploymentCreateChecks: Check[] = [
       ensure(config.custom_url === url, `custom_url came back as ${JSON.stringify(config.custom_url)}`, ex);
     },
   },
+  {
+    id: "DEP-CREATE-039",
+    level: "SHOULD",
+    tags: [...tags, "side-effects"],
+    statement:
+      "A deployment of a source other than codehost answers source_revision_config.repo_commit_sha null (absent means null): only a repository's ref resolves to a commit",
+    specRef: "D-52 (repo_commit_sha: the commit repo_ref resolves to for codehost, null for every other source)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await createDeployment(ctx, { label: "nosha" });
+      const sha = (record.source_revision_config as Json | null | undefined)?.repo_commit_sha;
+      ensure(
+        sha === undefined || sha === null,
+        `a ${String(record.source)} deployment answers repo_commit_sha ${JSON.stringify(sha)}, expected null`,
+        exchange,
+      );
+    },
+  },
 ];

@@ -323,6 +323,18 @@ function wrongBodies(ctx: CheckContext): WrongBody[] {
       pointers: [`${spec}/sidecars/0/image`],
     },
     {
+      label: "a sidecar's env entry without name",
+      json: edit("envname", {
+        "source_config.resource_spec": { sidecars: [{ name: "side", image: "nginx:1.27", env: [{ value: "v" }] }] },
+      }),
+      pointers: [`${spec}/sidecars/0/env/0/name`],
+    },
+    {
+      label: "an init container without name",
+      json: edit("initname", { "source_config.resource_spec": { init_containers: [{ image: "nginx:1.27" }] } }),
+      pointers: [`${spec}/init_containers/0/name`],
+    },
+    {
       label: "a name breaking its pattern and its length",
       json: edit("name", { name: `1${"_".repeat(70)}` }),
       pointers: ["/name"],
@@ -786,7 +798,8 @@ export const errorChecks: Check[] = [
     tags: [...tags, "validation", "createDeployment"],
     statement:
       "A 422 of a body that breaks the schema lists one errors[] item for each member it got wrong and no other: the pointer (RFC 6901, '/' and '~' escaped) of that member, of a missing required member under its existing parent, or '' for the whole body; no item for an ancestor of a named member (the noise of nullable and anyOf schemas), none for a member that was fine, no two alike; each with a detail, an enum's naming the allowed values",
-    specRef: "D-440, D-16 (errors: [{pointer | parameter, detail}]), D-25",
+    specRef:
+      "D-440, D-16 (errors: [{pointer | parameter, detail}]), D-25, D-65 (container and env entry names required)",
     needs: ["server"],
     async run(ctx) {
       for (const body of wrongBodies(ctx)) {

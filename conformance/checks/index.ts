@@ -30,6 +30,7 @@ import { recordPropertyChecks } from "./properties-records.js";
 import { textPropertyChecks } from "./properties-text.js";
 import { providerChecks } from "./providers.js";
 import { repositoryChecks } from "./repositories.js";
+import { requestFramingChecks } from "./request-framing.js";
 import { schemaChecks } from "./schema.js";
 import { statefulChecks } from "./stateful.js";
 import { statusChecks } from "./statuses.js";
@@ -48,7 +49,7 @@ export const areas = {
   isolation: isolationChecks,
   errors: [...errorChecks, ...jsonTextChecks],
   statuses: statusChecks,
-  headers: headerChecks,
+  headers: [...headerChecks, ...requestFramingChecks],
   cors: corsChecks,
   resources: resourceChecks,
   fuzz: [...fuzzChecks, ...wrongTypeChecks],

@@ -8,12 +8,12 @@ import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
 import { errorRequests } from "../check-kit/error-requests.js";
 import { createProvider, paths } from "../check-kit/helpers.js";
 import { sameJson } from "../check-kit/same-json.js";
+import { wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
 import { parseJsonText } from "../target/bounded-read.js";
 import type { Exchange } from "../target/http-exchange.js";
-import { keyHeader } from "../target/key-header.js";
 import { type WireAnswer, WireConnection, type WireRequest } from "../target/wire.js";
 import { reached } from "./properties-run.js";
 
@@ -40,13 +40,6 @@ function reads(ctx: CheckContext): { what: string; request: SendRequest }[] {
 /** The media type of a Content-Type value, without its parameters, in lower case. */
 const mediaTypeOf = (contentType: string | undefined) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 const mediaType = (exchange: Exchange) => mediaTypeOf(exchange.response.headers["content-type"]);
-
-/** The headers a request written by hand carries: the user's -H headers, the key, and the tenant when one is set. */
-function wireHeaders(ctx: CheckContext): Record<string, string> {
-  const headers = { ...ctx.config.headers, ...keyHeader(ctx.config, ctx.config.apiKey) };
-  if (ctx.config.tenantId) Object.assign(headers, { "X-Tenant-Id": ctx.config.tenantId });
-  return headers;
-}
 
 /** Accept values that all take application/json at a q above 0 (RFC 9110 §12.5.1). */
 const accepts = [

@@ -1,6 +1,6 @@
 /**
- * The JSON-text laws (LAW-022, LAW-023, D-487): every answer of the run, whichever check got it, is UTF-8, starts with
- * no byte order mark and repeats no member name in one object.
+ * The JSON-text laws (LAW-022 to LAW-024, D-487): every answer of the run, whichever check got it, is UTF-8, starts
+ * with no byte order mark and repeats no member name in one object.
  */
 import { ensure } from "../check-kit/assert.js";
 import { runJsonTexts } from "../model/run-json-texts.js";
@@ -23,19 +23,29 @@ export const jsonTextLawChecks: Check[] = [
     id: "LAW-023",
     level: "SHOULD",
     tags: ["laws", "json"],
-    statement:
-      "No answer of the run, whichever check got it, starts with a byte order mark or gives one member name twice in one object",
-    specRef:
-      "D-373 (RFC 8259 §8.1: no byte order mark), D-487 (RFC 8259 §4, RFC 7493 §2.3: the names within an object are unique)",
+    statement: "No answer of the run, whichever check got it, gives one member name twice in one object",
+    specRef: "D-487 (RFC 8259 §4, RFC 7493 §2.3: the names within an object are unique)",
     needs: [],
     async run(ctx) {
-      const texts = runJsonTexts(ctx.config);
-      ensure(!texts.byteOrderMark, "an answer's body starts with a byte order mark (EF BB BF)", texts.byteOrderMark);
+      const repeated = runJsonTexts(ctx.config).repeated;
       ensure(
-        !texts.repeated,
-        `an answer gives the member name ${JSON.stringify(texts.repeated?.name)} twice in one object`,
-        texts.repeated?.exchange,
+        !repeated,
+        `an answer gives the member name ${JSON.stringify(repeated?.name)} twice in one object`,
+        repeated?.exchange,
       );
+    },
+  },
+  {
+    id: "LAW-024",
+    level: "MUST",
+    tags: ["laws", "json"],
+    statement: "No answer of the run, whichever check got it, starts with a byte order mark",
+    specRef:
+      "interface-spec: Bodies are JSON (RFC 8259 §8.1: a JSON text sent over a network MUST NOT start with a byte order mark; JSON.parse refuses one); D-487",
+    needs: [],
+    async run(ctx) {
+      const marked = runJsonTexts(ctx.config).byteOrderMark;
+      ensure(!marked, "an answer's body starts with a byte order mark (EF BB BF)", marked);
     },
   },
 ];

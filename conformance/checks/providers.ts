@@ -570,4 +570,29 @@ export const providerChecks: Check[] = [
       );
     },
   },
+  {
+    id: "PROV-CREATE-018",
+    level: "SHOULD",
+    tags: [...create, "defaults"],
+    statement:
+      "mcp_server_url of a provider created by operation 1 is null (absent means null), in its create answer and in the list: only the dynamic client registration flow sets it",
+    specRef: "D-59 (mcp_server_url null for a provider created by operation 1)",
+    needs: ["write", "state"],
+    async run(ctx) {
+      const { exchange, record } = await plainProvider(ctx);
+      const set = (value: unknown) => value !== undefined && value !== null;
+      ensure(
+        !set(record.mcp_server_url),
+        `the create answers mcp_server_url ${JSON.stringify(record.mcp_server_url)}, expected null`,
+        exchange,
+      );
+      const listed = await listProviders(ctx);
+      const again = listed.records.find((r) => r.id === record.id);
+      ensure(
+        again === undefined || !set(again.mcp_server_url),
+        `the list answers mcp_server_url ${JSON.stringify(again?.mcp_server_url)}, expected null`,
+        listed.exchange,
+      );
+    },
+  },
 ];

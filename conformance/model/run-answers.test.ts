@@ -72,6 +72,15 @@ describe("RunAnswers", () => {
       seen: create("createOAuthProvider", { provider_id: "p", name: "A" }, { provider_id: "p", name: "B" }),
       want: /sent name "A" was answered with name "B"/,
     },
+    {
+      given: "a provider create whose name equals its client_secret, so the record masks it",
+      seen: create(
+        "createOAuthProvider",
+        { provider_id: "p", name: "[REDACTED]", client_secret: "[REDACTED]" },
+        { provider_id: "p", name: "constructor" },
+      ),
+      want: undefined,
+    },
   ])("$given: $want", ({ seen, want }) => {
     const answers = new RunAnswers();
     answers.see(seen);

@@ -1,4 +1,4 @@
-/** Tests of the run's reading of JSON texts: which answer, sent over HTTP, each of LAW-022 and LAW-023 would name. */
+/** Tests of the run's reading of JSON texts: which answer, sent over HTTP, each of LAW-022 to LAW-024 would name. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

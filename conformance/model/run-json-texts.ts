@@ -1,5 +1,5 @@
 /**
- * The first answers of a run whose body is no well-sent JSON text (LAW-022, LAW-023), whichever check got them:
+ * The first answers of a run whose body is no well-sent JSON text (LAW-022 to LAW-024), whichever check got them:
  * bytes that are not UTF-8, a leading byte order mark, a member name repeated in one object.
  */
 import type { Exchange } from "../target/http-exchange.js";

@@ -179,7 +179,7 @@ export function createContext(
       runServerErrors(config).see(request.path, exchange);
       // and whether a record shows a value only another create sent, which LAW-021 judges
       runForeignValues(config).see(exchange);
-      // and whether its body is a well-sent JSON text, which LAW-022 and LAW-023 judge
+      // and whether its body is a well-sent JSON text, which LAW-022 to LAW-024 judge
       runJsonTexts(config).see(exchange);
       throwIfFull(exchange);
       if (exchange.response.cutAtBytes !== undefined)

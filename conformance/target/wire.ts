@@ -36,8 +36,10 @@ export class WireConnection {
   private constructor(
     private readonly socket: Socket,
     private readonly origin: string,
-    private readonly host: string,
-    private readonly basePath: string,
+    /** The Host value of the base URL (`127.0.0.1:8080`). */
+    readonly host: string,
+    /** The base URL's path without its trailing slash, before every request target. */
+    readonly basePath: string,
     private readonly timeoutMs: number,
   ) {
     socket.on("data", (chunk: Buffer) => {
@@ -95,6 +97,11 @@ export class WireConnection {
           .join("")}\r\n${body}`;
       })
       .join("");
+    this.socket.write(text);
+  }
+
+  /** Writes bytes as they are: a request whose head or framing a check spells itself. */
+  writeText(text: string): void {
     this.socket.write(text);
   }
 

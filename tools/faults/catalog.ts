@@ -176,6 +176,49 @@ function providersKeyedByName(): Fault {
 
 export const faults: Fault[] = [
   {
+    id: "mcp-server-url-set",
+    level: "SHOULD",
+    description:
+      "A provider created by operation 1 answers an mcp_server_url, which only dynamic client registration sets (D-59)",
+    response: (req, res) =>
+      isProviders(req) && ok(res)
+        ? eachProvider(res, (p) => (p.mcp_server_url = "https://mcp.example.com/sse"))
+        : undefined,
+  },
+  {
+    id: "commit-sha-for-every-source",
+    level: "SHOULD",
+    description: "Deployments of every source answer a repo_commit_sha, not only codehost ones (D-52)",
+    response: (req, res) =>
+      isDeployments(req) && ok(res)
+        ? eachDeployment(res, (d) => {
+            const revision = d.source_revision_config as Json | null | undefined;
+            if (revision && d.source !== "codehost") revision.repo_commit_sha = "0".repeat(40);
+          })
+        : undefined,
+  },
+  {
+    id: "env-entry-name-optional",
+    level: "SHOULD",
+    description: "A container's env entry without name is accepted, stored under a made-up name (D-65)",
+    request: (req) => {
+      const spec = ((req.json as Json | undefined)?.source_config as Json | undefined)?.resource_spec as
+        | Json
+        | undefined;
+      if (!isDeployments(req) || req.method !== "POST" || !spec) return undefined;
+      let changed = false;
+      for (const group of ["sidecars", "init_containers"])
+        for (const container of (Array.isArray(spec[group]) ? spec[group] : []) as Json[])
+          for (const entry of (Array.isArray(container?.env) ? container.env : []) as Json[])
+            if (entry && typeof entry === "object" && entry.name === undefined) {
+              entry.name = "env";
+              changed = true;
+            }
+      if (changed) req.body = JSON.stringify(req.json);
+      return undefined;
+    },
+  },
+  {
     id: "leaked-client-secret",
     level: "MUST",
     description: "OAuth provider answers carry a client_secret field",
@@ -1048,7 +1091,7 @@ export const faults: Fault[] = [
   },
   {
     id: "json-with-byte-order-mark",
-    level: "SHOULD",
+    level: "MUST",
     description:
       "Every JSON answer starts with a byte order mark (EF BB BF), as from a serializer writing UTF-8 with a BOM",
     response: (_req, res) =>

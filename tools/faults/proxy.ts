@@ -90,6 +90,22 @@ export async function startFaultProxy(
     return { status: res.status, headers: plainHeaders(res.headers), body: res.body.toString("utf8") };
   };
   const server: Server = createServer((incoming, outgoing) => {
+    // two Host lines are the reference server's 400 (D-310), which Node's parser leaves to the application: the proxy
+    // answers them as its upstream would, so that no fault seems to serve them
+    if (
+      incoming.rawHeaders.filter((_, i) => i % 2 === 0 && incoming.rawHeaders[i]!.toLowerCase() === "host").length > 1
+    ) {
+      outgoing.writeHead(400, { "content-type": "application/problem+json", connection: "close" });
+      outgoing.end(
+        JSON.stringify({
+          type: "urn:deployment-service:problem:malformed-request",
+          title: "Malformed request",
+          status: 400,
+          detail: "The request has two Host lines.",
+        }),
+      );
+      return;
+    }
     const chunks: Buffer[] = [];
     incoming.on("data", (c: Buffer) => chunks.push(c));
     incoming.on("end", async () => {
