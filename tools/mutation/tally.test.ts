@@ -78,8 +78,8 @@ describe("reportMarkdown", () => {
       { commit: "abc1234", date: "2026-11-28" },
     );
     // six valid mutants, one triaged equivalent: two killed of five (not-observable stays in)
-    expect(text).toContain("| server (all) | 1 | 1 | 1 | 0 | 1 | 2 of 5, 40.0 |");
-    expect(text).toContain("| sandbox engine (all) | 0 | 0 | 0 | 0 | 0 | 0 of 0, 100.0 |");
+    expect(text).toContain("| server (all) | 1 | 1 | 0 | 1 | 0 | 1 | 2 of 5, 40.0 |");
+    expect(text).toContain("| sandbox engine (all) | 0 | 0 | 0 | 0 | 0 | 0 | 0 of 0, 100.0 |");
   });
 });
 

@@ -22,8 +22,11 @@ export interface Survivor {
   column: number;
   mutator: string;
   replacement: string;
-  /** equivalent | not observable over HTTP | open choice | missing check (the check it calls for, to add) */
-  kind: "equivalent" | "not-observable" | "open-choice" | "missing-check";
+  /**
+   * equivalent | not observable over HTTP | harness-blind (a client sees it over HTTP, the in-process harness does
+   * not: a socket, PostgreSQL, response validation on) | open choice | missing check (the check it calls for, to add)
+   */
+  kind: "equivalent" | "not-observable" | "harness-blind" | "open-choice" | "missing-check";
   reason: string;
 }
 
@@ -100,13 +103,13 @@ export function triageProblems(report: MutationReport, survivors: Survivor[]): s
   return problems;
 }
 
-const triageKinds = ["equivalent", "not-observable", "open-choice", "missing-check"] as const;
+const triageKinds = ["equivalent", "not-observable", "harness-blind", "open-choice", "missing-check"] as const;
 
 type ReportFiles = [string, { mutants: ReportMutant[] }][];
 
 /**
  * The unkilled mutants of some files by triage kind, and the score less the equivalent ones: killed (or timed out)
- * over every valid mutant but those triaged equivalent. Not-observable and open-choice stay in the denominator: the
+ * over every valid mutant but those triaged equivalent. Not-observable, harness-blind and open-choice stay in the denominator: the
  * way up is a harness that observes more or a check that closes the choice, never a reason text.
  */
 function triageRow(name: string, files: ReportFiles, index: Map<string, Survivor>): string {
@@ -179,11 +182,11 @@ export function reportMarkdown(
     "## Unkilled mutants by triage",
     "",
     "Survived or reached by no check, by their triage in tools/mutation/survivors.json; the last column is the score",
-    "less the mutants triaged equivalent (killed over every valid mutant but those): not-observable and open-choice",
-    "mutants stay in it.",
+    "less the mutants triaged equivalent (killed over every valid mutant but those): not-observable, harness-blind",
+    "(a client sees the difference over HTTP, the in-process harness does not) and open-choice mutants stay in it.",
     "",
-    "| files | equivalent | not observable | open choice | missing check | untriaged | killed of every valid mutant but the equivalent, % |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| files | equivalent | not observable | harness-blind | open choice | missing check | untriaged | killed of every valid mutant but the equivalent, % |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     triageRow("all files", files, index),
     triageRow(
       "server (all)",
