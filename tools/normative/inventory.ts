@@ -57,14 +57,12 @@ export function loadInventory(): NormativeStatement[] {
   return (JSON.parse(readFileSync(inventoryPath, "utf8")) as { statements: NormativeStatement[] }).statements;
 }
 
-/** The interface-spec units no statement covers: a row by its section and first cell, a line of prose by a quote from it. */
-function uncoveredUnits(statements: NormativeStatement[], units: StatementUnit[]): StatementUnit[] {
-  const fromSpec = statements.filter((s) => s.source === "interface-spec");
-  return units.filter((unit) =>
-    unit.kind === "row"
-      ? !fromSpec.some((s) => s.section === unit.section && s.row === unit.row)
-      : !fromSpec.some((s) => s.section === unit.section && s.quote !== undefined && unit.text.includes(s.quote)),
-  );
+/** Whether a statement of the interface spec stands for a unit: a row by its section and first cell, a line of prose by a quote from it. */
+function covers(s: NormativeStatement, unit: StatementUnit): boolean {
+  if (s.source !== "interface-spec" || s.section !== unit.section) return false;
+  return unit.kind === "row"
+    ? s.row === unit.row
+    : s.row === undefined && s.quote !== undefined && unit.text.includes(s.quote);
 }
 
 /**
@@ -98,16 +96,12 @@ export function inventoryProblems(
     if (s.level === "MUST" && judged && !(s.checks ?? []).some((id) => levels.get(id) === "MUST"))
       problems.push(`${at}: a MUST statement judged by no MUST check`);
     if (s.source === "interface-spec") {
-      const place =
-        s.row !== undefined
-          ? units.some((u) => u.kind === "row" && u.section === s.section && u.row === s.row)
-          : s.quote !== undefined &&
-            units.filter((u) => u.kind === "prose" && u.section === s.section && u.text.includes(s.quote!)).length ===
-              1;
-      if (!place) problems.push(`${at}: names no single row or line of that section`);
+      const named = units.filter((unit) => covers(s, unit)).length;
+      if (s.row !== undefined ? named === 0 : named !== 1)
+        problems.push(`${at}: names no single row or line of that section`);
     }
   }
-  for (const unit of uncoveredUnits(statements, units))
+  for (const unit of units.filter((u) => !statements.some((s) => covers(s, u))))
     problems.push(
       `interface-spec ${unit.section}: no statement covers "${unit.kind === "row" ? unit.row : unit.text}"`,
     );

@@ -47,14 +47,14 @@ function levelText(s: NormativeStatement): string {
 /** The per-source count: statements, judged by a MUST check, judged only by SHOULD checks, not judgeable, open. */
 function summaryRows(statements: NormativeStatement[], levels: Map<string, string>): string[] {
   return statementSources
-    .map((source) => {
-      const own = statements.filter((s) => s.source === source);
+    .map((source) => ({ source, own: statements.filter((s) => s.source === source) }))
+    .filter(({ own }) => own.length > 0)
+    .map(({ source, own }) => {
       const must = own.filter((s) => s.checks?.some((id) => levels.get(id) === "MUST")).length;
       const judged = own.filter((s) => (s.checks ?? []).length > 0).length;
       const open = own.filter((s) => s.open !== undefined).length;
       return `| ${source} | ${own.length} | ${must} | ${judged - must} | ${own.length - judged - open} | ${open} |`;
-    })
-    .filter((row) => !row.includes("| 0 | 0 | 0 | 0 | 0 |"));
+    });
 }
 
 /** The whole document. */
@@ -91,16 +91,17 @@ export function renderDocument(statements: NormativeStatement[], checks: CheckLe
 }
 
 /** The problems of the inventory as the repository holds it. */
-export function currentProblems(): string[] {
+export function currentProblems(statements: NormativeStatement[] = loadInventory()): string[] {
   const decisionIds = new Set(loadDecisions().map((row) => row.id));
-  return inventoryProblems(loadInventory(), allChecks, decisionIds, statementUnits(loadInterfaceTables()));
+  return inventoryProblems(statements, allChecks, decisionIds, statementUnits(loadInterfaceTables()));
 }
 
 if (process.argv[1] === import.meta.filename) {
   const { values } = parseArgs({ options: { check: { type: "boolean" } } });
-  const problems = currentProblems();
+  const statements = loadInventory();
+  const problems = currentProblems(statements);
   for (const problem of problems) console.error(problem);
-  const text = renderDocument(loadInventory(), allChecks);
+  const text = renderDocument(statements, allChecks);
   const stale = !existsSync(documentPath) || readFileSync(documentPath, "utf8") !== text;
   if (values.check) {
     if (stale) console.error("docs/normative-coverage.md is stale: run npm run normative-coverage");
