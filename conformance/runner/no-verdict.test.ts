@@ -8,6 +8,7 @@ import { type RunConfig, resolveConfig } from "../cli/run-config.js";
 import type { Exchange } from "../target/http-exchange.js";
 import { CheckFailure, CheckSkip, type Level } from "./check.js";
 import { isNoVerdict, isRefusal, judgeEach, noVerdictPrefix } from "./no-verdict.js";
+import { startRun } from "./runner.js";
 import { createContext } from "./runtime.js";
 
 const deploymentId = "00000000-0000-4000-8000-00000000d001";
@@ -55,7 +56,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// each case is a run of its own: nothing an earlier test in this worker met (a stop, a gone target) carries over
 beforeEach(() => {
+  startRun(config());
   createStatus = 201;
   statuses = ["READY"];
 });

@@ -1,10 +1,10 @@
 /** Tests of the suite's own runner: what a check's run turns into (pass, fail with its exchange, skip with its reason). */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunConfig, resolveConfig } from "../cli/run-config.js";
 import { type Check, type CheckContext, CheckFailure, type Need } from "./check.js";
-import { runCheck } from "./runner.js";
+import { runCheck, startRun } from "./runner.js";
 import type { Verdict } from "./verdict.js";
 
 let server: Server;
@@ -19,6 +19,8 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// each case is a run of its own: nothing an earlier test in this worker met (a stop, a gone target) carries over
+beforeEach(() => startRun(config()));
 
 function config(argv: string[] = []): RunConfig {
   return {

@@ -133,6 +133,13 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
 /** A progress callback: called after each check with its verdict. */
 type OnVerdict = (verdict: Verdict) => void;
 
+/** A new run forgets what an earlier one in this process met: a gone target, rate limits, a spent budget. */
+export function startRun(config: RunConfig): void {
+  forgetTargetGone();
+  forgetRateLimits();
+  startRunBudget(config);
+}
+
 /**
  * Runs every selected check, area by area in the order of conformance/checks/index.ts and in the
  * order each area lists them (with --shuffle, both orders drawn from the seed, D-222), one at a time (the fuzz checks
@@ -148,9 +155,7 @@ export async function runChecks(
   const onStray = (error: unknown) => errors.push(`unhandled error: ${(error as Error)?.message ?? String(error)}`);
   process.on("unhandledRejection", onStray);
   process.on("uncaughtException", onStray);
-  forgetTargetGone();
-  forgetRateLimits();
-  startRunBudget(config);
+  startRun(config);
   try {
     const order = <T>(items: T[]): T[] => (config.shuffle ? shuffled(items, config.seed) : items);
     for (const [area, checks] of order(Object.entries(areas))) {

@@ -1,9 +1,10 @@
 /** Tests of the check context: names a replay repeats (but for the run prefix), extra headers, the response-time bound. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunConfig, resolveConfig } from "../cli/run-config.js";
 import { CheckFailure } from "./check.js";
+import { startRun } from "./runner.js";
 import { createContext } from "./runtime.js";
 
 let server: Server;
@@ -46,6 +47,8 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// each case is a run of its own: nothing an earlier test in this worker met (a stop, a gone target) carries over
+beforeEach(() => startRun(config("r0")));
 
 function config(runId: string, argv: string[] = []): RunConfig {
   return { ...resolveConfig(["--base-url", baseUrl, "--api-key", "k", ...argv], {}).config, runId, seed: 1 };
