@@ -24,6 +24,7 @@ export function conformanceTests(options: ConformanceOptions | (() => Conformanc
     return config;
   };
   const selection = typeof options === "function" ? undefined : runConfig();
+  const runFixtures: Fixtures = new Map();
   for (const [area, checks] of Object.entries(areas)) {
     const registered = selection ? checks.filter((c) => isSelected(c, selection)) : checks;
     if (registered.length === 0) continue;
@@ -35,7 +36,7 @@ export function conformanceTests(options: ConformanceOptions | (() => Conformanc
           async (t) => {
             const run = runConfig();
             if (!isSelected(check, run)) t.skip("not selected (level, only, skip)");
-            const verdict = await runCheck(check, area, run, fixtures);
+            const verdict = await runCheck(check, area, run, fixtures, runFixtures);
             if (verdict.status === "skip") t.skip(verdict.skipReason);
             if (verdict.status === "fail")
               throw new Error(`${check.id} failed (seed ${run.seed})\n${failureText(verdict)}`);

@@ -59,22 +59,27 @@ export async function createProvider(
 }
 
 /**
- * The provider the checks of one area share, created once with only the required fields: the interface has no
- * delete and a target may cap providers per organization, so a run creates no more than its checks need (D-245).
+ * The provider every check of the run that only reads it back or needs one held shares, created once with only the
+ * required fields: the interface has no delete and a target may cap providers per organization, so a run creates no
+ * more than its checks need (D-245).
  */
 export function plainProvider(ctx: CheckContext): Promise<{ exchange: Exchange; record: Json; body: Json }> {
-  return ctx.fixture("plain-provider", () => createProvider(ctx));
+  return ctx.fixture("plain-provider", () => createProvider(ctx), "run");
 }
 
-/** A provider created once per area with a client_secret (its value is `secret` of the answer), shared likewise (D-245). */
+/** A provider created once per run with a client_secret (its value is `secret` of the answer), shared likewise (D-245). */
 export function secretProvider(
   ctx: CheckContext,
 ): Promise<{ exchange: Exchange; record: Json; body: Json; secret: string }> {
-  return ctx.fixture("secret-provider", async () => {
-    const secret = `cf-secret-${ctx.config.runId}-${Math.random().toString(36).slice(2, 8)}`;
-    const made = await createProvider(ctx, { ...providerBody(ctx.name("prov")), client_secret: secret });
-    return { ...made, secret };
-  });
+  return ctx.fixture(
+    "secret-provider",
+    async () => {
+      const secret = `cf-secret-${ctx.config.runId}-${Math.random().toString(36).slice(2, 8)}`;
+      const made = await createProvider(ctx, { ...providerBody(ctx.name("prov")), client_secret: secret });
+      return { ...made, secret };
+    },
+    "run",
+  );
 }
 
 /** Lists OAuth providers. */

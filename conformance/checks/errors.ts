@@ -5,13 +5,12 @@ import { sourceFields, writeField } from "../../contract/source-rules.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../check-kit/assert.js";
 import {
   createDeployment,
-  createProvider,
   firstRepository,
   listDeployments,
   listProviders,
   managedReposRequest,
   paths,
-  sendProviderCreate,
+  plainProvider,
   tryCreate,
 } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
@@ -538,8 +537,8 @@ export const errorChecks: Check[] = [
     specRef: "D-16, D-37/D-38",
     needs: ["write", "state"],
     async run(ctx) {
-      const body = providerBody(ctx.name("dup"));
-      await sendProviderCreate(ctx, body);
+      // a provider the organization holds: the run's shared one (D-245)
+      const { body } = await plainProvider(ctx);
       const ex = await ctx.send({
         method: "POST",
         path: paths.providers,
@@ -581,15 +580,7 @@ export const errorChecks: Check[] = [
       "D-16 (detail: a sentence a client can act on; errors: [{pointer | parameter, detail}]), D-47, D-49 to D-51",
     needs: ["write", "server"],
     async run(ctx) {
-      const duplicate = providerBody(ctx.name("dupdetail"));
-      const first = await ctx.send({ method: "POST", path: paths.providers, json: duplicate });
-      if (first.response.status < 300 && isObject(first.json))
-        ctx.created({
-          kind: "oauth_provider",
-          id: String(first.json.id),
-          name: String(duplicate.provider_id),
-          key: "main",
-        });
+      const { body: duplicate } = await plainProvider(ctx);
       const refusals: Refusal[] = [
         ...(await refusalsOfEachKind(ctx)),
         {
@@ -629,7 +620,7 @@ export const errorChecks: Check[] = [
           if (!isNoVerdict(error)) throw error;
           ctx.note((error as Error).message);
         }
-        const p = await createProvider(ctx);
+        const p = await plainProvider(ctx);
         judge(p.exchange, "provider", [p.record]);
       }
       for (let offset = 0, pages = 0; pages < 50; pages++) {
@@ -676,7 +667,7 @@ export const errorChecks: Check[] = [
     specRef: "D-16 (status equal to the HTTP status)",
     needs: ["server", "state"],
     async run(ctx) {
-      const dup = ctx.config.readOnly ? undefined : (await createProvider(ctx)).body;
+      const dup = ctx.config.readOnly ? undefined : (await plainProvider(ctx)).body;
       const requests: (SendRequest & { label: string })[] = [
         {
           label: "malformed JSON",
@@ -868,24 +859,31 @@ export const errorChecks: Check[] = [
     specRef: "D-442, D-24 (415 for a body that is not JSON)",
     needs: ["write", "server"],
     async run(ctx) {
-      const post = (label: string, contentType: string) =>
+      const post = (label: string, contentType: string, kind: "deployment" | "oauth_provider" = "oauth_provider") =>
         tryCreate(
           ctx,
           {
-            path: paths.providers,
-            raw: JSON.stringify(providerBody(ctx.name(label))),
+            path: kind === "deployment" ? paths.deployments : paths.providers,
+            raw: JSON.stringify(
+              kind === "deployment"
+                ? deploymentBody(ctx.name(label), plainSource(ctx.config.hosting))
+                : providerBody(ctx.name(label)),
+            ),
             headers: { "Content-Type": contentType },
           },
-          "oauth_provider",
+          kind,
         );
-      for (const [label, contentType] of [
-        ["upper", "Application/JSON"],
-        ["quoted", 'application/json; charset="UTF-8"'],
-        ["utf8", "application/json;charset=utf8"],
-        ["suffix", "application/vnd.example+json"],
-        ["params", "application/json; version=1; charset=utf-8"],
+      // one label taken on each create operation; the others on deployments, which use none of the organization's
+      // room for providers (D-245)
+      for (const [label, contentType, kind] of [
+        ["upper", "Application/JSON", "oauth_provider"],
+        ["upperdep", "Application/JSON", "deployment"],
+        ["quoted", 'application/json; charset="UTF-8"', "deployment"],
+        ["utf8", "application/json;charset=utf8", "deployment"],
+        ["suffix", "application/vnd.example+json", "deployment"],
+        ["params", "application/json; version=1; charset=utf-8", "deployment"],
       ] as const)
-        expect2xx(await post(label, contentType), `a create labelled Content-Type: ${contentType}`);
+        expect2xx(await post(label, contentType, kind), `a create labelled Content-Type: ${contentType}`);
       for (const [label, contentType] of [
         ["latin", "application/json; charset=iso-8859-1"],
         ["seq", "application/geo+json-seq"],
@@ -906,20 +904,29 @@ export const errorChecks: Check[] = [
     specRef: "D-281 (what parsing would change in a body; RFC 8259 §4: names unique), D-16 (422 with errors[].pointer)",
     needs: ["write", "server"],
     async run(ctx) {
-      /** A provider create whose text ends with the members `tail` (`,"extra":1`), written as is. */
-      const post = (label: string, tail: string) => {
-        const text = JSON.stringify(providerBody(ctx.name(label)));
+      /** A create whose text ends with the members `tail` (`,"extra":1`), written as is. */
+      const post = (label: string, tail: string, kind: "deployment" | "oauth_provider" = "oauth_provider") => {
+        const text = JSON.stringify(
+          kind === "deployment"
+            ? deploymentBody(ctx.name(label), plainSource(ctx.config.hosting))
+            : providerBody(ctx.name(label)),
+        );
         return tryCreate(
           ctx,
-          { path: paths.providers, raw: `${text.slice(0, -1)}${tail}}`, headers: jsonType },
-          "oauth_provider",
+          {
+            path: kind === "deployment" ? paths.deployments : paths.providers,
+            raw: `${text.slice(0, -1)}${tail}}`,
+            headers: jsonType,
+          },
+          kind,
         );
       };
+      // taken on a deployment create, which uses none of the organization's room for providers (D-245)
       for (const [label, number] of [
         ["exp", "1E3"],
         ["trail", "2.50"],
       ] as const)
-        expect2xx(await post(label, `,"extra":${number}`), `a create holding ${number}`);
+        expect2xx(await post(label, `,"extra":${number}`, "deployment"), `a create holding ${number}`);
       // the body is level 1 and "extra" level 2, so the first level past 32 is the 31st element down
       const tooDeep = { text: `${"[".repeat(40)}${"]".repeat(40)}`, pointer: `/extra${"/0".repeat(31)}` };
       for (const { label, tail, pointer } of [

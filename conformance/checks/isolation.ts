@@ -8,6 +8,7 @@ import {
   listDeployments,
   listProviders,
   paths,
+  plainProvider,
 } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import type { Check } from "../runner/check.js";
@@ -54,7 +55,7 @@ export const isolationChecks: Check[] = [
     specRef: "D-13 to D-15 (OAuth providers belong to the organization)",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
-      const { record } = await createProvider(ctx);
+      const { record } = await plainProvider(ctx);
       const { exchange, records } = await listProviders(ctx, "other");
       ensure(
         !records.some((r) => r.id === record.id),
@@ -273,7 +274,7 @@ export const isolationChecks: Check[] = [
     specRef: "D-15 (OAuth providers belong to the organization)",
     needs: ["otherTenant", "write", "state"],
     async run(ctx) {
-      const { record } = await createProvider(ctx);
+      const { record } = await plainProvider(ctx);
       const ex = await ctx.send({
         method: "GET",
         path: paths.providers,
@@ -313,7 +314,7 @@ export const isolationChecks: Check[] = [
     specRef: "D-38 (provider_id unique per organization), D-15, D-22",
     needs: ["otherApiKey", "write", "state"],
     async run(ctx) {
-      const { body } = await createProvider(ctx);
+      const { body } = await plainProvider(ctx);
       await createProvider(ctx, body, "other");
     },
   },
@@ -326,7 +327,7 @@ export const isolationChecks: Check[] = [
     specRef: "D-38 (provider_id unique per organization), D-15 (providers belong to the organization), D-22",
     needs: ["otherTenant", "write", "state"],
     async run(ctx) {
-      const { body } = await createProvider(ctx);
+      const { body } = await plainProvider(ctx);
       const ex = await ctx.send({
         method: "POST",
         path: paths.providers,

@@ -12,8 +12,9 @@ import {
   listDeployments,
   listProviders,
   paths,
+  plainProvider,
 } from "../check-kit/helpers.js";
-import { deploymentBody, plainSource, providerBody, type Source, sourcesFor } from "../model/data.js";
+import { deploymentBody, plainSource, type Source, sourcesFor } from "../model/data.js";
 import { keptFields } from "../model/deployment-model.js";
 import type { Check, CheckContext, SendRequest } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -223,8 +224,9 @@ async function createsChangeNoHeldRecord(ctx: CheckContext): Promise<void> {
     exchange,
   );
 
-  const providerId = ctx.name("heldprov");
-  const provider = await createProvider(ctx, providerBody(providerId));
+  // the held provider is the run's shared one (D-245)
+  const provider = await plainProvider(ctx);
+  const providerId = String(provider.body.provider_id);
   const rivalProvider = {
     provider_id: providerId,
     name: "Rival provider",

@@ -36,6 +36,9 @@ export interface CreatedResource {
   key: "main" | "other";
 }
 
+/** Who shares a fixture: the checks of one area, or every check of the run. */
+export type FixtureScope = "area" | "run";
+
 /** What a check can use: the configuration, an HTTP sender that records every exchange, fixtures. */
 export interface CheckContext {
   readonly config: RunConfig;
@@ -49,8 +52,11 @@ export interface CheckContext {
   name(label: string): string;
   /** Records a created resource for the report. */
   created(resource: CreatedResource): void;
-  /** Memoizes a fixture shared by the checks of one suite file (e.g. a set of deployments to page through). */
-  fixture<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * Memoizes a fixture shared by the checks of one area (e.g. a set of deployments to page through) or, with scope
+   * "run", by every check of the run (a record they only read back: the organization's room is finite, D-245).
+   */
+  fixture<T>(key: string, make: () => Promise<T>, scope?: FixtureScope): Promise<T>;
   /** Marks the check as skipped with a reason (when it discovers at run time that it cannot run). */
   skip(reason: string): never;
   /** Adds a note to the report of this check (e.g. the fast-check seed). */

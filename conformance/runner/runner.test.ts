@@ -150,4 +150,16 @@ describe("runCheck", () => {
     await runCheck(uses, "tests", config(), fixtures);
     expect(made).toBe(1);
   });
+
+  it("shares a fixture of the run's scope between areas, and one of an area's scope only within its area", async () => {
+    const run = new Map<string, Promise<unknown>>();
+    const made = { run: 0, area: 0 };
+    const uses = check(async (ctx) => {
+      await ctx.fixture("record", async () => ++made.run, "run");
+      await ctx.fixture("set", async () => ++made.area);
+    });
+    await runCheck(uses, "first", config(), new Map(), run);
+    await runCheck(uses, "second", config(), new Map(), run);
+    expect(made).toEqual({ run: 1, area: 2 });
+  });
 });

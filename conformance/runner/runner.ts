@@ -12,15 +12,15 @@ import { forgetTargetGone, isSetupStop } from "../target/target-gone.js";
 import { answersOf } from "./answer-counts.js";
 import { type Check, CheckFailure, CheckSkip } from "./check.js";
 import { isSelected, unmetNeed } from "./check-selection.js";
-import { createContext } from "./runtime.js";
+import { createContext, type Fixtures } from "./runtime.js";
+
+export type { Fixtures };
+
 import { shuffled } from "./shuffle.js";
 import type { Verdict } from "./verdict.js";
 
 /** A check that has not finished after this long fails (the fuzz and stateful checks take the longest). */
 export const checkTimeoutMs = 120_000;
-
-/** Fixtures shared by the checks of one area (e.g. a set of deployments to page through), keyed by name. */
-export type Fixtures = Map<string, Promise<unknown>>;
 
 /** Raised inside the runner when a check overruns checkTimeoutMs. */
 class CheckTimeout extends Error {
@@ -48,8 +48,17 @@ function reported(exchange: Exchange): Exchange {
   return { ...exchange, json: undefined };
 }
 
-/** Runs one check against the configured target and turns what happened into its verdict; never throws. */
-export async function runCheck(check: Check, area: string, config: RunConfig, fixtures: Fixtures): Promise<Verdict> {
+/**
+ * Runs one check against the configured target and turns what happened into its verdict; never throws. `fixtures` are
+ * shared with the checks of its area, `runFixtures` with every check of the run (none when left out).
+ */
+export async function runCheck(
+  check: Check,
+  area: string,
+  config: RunConfig,
+  fixtures: Fixtures,
+  runFixtures: Fixtures = new Map(),
+): Promise<Verdict> {
   const verdict: Verdict = {
     id: check.id,
     level: check.level,
@@ -64,7 +73,7 @@ export async function runCheck(check: Check, area: string, config: RunConfig, fi
   if (unmet) return { ...verdict, status: "skip", skipReason: unmet };
   const stopped = runStoppedWhy(config);
   if (stopped) return { ...verdict, status: "skip", skipReason: `not run: the run stopped (${stopped})` };
-  const ctx = createContext(config, fixtures, check);
+  const ctx = createContext(config, fixtures, check, runFixtures);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -158,10 +167,11 @@ export async function runChecks(
   startRun(config);
   try {
     const order = <T>(items: T[]): T[] => (config.shuffle ? shuffled(items, config.seed) : items);
+    const runFixtures: Fixtures = new Map();
     for (const [area, checks] of order(Object.entries(areas))) {
       const fixtures: Fixtures = new Map();
       for (const check of order(checks.filter((c) => isSelected(c, config)))) {
-        const verdict = await runCheck(check, area, config, fixtures);
+        const verdict = await runCheck(check, area, config, fixtures, runFixtures);
         verdicts.push(verdict);
         onVerdict?.(verdict);
       }

@@ -24,6 +24,7 @@ import {
   CheckFailure,
   CheckSkip,
   type CreatedResource,
+  type FixtureScope,
   type SendRequest,
 } from "./check.js";
 import { isNoVerdict } from "./no-verdict.js";
@@ -72,15 +73,19 @@ function operationOf(method: string, path: string): string | undefined {
   return match.kind === "operation" ? match.operation.id : undefined;
 }
 
+/** Fixtures shared by the checks of one area, or of one run (e.g. a set of deployments to page through), keyed by name. */
+export type Fixtures = Map<string, Promise<unknown>>;
+
 /**
- * Builds a context; `fixtures` is shared by the checks of one suite file. Names depend only on the
+ * Builds a context; `fixtures` is shared by the checks of one area, `runFixtures` by every check of the run. Names depend only on the
  * run prefix, the check id and a counter of this context, so a replay (same seed, one check) sends
  * the same names as the full run did but for the run prefix, which keeps them unique (no 409).
  */
 export function createContext(
   config: RunConfig,
-  fixtures: Map<string, Promise<unknown>>,
+  fixtures: Fixtures,
   check: Pick<Check, "id" | "level">,
+  runFixtures: Fixtures = new Map(),
 ): RecordingContext {
   const checkId = check.id;
   let nameCounter = 0;
@@ -217,15 +222,16 @@ export function createContext(
     created(resource: CreatedResource): void {
       createdResources.push(resource);
     },
-    fixture<T>(key: string, make: () => Promise<T>): Promise<T> {
-      let p = fixtures.get(key) as Promise<T> | undefined;
+    fixture<T>(key: string, make: () => Promise<T>, scope: FixtureScope = "area"): Promise<T> {
+      const shared = scope === "run" ? runFixtures : fixtures;
+      let p = shared.get(key) as Promise<T> | undefined;
       if (!p) {
         const made = make();
         p = made;
-        fixtures.set(key, made);
+        shared.set(key, made);
         // a MUST check's no-verdict skip is its own: the next check (a SHOULD one may fail on it) makes the fixture again
         made.catch((error: unknown) => {
-          if (isNoVerdict(error) && fixtures.get(key) === made) fixtures.delete(key);
+          if (isNoVerdict(error) && shared.get(key) === made) shared.delete(key);
         });
       }
       return p;
