@@ -8,7 +8,8 @@ import { type ConformanceOptions, configFromObject, type RunConfig } from "./cli
 import { newRunId } from "./model/data.js";
 import { failureText } from "./report/text.js";
 import { isSelected } from "./runner/check-selection.js";
-import { checkTimeoutMs, type Fixtures, runCheck } from "./runner/runner.js";
+import { checkTimeoutMs, runCheck } from "./runner/runner.js";
+import type { Fixtures } from "./runner/runtime.js";
 
 /**
  * Registers the suite's checks as vitest tests, one `describe` per area, in the command's order.

@@ -6,6 +6,7 @@ import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from 
 import {
   createDeployment,
   firstRepository,
+  type Json,
   listDeployments,
   listProviders,
   managedReposRequest,
@@ -21,6 +22,19 @@ import type { Exchange } from "../target/http-exchange.js";
 
 const tags = ["errors"];
 const jsonType = { "Content-Type": "application/json" };
+
+/** The two create operations, by the kind of record each makes. */
+type CreateKind = "deployment" | "oauth_provider";
+
+/**
+ * A valid create of `kind`: its path and a body any target takes. A check that judges only how a body is read takes
+ * a deployment's, which uses none of the organization's room for providers (D-245).
+ */
+function validCreate(ctx: CheckContext, kind: CreateKind, label: string): { path: string; body: Json } {
+  return kind === "deployment"
+    ? { path: paths.deployments, body: deploymentBody(ctx.name(label), plainSource(ctx.config.hosting)) }
+    : { path: paths.providers, body: providerBody(ctx.name(label)) };
+}
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
 export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
@@ -859,22 +873,11 @@ export const errorChecks: Check[] = [
     specRef: "D-442, D-24 (415 for a body that is not JSON)",
     needs: ["write", "server"],
     async run(ctx) {
-      const post = (label: string, contentType: string, kind: "deployment" | "oauth_provider" = "oauth_provider") =>
-        tryCreate(
-          ctx,
-          {
-            path: kind === "deployment" ? paths.deployments : paths.providers,
-            raw: JSON.stringify(
-              kind === "deployment"
-                ? deploymentBody(ctx.name(label), plainSource(ctx.config.hosting))
-                : providerBody(ctx.name(label)),
-            ),
-            headers: { "Content-Type": contentType },
-          },
-          kind,
-        );
-      // one label taken on each create operation; the others on deployments, which use none of the organization's
-      // room for providers (D-245)
+      const post = (label: string, contentType: string, kind: CreateKind = "oauth_provider") => {
+        const { path, body } = validCreate(ctx, kind, label);
+        return tryCreate(ctx, { path, raw: JSON.stringify(body), headers: { "Content-Type": contentType } }, kind);
+      };
+      // one label taken on each create operation, the others on deployments (validCreate)
       for (const [label, contentType, kind] of [
         ["upper", "Application/JSON", "oauth_provider"],
         ["upperdep", "Application/JSON", "deployment"],
@@ -905,23 +908,12 @@ export const errorChecks: Check[] = [
     needs: ["write", "server"],
     async run(ctx) {
       /** A create whose text ends with the members `tail` (`,"extra":1`), written as is. */
-      const post = (label: string, tail: string, kind: "deployment" | "oauth_provider" = "oauth_provider") => {
-        const text = JSON.stringify(
-          kind === "deployment"
-            ? deploymentBody(ctx.name(label), plainSource(ctx.config.hosting))
-            : providerBody(ctx.name(label)),
-        );
-        return tryCreate(
-          ctx,
-          {
-            path: kind === "deployment" ? paths.deployments : paths.providers,
-            raw: `${text.slice(0, -1)}${tail}}`,
-            headers: jsonType,
-          },
-          kind,
-        );
+      const post = (label: string, tail: string, kind: CreateKind = "oauth_provider") => {
+        const { path, body } = validCreate(ctx, kind, label);
+        const text = JSON.stringify(body);
+        return tryCreate(ctx, { path, raw: `${text.slice(0, -1)}${tail}}`, headers: jsonType }, kind);
       };
-      // taken on a deployment create, which uses none of the organization's room for providers (D-245)
+      // taken on a deployment create (validCreate)
       for (const [label, number] of [
         ["exp", "1E3"],
         ["trail", "2.50"],

@@ -13,9 +13,6 @@ import { answersOf } from "./answer-counts.js";
 import { type Check, CheckFailure, CheckSkip } from "./check.js";
 import { isSelected, unmetNeed } from "./check-selection.js";
 import { createContext, type Fixtures } from "./runtime.js";
-
-export type { Fixtures };
-
 import { shuffled } from "./shuffle.js";
 import type { Verdict } from "./verdict.js";
 
