@@ -15,6 +15,7 @@ import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.
 import { startMock } from "../../mock/src/mock.js";
 import { startChildServer } from "../../server/testing/child-server.js";
 import { buildServerIfStale } from "../../tools/build/build-server.js";
+import { dropSchema } from "../../tools/harness/postgres.js";
 
 type Hosting = "cloud" | "self_hosted";
 const targets = ["reference", "mock", "stateful-mock", "memory"] as const;
@@ -111,18 +112,6 @@ function suiteArgv(targetFlags: string[], suiteArgs: string[]): string[] {
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
-}
-
-/** Drops the fresh schema of a PostgreSQL run (the reference server creates its DATABASE_SCHEMA itself). */
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The suite's arguments for the second and later hostings: reports go beside the first run's (DIR-self_hosted, run-self_hosted.har). */

@@ -1,22 +1,24 @@
 /**
- * The only test of the mutation run (D-360): the conformance suite through its vitest adapter, against each
- * in-process target and hosting kind. The suite gets the target's fetch as an option and imports no server code.
- * MUTATION_TARGETS (e.g. `reference:cloud,sandbox:self_hosted`) narrows the runs; every one by default.
+ * The only test of the mutation run (D-360): the conformance suite through its vitest adapter, over HTTP against
+ * each target (reference server on SQLite and on PostgreSQL, sandbox) and hosting kind; it imports no server code.
+ * MUTATION_TARGETS (e.g. `reference-sqlite:cloud,sandbox:self_hosted`) narrows the runs; every one by default.
  */
 import { afterAll, beforeAll, describe } from "vitest";
 import { conformanceTests } from "../../conformance/vitest-adapter.js";
 import { demo } from "../../contract/index.js";
-import { type InProcessTarget, readyAfterMs, startTarget, type TargetKind } from "./targets.js";
+import { type ListeningTarget, readyAfterMs, startTarget, type TargetKind } from "./targets.js";
 
 type Hosting = "cloud" | "self_hosted";
-const allRuns = ["reference:cloud", "reference:self_hosted", "sandbox:cloud", "sandbox:self_hosted"];
+const allRuns = ["reference-sqlite", "reference-postgres", "sandbox"].flatMap((kind) =>
+  ["cloud", "self_hosted"].map((hosting) => `${kind}:${hosting}`),
+);
 const runs = process.env.MUTATION_TARGETS ? process.env.MUTATION_TARGETS.split(",") : allRuns;
 
 for (const run of runs) {
   if (!allRuns.includes(run)) throw new Error(`MUTATION_TARGETS: '${run}' is none of ${allRuns.join(", ")}`);
   const [kind, hosting] = run.split(":") as [TargetKind, Hosting];
   describe(`${kind} ${hosting}`, () => {
-    let target: InProcessTarget | undefined;
+    let target: ListeningTarget | undefined;
     beforeAll(async () => {
       target = await startTarget(kind, hosting);
     });
@@ -27,7 +29,6 @@ for (const run of runs) {
       if (!target) throw new Error("the target did not start");
       return {
         baseUrl: target.baseUrl,
-        fetch: target.fetch,
         apiKey: demo.acme.apiKey,
         otherApiKey: demo.globex.apiKey,
         otherTenantId: demo.acme.stagingTenantId,

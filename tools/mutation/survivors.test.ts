@@ -14,7 +14,15 @@ describe("survivors.json", () => {
     expect(triageProblems(report, survivors)).toEqual([]);
   });
 
-  it("gives every entry a replacement and a reason", () => {
-    expect(survivors.filter((entry) => entry.replacement === undefined || entry.reason.trim() === "")).toEqual([]);
+  it("gives every entry its end, a replacement and a reason", () => {
+    expect(
+      survivors.filter(
+        (entry) =>
+          entry.endLine === undefined ||
+          entry.endColumn === undefined ||
+          entry.replacement === undefined ||
+          entry.reason.trim() === "",
+      ),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ const mutant = (status: string, line = 1): ReportMutant => ({
   mutatorName: "StringLiteral",
   replacement: '""',
   status,
-  location: { start: { line, column: 5 } },
+  location: { start: { line, column: 5 }, end: { line, column: 9 } },
 });
 
 describe("tally", () => {
@@ -27,6 +27,8 @@ describe("reportMarkdown", () => {
       file: "server/a.ts",
       line: 2,
       column: 5,
+      endLine: 2,
+      endColumn: 9,
       mutator: "StringLiteral",
       replacement: '""',
       kind: "equivalent",
@@ -59,6 +61,8 @@ describe("reportMarkdown", () => {
       file: "server/a.ts",
       line,
       column: 5,
+      endLine: line,
+      endColumn: 9,
       mutator: "StringLiteral",
       replacement: '""',
       kind,
@@ -88,6 +92,8 @@ describe("triageProblems", () => {
     file: "server/a.ts",
     line,
     column: 5,
+    endLine: line,
+    endColumn: 9,
     mutator: "StringLiteral",
     replacement,
     kind,
@@ -99,17 +105,22 @@ describe("triageProblems", () => {
     {
       name: "an entry of a killed mutant is stale",
       given: [entry(2, "equivalent"), entry(1, "open-choice")],
-      want: ['server/a.ts:1:5 StringLiteral "\\"\\"": matches no unkilled mutant'],
+      want: ['server/a.ts:1:5-1:9 StringLiteral "\\"\\"": matches no unkilled mutant'],
     },
     {
       name: "another replacement is another mutant",
       given: [entry(2, "equivalent"), entry(2, "equivalent", '"Stryker was here!"')],
-      want: ['server/a.ts:2:5 StringLiteral "\\"Stryker was here!\\"": matches no unkilled mutant'],
+      want: ['server/a.ts:2:5-2:9 StringLiteral "\\"Stryker was here!\\"": matches no unkilled mutant'],
+    },
+    {
+      name: "another end is another mutant",
+      given: [{ ...entry(2, "equivalent"), endColumn: 30 }],
+      want: ['server/a.ts:2:5-2:30 StringLiteral "\\"\\"": matches no unkilled mutant'],
     },
     {
       name: "a key given twice, and with two kinds",
       given: [entry(2, "equivalent"), entry(2, "equivalent"), entry(2, "open-choice")],
-      want: ['server/a.ts:2:5 StringLiteral "\\"\\"": two kinds (equivalent, open-choice)'],
+      want: ['server/a.ts:2:5-2:9 StringLiteral "\\"\\"": two kinds (equivalent, open-choice)'],
     },
     {
       name: "a file the report does not hold is not judged",

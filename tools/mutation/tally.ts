@@ -7,7 +7,7 @@ export interface ReportMutant {
   replacement?: string;
   status: string;
   static?: boolean;
-  location: { start: { line: number; column: number } };
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
 /** Stryker's JSON report (the fields read here). */
@@ -15,16 +15,19 @@ export interface MutationReport {
   files: Record<string, { mutants: ReportMutant[] }>;
 }
 
-/** A triaged survivor of survivors.json: where, which mutator, what it became, and why it may live. */
+/** A triaged survivor of survivors.json: where it starts and ends, which mutator, what it became, and why it may live. */
 export interface Survivor {
   file: string;
   line: number;
   column: number;
+  /** Where the mutated code ends: two mutants of one start, mutator and replacement (a condition and its first operand) differ here. */
+  endLine: number;
+  endColumn: number;
   mutator: string;
   replacement: string;
   /**
-   * equivalent | not observable over HTTP | harness-blind (a client sees it over HTTP, the in-process harness does
-   * not: a socket, PostgreSQL, response validation on) | open choice | missing check (the check it calls for, to add)
+   * equivalent | not observable over HTTP | harness-blind (a client sees it over HTTP, the harness of targets.ts
+   * does not reach it: concurrency, a failing store) | open choice | missing check (the check it calls for, to add)
    */
   kind: "equivalent" | "not-observable" | "harness-blind" | "open-choice" | "missing-check";
   reason: string;
@@ -61,15 +64,31 @@ export function tally(mutants: ReportMutant[]): Tally {
   };
 }
 
-/** A survivor's key: file, line, column, mutator and replacement, so two mutants of one place never share a triage. */
-function keyOf(file: string, line: number, column: number, mutator: string, replacement: string | undefined): string {
-  return `${file}:${line}:${column} ${mutator} ${JSON.stringify(replacement ?? "")}`;
+/**
+ * A survivor's key: file, start, end, mutator and replacement, so two mutants of one place never share a triage
+ * (`a === b || c` to `false` and `a === b` to `false` start at one column and end at two).
+ */
+function keyOf(
+  file: string,
+  start: { line: number; column: number },
+  end: { line: number; column: number },
+  mutator: string,
+  replacement: string | undefined,
+): string {
+  return `${file}:${start.line}:${start.column}-${end.line}:${end.column} ${mutator} ${JSON.stringify(replacement ?? "")}`;
 }
 
 const mutantKey = (file: string, mutant: ReportMutant) =>
-  keyOf(file, mutant.location.start.line, mutant.location.start.column, mutant.mutatorName, mutant.replacement);
+  keyOf(file, mutant.location.start, mutant.location.end, mutant.mutatorName, mutant.replacement);
 
-const survivorKey = (entry: Survivor) => keyOf(entry.file, entry.line, entry.column, entry.mutator, entry.replacement);
+const survivorKey = (entry: Survivor) =>
+  keyOf(
+    entry.file,
+    { line: entry.line, column: entry.column },
+    { line: entry.endLine, column: entry.endColumn },
+    entry.mutator,
+    entry.replacement,
+  );
 
 /** survivors.json by key (the first entry of a repeated key; triageProblems names the repeats). */
 function triageIndex(survivors: Survivor[]): Map<string, Survivor> {
@@ -183,7 +202,7 @@ export function reportMarkdown(
     "",
     "Survived or reached by no check, by their triage in tools/mutation/survivors.json; the last column is the score",
     "less the mutants triaged equivalent (killed over every valid mutant but those): not-observable, harness-blind",
-    "(a client sees the difference over HTTP, the in-process harness does not) and open-choice mutants stay in it.",
+    "(a client sees the difference over HTTP, the harness does not reach it) and open-choice mutants stay in it.",
     "",
     "| files | equivalent | not observable | harness-blind | open choice | missing check | untriaged | killed of every valid mutant but the equivalent, % |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",

@@ -1,33 +1,25 @@
 /**
- * The two targets of the mutation run (D-360), each held in this process behind a standard fetch: the reference
- * server's pipeline over SQLite in memory, and the sandbox's engine over the memory store, both with the demo data
- * and a short provisioning delay so that the status checks settle fast.
+ * The targets of the mutation run (D-360), each listening on a port of its own in the test's process, so that a
+ * mutant is judged through what a client reaches: the reference server as `npm start` starts it (its configuration
+ * from the environment, so the defaults hold: response validation on; the Koa adapter; the store opened from
+ * DATABASE_URL) on SQLite or on PostgreSQL, and the sandbox's Node server over its fetch adapter (D-171). Each
+ * target holds the demo data and turns deployments READY after a short delay, so that the status checks settle fast.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pino from "pino";
-import { demoFixturePath } from "../../contract/index.js";
-import { createMemorySandbox } from "../../mock/src/engine/memory-sandbox.js";
-import { authenticate } from "../../server/auth/authenticate.js";
-import { cachedKeys } from "../../server/auth/key-cache.js";
-import { FixtureCodehost } from "../../server/codehost/fixture-adapter.js";
+import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { type Hosting, loadConfig } from "../../server/config.js";
-import { corsPolicyFromEnv, withCors } from "../../server/cors.js";
-import { SecretBox } from "../../server/crypto/secret-box.js";
-import { seedDemo } from "../../server/demo.js";
-import { nowMicros } from "../../server/domain/clock.js";
-import { createFetchApp, type FetchHandler } from "../../server/pipeline/fetch-adapter.js";
-import { deploymentRenderer } from "../../server/presenters/deployment-text.js";
-import { startProvisioning } from "../../server/provisioning.js";
-import { SqliteStore } from "../../server/storage/sqlite-store.js";
-import { responseChecker } from "../../server/validation/response-validator.js";
-import { inProcessFetch } from "./in-process-fetch.js";
+import { startServer } from "../../server/server.js";
+import { dropSchema, postgresBaseUrl } from "../harness/postgres.js";
 
-/** Which implementation a target runs. */
-export type TargetKind = "reference" | "sandbox";
+/** Which implementation a target runs, and on which store. */
+export type TargetKind = "reference-sqlite" | "reference-postgres" | "sandbox";
 
-/** A target in this process: its fetch, the base URL the suite writes (never dialled), and how to stop it. */
-export interface InProcessTarget {
-  fetch: typeof fetch;
+/** A target listening on 127.0.0.1: the base URL the suite dials, and how to stop it. */
+export interface ListeningTarget {
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -35,48 +27,45 @@ export interface InProcessTarget {
 /** Milliseconds until a new deployment turns READY: short, so that checks waiting for it settle in a moment. */
 export const readyAfterMs = 50;
 
-const logger = pino({ level: "silent" });
+/** Log lines are not answers: they go nowhere. */
+const discard = { write: () => {} };
 
-/** The reference server's pipeline as server/server.ts assembles it, on SQLite in memory, with no listening socket. */
-async function startReference(hosting: Hosting): Promise<InProcessTarget> {
-  const config = { ...loadConfig({}), hosting, demo: true, readyAfterMs, validateResponses: false };
-  const store = new SqliteStore({ path: ":memory:", renderer: deploymentRenderer, clock: nowMicros });
-  await store.migrate();
-  await seedDemo(store, logger);
-  const keys = cachedKeys(store);
-  const app = createFetchApp({
-    config,
-    store,
-    codehost: FixtureCodehost.fromFile(demoFixturePath),
-    secretBox: new SecretBox(randomBytes(32)),
-    logger,
-    // through the key cache, as server/server.ts does
-    authenticate: (header) => authenticate(keys, header),
-    // the production setting: a mutant the response checker alone would turn into a 500 is the suite's to catch
-    checkResponse: config.validateResponses ? responseChecker() : undefined,
-    nowUs: nowMicros,
-  });
-  // CORS as the reference server's Koa app applies it (server/app.ts), around the fetch handler as twins.ts does
-  const cors = corsPolicyFromEnv({}, config.demo);
-  const handle: FetchHandler = (request, sent) => withCors(cors, request, () => app(request, sent));
-  const stopProvisioning = startProvisioning(store, logger, readyAfterMs, nowMicros);
+/** A schema of its own per start, so that two Stryker workers (and two starts of one) never share tables. */
+const freshSchema = () => `mutation_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+
+/** The reference server as server/main.ts starts it, from an environment, in a data directory of its own. */
+async function startReference(hosting: Hosting, database: "sqlite" | "postgres"): Promise<ListeningTarget> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mutation-target-"));
+  const url = postgresBaseUrl();
+  const schema = database === "postgres" ? freshSchema() : undefined;
+  // what an operator sets; everything else (response validation, connection caps, timeouts) is the default
+  const env: NodeJS.ProcessEnv = {
+    PORT: "0",
+    DATA_DIR: dataDir,
+    HOSTING: hosting,
+    READY_AFTER_MS: String(readyAfterMs),
+    LOG_LEVEL: "silent",
+    ...(schema ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}),
+  };
+  const server = await startServer(loadConfig(env), { logDestination: discard });
   return {
-    fetch: inProcessFetch(handle),
-    baseUrl: "http://reference.invalid",
+    baseUrl: server.url,
     close: async () => {
-      await stopProvisioning();
-      await store.close();
+      await server.close();
+      if (schema) await dropSchema(url, schema);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The sandbox (the mocks' engine, D-79) on the memory store, as the stateful MSW handlers run it. */
-async function startSandbox(hosting: Hosting): Promise<InProcessTarget> {
-  const sandbox = createMemorySandbox({ hosting, readyAfterMs, logger });
-  return { fetch: inProcessFetch(sandbox.handle), baseUrl: "http://sandbox.invalid", close: async () => {} };
+/** The sandbox (the mocks' engine, D-79) on the memory store, as `deployment-mock --stateful` serves it. */
+async function startSandbox(hosting: Hosting): Promise<ListeningTarget> {
+  const sandbox = await startMemorySandbox({ hosting, readyAfterMs, logger: pino({ level: "silent" }) });
+  return { baseUrl: sandbox.url, close: () => sandbox.close() };
 }
 
 /** Starts a target of the given kind and hosting. */
-export function startTarget(kind: TargetKind, hosting: Hosting): Promise<InProcessTarget> {
-  return kind === "reference" ? startReference(hosting) : startSandbox(hosting);
+export function startTarget(kind: TargetKind, hosting: Hosting): Promise<ListeningTarget> {
+  if (kind === "sandbox") return startSandbox(hosting);
+  return startReference(hosting, kind === "reference-postgres" ? "postgres" : "sqlite");
 }

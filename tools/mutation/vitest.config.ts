@@ -1,4 +1,4 @@
-/** The vitest configuration of the mutation run (D-360): the conformance suite against in-process targets, its one test file. */
+/** The vitest configuration of the mutation run (D-360): the conformance suite over HTTP against listening targets, its one test file. */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
