@@ -4,7 +4,7 @@ import { areas } from "../checks/index.js";
 import type { RunConfig } from "../cli/run-config.js";
 import { toCurl } from "../report/curl.js";
 import type { Exchange } from "../target/http-exchange.js";
-import { TransportError } from "../target/http-exchange.js";
+import { shownExchange, TransportError } from "../target/http-exchange.js";
 import { forgetRateLimits, rateLimitStopIn, waitNote } from "../target/rate-limit.js";
 import { runStopIn, runStoppedWhy, startRunBudget } from "../target/run-budget.js";
 import { fullStopIn } from "../target/target-full.js";
@@ -42,7 +42,7 @@ function explainedBy(thrown: unknown, breach: CheckFailure): boolean {
  * of failed checks holds no parsed answer past its check (D-460).
  */
 function reported(exchange: Exchange): Exchange {
-  return { ...exchange, json: undefined };
+  return { ...shownExchange(exchange), json: undefined };
 }
 
 /**
@@ -132,7 +132,7 @@ export async function runCheck(
   verdict.requests = ctx.exchanges.length;
   verdict.answers = answersOf(ctx.exchanges);
   verdict.sentFields = [...ctx.sentFields];
-  if (config.recordExchanges) verdict.exchanges = ctx.exchanges;
+  if (config.recordExchanges) verdict.exchanges = ctx.exchanges.map(shownExchange);
   return verdict;
 }
 

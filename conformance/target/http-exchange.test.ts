@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printfFormat, shellQuote, toCurl } from "../report/curl.js";
-import { sendHttp } from "./http-exchange.js";
+import { sendHttp, shownExchange } from "./http-exchange.js";
 
 let server: Server;
 let url: string;
@@ -15,7 +15,13 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       got = { headers: req.headers, bytes: Buffer.concat(chunks) };
-      res.writeHead(200, { "content-type": "application/json" }).end(req.url?.endsWith("?bom") ? "\ufeff{}" : "{}");
+      if (req.url?.endsWith("?echo"))
+        // an answer that holds the secret sent, in a header and in the body, beside a header the secret is part of
+        res
+          .writeHead(200, { "content-type": "application/json", "x-echo": "appl" })
+          .end(JSON.stringify({ note: "appl", client_secret: "appl" }));
+      else
+        res.writeHead(200, { "content-type": "application/json" }).end(req.url?.endsWith("?bom") ? "\ufeff{}" : "{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -93,5 +99,27 @@ describe("sendHttp's reading of an answer", () => {
     });
     expect(ex.json).toEqual(want.json);
     expect(ex.response.body.startsWith("\ufeff")).toBe(want.bom);
+  });
+});
+
+describe("sendHttp keeps the answer as received for the checks, and its redacted form for the reports (D-392)", () => {
+  it("a sent secret that is part of application/json changes no judged header, and is shown redacted", async () => {
+    const ex = await sendHttp({
+      method: "POST",
+      url: `${url}?echo`,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_secret: "appl" }),
+      keyRef: "none",
+      timeoutMs: 5000,
+      maxBytes: 1024,
+      secrets: ["appl"],
+    });
+    expect(ex.response.headers).toMatchObject({ "content-type": "application/json", "x-echo": "appl" });
+    expect(JSON.parse(ex.response.body)).toEqual({ note: "appl", client_secret: "appl" });
+    const shown = shownExchange(ex).response;
+    expect(shown.headers).toMatchObject({ "content-type": "[REDACTED]ication/json", "x-echo": "[REDACTED]" });
+    expect(shown.body).toBe('{"note":"[REDACTED]","client_secret":"[REDACTED]"}');
+    expect(shown).not.toHaveProperty("shown");
+    expect(ex.request.body).toBe('{"client_secret":"[REDACTED]"}');
   });
 });

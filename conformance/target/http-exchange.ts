@@ -1,4 +1,4 @@
-/** HTTP exchanges with the target, recorded with secrets redacted; a failure shows what was sent and what came back. */
+/** HTTP exchanges with the target: the request recorded with secrets redacted, the answer as received and as shown; a failure shows what was sent and what came back. */
 import { defaultMaxResponseValues, parseJsonText, readBounded } from "./bounded-read.js";
 import { redactBody, redactHeaders, redactParsed, redactText } from "./redact.js";
 import { repeatedMember } from "./repeated-member.js";
@@ -16,11 +16,18 @@ export interface RecordedRequest {
   keyRef?: "main" | "other" | "literal" | "none";
 }
 
-/** A response as it is shown in reports. */
+/**
+ * A response as received: what the checks judge. Reports show `shown` in place of its headers and body
+ * (shownExchange), so a secret that happens to be part of a header or of the body (a client_secret of "appl" inside
+ * application/json) never changes what is judged.
+ */
 interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body's text (a parsed JSON body written again, as shown) up to the shown length. */
   body: string;
+  /** The headers and body with secrets redacted (D-392), which reports show. */
+  shown?: { headers: Record<string, string>; body: string };
   bodyTruncated?: boolean;
   /** The answer went on past --max-response-bytes (this bound) and was not read further (D-391). */
   cutAtBytes?: number;
@@ -157,24 +164,27 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   } catch {
     json = undefined;
   }
-  // the body as shown is redacted from the one parse (a body with a byte order mark keeps it, as read, for HDR-006); a
-  // cut or too large body is redacted as text, never parsed (D-460)
+  // the body as judged is written again from the one parse, as shown, and the shown one redacted (a body with a byte
+  // order mark keeps it, as read, for HDR-006); a cut or too large body is read as text, never parsed (D-460)
+  const written = json !== undefined && !text.startsWith("\ufeff");
   const shownBody = shown(
-    json !== undefined && !text.startsWith("\ufeff")
+    written
       ? redactParsed(json, out.secrets)
       : cut || tooMany
         ? redactText(text.slice(0, maxShownBody + shownMargin), out.secrets)
         : redactBody(text, out.secrets),
   );
+  const judgedBody = shown(written ? JSON.stringify(json) : text);
   // the body as sent: its redacted copy is parsed and written again, which keeps one of two members of one name
   const repeated = json === undefined ? undefined : repeatedMember(text);
   return {
     request: recordedRequest,
     response: {
       status: response.status,
-      headers: redactHeaders(headers, [], out.secrets),
-      body: shownBody.body,
-      ...(shownBody.bodyTruncated || cut ? { bodyTruncated: true } : {}),
+      headers,
+      body: judgedBody.body,
+      shown: { headers: redactHeaders(headers, [], out.secrets), body: shownBody.body },
+      ...(shownBody.bodyTruncated || judgedBody.bodyTruncated || cut ? { bodyTruncated: true } : {}),
       ...(cut ? { cutAtBytes: out.maxBytes } : {}),
       ...(tooMany ? { cutAtValues: maxValues } : {}),
       ...(notUtf8 ? { notUtf8: true } : {}),
@@ -219,6 +229,12 @@ function chunksOf(body: string | Uint8Array): ReadableStream<Uint8Array> {
       }
     },
   });
+}
+
+/** An exchange as reports show it: the response's redacted headers and body in place of those received. */
+export function shownExchange(exchange: Exchange): Exchange {
+  const { shown: redacted, ...response } = exchange.response;
+  return redacted ? { ...exchange, response: { ...response, ...redacted } } : exchange;
 }
 
 function shown(body: string): { body: string; bodyTruncated?: boolean } {

@@ -11,7 +11,7 @@
  */
 
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +81,26 @@ async function runtimeBin(major: string): Promise<string> {
 }
 
 /**
+ * What a failed run's report says first: its seed (the run again with `--seed`) and each failing check with its
+ * message and replay, which the end of a long console output may no longer hold.
+ */
+function failedRun(reportDir: string): string {
+  const file = join(reportDir, "results.json");
+  if (!existsSync(file)) return `no ${file}`;
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    seed: number;
+    verdicts: { id: string; level: string; status: string; failure?: { message?: string; replay?: string } }[];
+  };
+  const failed = report.verdicts.filter((v) => v.status === "fail");
+  return [
+    `seed ${report.seed}, ${failed.length} failing check(s):`,
+    ...failed.map(
+      (v) => `  ${v.level} ${v.id}: ${v.failure?.message ?? "failed"}\n    replay: ${v.failure?.replay ?? "-"}`,
+    ),
+  ].join("\n");
+}
+
+/**
  * A full run of the installed command against a fresh reference server; PATH picks the runtime. With `samples`,
  * `doctor` runs first on that fresh server (a used one holds as many providers as the run's fuzzing made), and
  * the README's samples of both outputs are returned (D-344).
@@ -99,17 +119,21 @@ async function fullRun(
     const command = join(install, "node_modules", ".bin", "deployment-conformance");
     const env = { ...process.env, PATH: path, NO_COLOR: "1" };
     const doctor = samples ? await sh(command, ["doctor", ...demoFlags(server.url)], { cwd: install, env }) : undefined;
+    const reportDir = join(scratch, `report-${label}`);
     const result = await sh(
       command,
-      [...demoFlags(server.url), "--quiet", "--fail-on-unexercised", "--report-dir", join(scratch, `report-${label}`)],
-      { cwd: install, env },
+      [...demoFlags(server.url), "--quiet", "--fail-on-unexercised", "--report-dir", reportDir],
+      {
+        cwd: install,
+        env,
+      },
     );
     const duration = /Duration (\S+) s/.exec(result.stdout)?.[1];
     check(
       result.code === 0 && result.stdout.includes("Every selected MUST check passed."),
       `a full run under Node ${version} passes (exit ${result.code}, suite ${duration} s, command ${result.seconds.toFixed(1)} s)`,
     );
-    if (result.code !== 0) console.log(result.stdout.slice(-4000), result.stderr.slice(-2000));
+    if (result.code !== 0) console.log(failedRun(reportDir), result.stdout.slice(-4000), result.stderr.slice(-2000));
     if (!doctor) return { seconds: result.seconds };
     return { seconds: result.seconds, samples: readmeSamples(doctor.stdout, result.stdout, server.url) };
   } finally {
