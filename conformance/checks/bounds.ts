@@ -2,6 +2,18 @@
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { createProvider, type Json, paths } from "../check-kit/helpers.js";
+import {
+  branches,
+  type Case,
+  enumCases,
+  enumRounds,
+  nullableFields,
+  nullsProvider,
+  rounds,
+  type SentRound,
+  sendRound,
+  sharedAnswerConforms,
+} from "../check-kit/shared-providers.js";
 import { outOfProfile, providerBody } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import type { Exchange } from "../target/http-exchange.js";
@@ -14,33 +26,11 @@ const responseFields = new Set(Object.keys(create.responses[String(create.succes
 /** Enum fields whose allowed values the interface spec itself lists (its placeholders, e.g. `<vendor_1>`, do not count). */
 const specListedEnums = new Set(["token_endpoint_auth_method"]);
 
-/** The branches of a field's schema: itself and those of its `allOf` / `anyOf` (D-130 puts constraints inside the non-null branch). */
-export function branches(schema: SchemaObject): SchemaObject[] {
-  const nested = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])] as SchemaObject[];
-  return [schema, ...nested.flatMap(branches)];
-}
-
-/** One derived case: a field and a value to send. */
-interface Case {
-  field: string;
-  value: unknown;
-}
-
 /** Every string field with a `maxLength`, and that bound. */
 const lengthBounds = Object.entries(requestFields).flatMap(([field, schema]) => {
   const max = branches(schema).find((b) => b.type === "string" && typeof b.maxLength === "number")?.maxLength;
   return max === undefined ? [] : [{ field, max, uri: branches(schema).some((b) => b.format === "uri") }];
 });
-
-/** Every allowed value of every enum field. */
-const enumCases = Object.entries(requestFields).flatMap(([field, schema]) =>
-  branches(schema).flatMap((b) => (b.enum ?? []).map((value): Case => ({ field, value }))),
-);
-
-/** Every nullable field. */
-const nullableFields = Object.entries(requestFields)
-  .filter(([, schema]) => branches(schema).some((b) => b.type === "null"))
-  .map(([field]) => field);
 
 /** A value of exactly `length` characters for a field: a valid https URL for URL fields, else the base value padded. */
 function valueOfLength(base: string, length: number, uri: boolean): string {
@@ -81,44 +71,20 @@ async function acceptsAndEchoes(ctx: CheckContext, body: Json, field: string, la
   echoes(exchange, record, body, [field], label);
 }
 
-/**
- * The cases in as few creates as it takes (D-245): one body sets many fields; when the target refuses it, each case
- * is sent alone, which names the field it refuses.
- */
-async function acceptsAll(ctx: CheckContext, bodies: { body: Json; cases: Case[] }[]): Promise<void> {
-  for (const { body, cases } of bodies) {
-    const ex = await ctx.send({ method: "POST", path: paths.providers, json: body, operation: "createOAuthProvider" });
-    if (ex.response.status >= 200 && ex.response.status < 300 && isObject(ex.json)) {
-      ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(body.provider_id), key: "main" });
-      const label = cases.map((c) => `${c.field} ${String(c.value).slice(0, 40)}`).join(", ");
-      echoes(
-        ex,
-        ex.json,
-        body,
-        cases.map((c) => c.field),
-        label,
-      );
-    } else
-      for (const c of cases)
-        await acceptsAndEchoes(ctx, bodyWith(ctx, c), c.field, `${c.field} ${String(c.value).slice(0, 40)}`);
-  }
-}
-
-/** Cases of different fields put together: round i sets each field's i-th case. */
-function rounds(ctx: CheckContext, cases: readonly Case[]): { body: Json; cases: Case[] }[] {
-  const byField = new Map<string, Case[]>();
-  for (const c of cases) byField.set(c.field, [...(byField.get(c.field) ?? []), c]);
-  const count = Math.max(0, ...[...byField.values()].map((list) => list.length));
-  return Array.from({ length: count }, (_, i) => {
-    const round = [...byField.values()].flatMap((list) => (list[i] ? [list[i]] : []));
-    return {
-      body: Object.fromEntries([
-        ...Object.entries(providerBody(ctx.name("bnd"))),
-        ...round.map((c) => [c.field, c.value]),
-      ]),
-      cases: round,
-    };
-  });
+/** A round judged: when accepted each returned field of its cases came back as sent, else each case is sent alone, which names the field the target refuses. */
+async function judgeRound(ctx: CheckContext, round: SentRound, cases: readonly Case[]): Promise<void> {
+  if (round.record) {
+    const label = cases.map((c) => `${c.field} ${String(c.value).slice(0, 40)}`).join(", ");
+    echoes(
+      round.exchange,
+      round.record,
+      round.body,
+      cases.map((c) => c.field),
+      label,
+    );
+  } else
+    for (const c of cases)
+      await acceptsAndEchoes(ctx, bodyWith(ctx, c), c.field, `${c.field} ${String(c.value).slice(0, 40)}`);
 }
 
 /** Checks of the enum values: the spec-listed ones (MUST) or the others (SHOULD). */
@@ -134,7 +100,16 @@ function enumCheck(id: string, listed: boolean): Check {
       : "D-02 (code_challenge_method), interface-spec placeholders of provider_type",
     needs: ["write", "state"],
     async run(ctx) {
-      await acceptsAll(ctx, rounds(ctx, cases));
+      // the run's enum bodies, shared with the other enum check and the checks of decided values and defaults (D-245)
+      const fields = new Set(cases.map((c) => c.field));
+      const judged: SentRound[] = [];
+      for (const round of await enumRounds(ctx)) {
+        const mine = round.cases.filter((c) => fields.has(c.field));
+        if (mine.length === 0) continue;
+        await judgeRound(ctx, round, mine);
+        judged.push(round);
+      }
+      for (const round of judged) sharedAnswerConforms(ctx, round.exchange);
     },
   };
 }
@@ -152,7 +127,9 @@ export const boundChecks: Check[] = [
         const field = bodyOfLength(ctx, bound, bound.max)[bound.field];
         return { field: bound.field, value: field };
       });
-      await acceptsAll(ctx, rounds(ctx, cases));
+      // the cases of different fields in one body (D-245)
+      for (const round of rounds(() => providerBody(ctx.name("bnd")), cases))
+        await judgeRound(ctx, await sendRound(ctx, round), round.cases);
     },
   },
   {
@@ -200,19 +177,10 @@ export const boundChecks: Check[] = [
       "interface-spec: OAuth provider creation request body, client_secret string or null, provider_type enum or null",
     needs: ["write"],
     async run(ctx) {
-      // every nullable field null in one create (D-245): a refusal's errors[] names the field it refuses
-      const ex = await ctx.send({
-        method: "POST",
-        path: paths.providers,
-        json: {
-          ...providerBody(ctx.name(`${outOfProfile}bnd`)),
-          ...Object.fromEntries(nullableFields.map((f) => [f, null])),
-        },
-        operation: "createOAuthProvider",
-      });
-      if (ex.response.status < 300 && isObject(ex.json))
-        ctx.created({ kind: "oauth_provider", id: String(ex.json.id), name: String(ex.json.provider_id), key: "main" });
-      expect2xx(ex, `create OAuth provider with ${nullableFields.join(", ")} null`);
+      // every nullable field null in one create, the run's, which SEM-007 shares (D-245)
+      const { exchange } = await nullsProvider(ctx);
+      expect2xx(exchange, `create OAuth provider with ${nullableFields.join(", ")} null`);
+      sharedAnswerConforms(ctx, exchange);
     },
   },
 ];

@@ -3,6 +3,7 @@ import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../check-kit/helpers.js";
 import { sameJson } from "../check-kit/same-json.js";
+import { branches } from "../check-kit/shared-providers.js";
 import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
 import {
   deploymentBody,
@@ -16,7 +17,6 @@ import { maxStoredConfigBytes, storedBytes } from "../model/stored-bytes.js";
 import type { Check, CheckContext } from "../runner/check.js";
 import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
 import type { Exchange } from "../target/http-exchange.js";
-import { branches } from "./bounds.js";
 
 const tags = ["createDeployment", "bounds"];
 const createBody = operation("createDeployment").requestBody?.schema ?? {};

@@ -5,7 +5,7 @@
  * LAW-019: every answer of the run belongs to its request: a page keeps its query, a create answers what it sent.
  */
 import { ensure, expect2xx, isObject, jsonArray, jsonObject } from "../check-kit/assert.js";
-import { type Json, paths } from "../check-kit/helpers.js";
+import { type Json, paths, plainProvider } from "../check-kit/helpers.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import { runAnswers } from "../model/run-answers.js";
 import type { Check, CheckContext } from "../runner/check.js";
@@ -30,6 +30,21 @@ class Owners {
   get(scope: string): string | undefined {
     return this.first.get(scope)?.value;
   }
+}
+
+/** A provider created with X-Tenant-Id `tenant`, and its record. */
+async function providerIn(ctx: CheckContext, tenant: string): Promise<{ exchange: Exchange; record: Json }> {
+  const exchange = await ctx.send({
+    method: "POST",
+    path: paths.providers,
+    json: providerBody(ctx.name("owner")),
+    operation: "createOAuthProvider",
+    tenant,
+  });
+  expect2xx(exchange, `create an OAuth provider with X-Tenant-Id ${tenant}`);
+  const record = jsonObject(exchange, "create OAuth provider");
+  ctx.created({ kind: "oauth_provider", id: String(record.id), name: String(record.provider_id), key: "main" });
+  return { exchange, record };
 }
 
 /** LAW-013: the owner fields of every record created and listed in each scope the configuration reaches. */
@@ -64,17 +79,9 @@ async function ownersAsSelected(ctx: CheckContext): Promise<void> {
     expect2xx(listed, "list deployments");
     for (const r of (jsonObject(listed, "list deployments").resources as Json[]) ?? [])
       owners.same(scope, r.tenant_id, `the listed deployment ${String(r.name)}`, listed);
-    // a provider belongs to the organization whatever tenant it is created in (D-15)
-    const provider = await ctx.send({
-      method: "POST",
-      path: paths.providers,
-      json: providerBody(ctx.name("owner")),
-      operation: "createOAuthProvider",
-      ...(tenant ? { tenant } : {}),
-    });
-    expect2xx(provider, `create an OAuth provider${tenant ? ` with X-Tenant-Id ${tenant}` : ""}`);
-    const made = jsonObject(provider, "create OAuth provider");
-    ctx.created({ kind: "oauth_provider", id: String(made.id), name: String(made.provider_id), key: "main" });
+    // a provider belongs to the organization whatever tenant it is created in (D-15); in the key's own tenant the
+    // run's shared provider, created without X-Tenant-Id (D-245)
+    const { exchange: provider, record: made } = tenant ? await providerIn(ctx, tenant) : await plainProvider(ctx);
     owners.same(
       "organization_id",
       made.organization_id,

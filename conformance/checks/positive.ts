@@ -15,6 +15,7 @@ import {
 } from "../check-kit/helpers.js";
 import { notKept } from "../check-kit/kept-json.js";
 import { sameJson } from "../check-kit/same-json.js";
+import { enumRoundWhere, sharedAnswerConforms } from "../check-kit/shared-providers.js";
 import { otherFilters, statedFilters } from "../model/arbitraries.js";
 import type { Completed } from "../model/contract-completion.js";
 import { completedDeploymentBodies, completedProviderBodies, completedQueries } from "../model/contract-requests.js";
@@ -29,6 +30,7 @@ import {
 import { fullResourceSpec, type ValueSet, wideInteger } from "../model/full-resource-spec.js";
 import { type Check, type CheckContext, CheckSkip, type Level } from "../runner/check.js";
 import { isRefusal, judgeEach, noVerdictPrefix } from "../runner/no-verdict.js";
+import type { Exchange } from "../target/http-exchange.js";
 import { holdsFor } from "./properties-run.js";
 
 type Json = Record<string, unknown>;
@@ -174,6 +176,17 @@ async function createdAsSent(
     name: String(provider ? body.provider_id : body.name),
     key: "main",
   });
+  await readBackAsSent(ctx, created, answer, { kind, want, what, compare, secretNames });
+}
+
+/** A create answered `answer` and its record read back (a deployment by id, a provider in the list): both hold `want`. */
+async function readBackAsSent(
+  ctx: CheckContext,
+  created: Exchange,
+  answer: Json,
+  { kind, want, what, compare = differences, secretNames }: Omit<AsSent, "body" | "refused">,
+): Promise<void> {
+  const provider = kind === "provider";
   const diff = [...compare(answer, want), ...namedAsSent(answer, secretNames)];
   ensure(diff.length === 0, `${what}: the answer differs from the body sent: ${diff.slice(0, 5).join("; ")}`, created);
   const listed = provider
@@ -247,7 +260,7 @@ const providerSpellings = [
   },
 ];
 
-/** Provider values only a decision allows (D-02, D-57): each created once at MUST, a refusal no verdict. */
+/** Provider values only a decision allows (D-02, D-57): each created once at MUST, a refusal no verdict (where the run's enum body with both was refused). */
 const decidedProviderValues: Json[] = [{ uses_pkce: true, code_challenge_method: "plain" }, { provider_type: "slack" }];
 
 /** Deployment fields a normalizer would rewrite, per source: a URL as above, a short image name with a tag in mixed case (a tag is case-sensitive), a ./ path. */
@@ -498,6 +511,20 @@ export const positiveChecks: Check[] = [
       await echoProviders(ctx, ["S256"], [], "MUST");
       // plain (D-02) and a vendor name (placeholders in the interface spec, D-57) are decisions: a body with one may
       // be refused, but one accepted comes back as sent, as every other field does
+      // both in the run's enum body that holds plain and a vendor name, where the target took it (D-245)
+      const shared = await enumRoundWhere(
+        ctx,
+        (body) => body.code_challenge_method === "plain" && typeof body.provider_type === "string",
+      );
+      if (shared?.record) {
+        const want = { uses_pkce: true, code_challenge_method: "plain", provider_type: shared.body.provider_type };
+        await readBackAsSent(ctx, shared.exchange, shared.record, {
+          kind: "provider",
+          want,
+          what: `create provider with ${JSON.stringify(want)}`,
+        });
+        return sharedAnswerConforms(ctx, shared.exchange);
+      }
       await judgeEach(ctx, decidedProviderValues, (fields) =>
         createdAsSent(ctx, {
           kind: "provider",

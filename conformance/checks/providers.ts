@@ -12,8 +12,10 @@ import {
   providerAsStated,
   secretProvider,
 } from "../check-kit/helpers.js";
+import { enumRoundWhere, nullsProvider, sharedAnswerConforms } from "../check-kit/shared-providers.js";
 import { providerBody } from "../model/data.js";
 import type { Check, CheckContext } from "../runner/check.js";
+import type { Exchange } from "../target/http-exchange.js";
 
 const create = ["createOAuthProvider", "providers"];
 const list = ["listOAuthProviders", "providers"];
@@ -214,7 +216,8 @@ export const providerChecks: Check[] = [
     specRef: "D-37/D-38 (provider_id unique per organization, 409)",
     needs: ["write", "state"],
     async run(ctx) {
-      const { body } = await createProvider(ctx);
+      // a provider the organization holds: the run's shared one (D-245)
+      const { body } = await plainProvider(ctx);
       const again = await ctx.send({
         method: "POST",
         path: paths.providers,
@@ -469,16 +472,21 @@ export const providerChecks: Check[] = [
     specRef: "D-58 (code_challenge_method S256 or plain)",
     needs: ["write", "state"],
     async run(ctx) {
-      const { exchange, record } = await createProvider(ctx, {
-        ...providerBody(ctx.name("prov")),
-        uses_pkce: true,
-        code_challenge_method: "plain",
-      });
+      // the run's enum body with plain, where the target took it (D-245); else a body of its own
+      const shared = await enumRoundWhere(ctx, (body) => body.code_challenge_method === "plain");
+      const { exchange, record } = shared?.record
+        ? { exchange: shared.exchange, record: shared.record }
+        : await createProvider(ctx, {
+            ...providerBody(ctx.name("prov")),
+            uses_pkce: true,
+            code_challenge_method: "plain",
+          });
       ensure(
         record.code_challenge_method === "plain",
         `code_challenge_method is ${JSON.stringify(record.code_challenge_method)}, expected "plain"`,
         exchange,
       );
+      if (shared?.record) sharedAnswerConforms(ctx, shared.exchange);
     },
   },
   {
@@ -490,21 +498,41 @@ export const providerChecks: Check[] = [
     specRef: "interface-spec: OAuth provider creation request body (defaults); OAuth provider response record",
     needs: ["write", "state"],
     async run(ctx) {
-      // each optional field sent in one variant and left out of another, two to a body (D-245)
-      const variants: Json[] = [
-        {},
-        // which vendor names provider_type takes is D-57; null is stated
-        { uses_pkce: true, provider_type: null },
-        { token_endpoint_auth_method: "none", code_challenge_method: "S256" },
+      // each optional field sent in one variant and left out of another, two to a body; each variant a body the run
+      // shares where the target took it (D-245), else one of its own
+      const optional = (body: Json): Json =>
+        Object.fromEntries(Object.entries(body).filter(([field]) => !requiredFields.includes(field)));
+      const variants: {
+        sent: Json;
+        shared: () => Promise<{ body: Json; exchange: Exchange; record?: Json } | undefined>;
+      }[] = [
+        // the run's plain provider, whose answer the checks of operation 1 judge
+        { sent: {}, shared: () => plainProvider(ctx) },
+        // which vendor names provider_type takes is D-57; null is stated. Shared with BOUND-005 (client_secret null too)
+        { sent: { uses_pkce: true, provider_type: null }, shared: () => nullsProvider(ctx) },
+        // uses_pkce left out beside the others sent: an enum body of BOUND-003 and BOUND-004
+        {
+          sent: { token_endpoint_auth_method: "none", code_challenge_method: "S256" },
+          shared: () =>
+            enumRoundWhere(
+              ctx,
+              (b) =>
+                b.uses_pkce === undefined &&
+                b.code_challenge_method === "S256" &&
+                b.token_endpoint_auth_method !== undefined,
+            ),
+        },
       ];
       const made: { sent: Json; record: Json }[] = [];
-      for (const v of variants) {
-        // the variant with no optional field is the area's shared provider (D-245)
-        const { record } =
-          Object.keys(v).length === 0
-            ? await plainProvider(ctx)
-            : await createProvider(ctx, { ...providerBody(ctx.name("dflt")), ...v });
-        made.push({ sent: v, record });
+      const sharedAnswers: Exchange[] = [];
+      for (const [i, v] of variants.entries()) {
+        const shared = await v.shared();
+        if (shared?.record && i > 0) sharedAnswers.push(shared.exchange);
+        if (shared?.record) made.push({ sent: optional(shared.body), record: shared.record });
+        else {
+          const { record } = await createProvider(ctx, { ...providerBody(ctx.name("dflt")), ...v.sent });
+          made.push({ sent: v.sent, record });
+        }
       }
       const { exchange, records } = await listProviders(ctx);
       for (const { sent, record } of made) {
@@ -529,6 +557,7 @@ export const providerChecks: Check[] = [
           ensure(diff.length === 0, `${where}, sent ${JSON.stringify(sent)}: ${diff.join("; ")}`, ex);
         }
       }
+      for (const answer of sharedAnswers) sharedAnswerConforms(ctx, answer);
     },
   },
   {
