@@ -1,6 +1,6 @@
 /** HTTP exchanges with the target: the request recorded with secrets redacted, the answer as received and as shown; a failure shows what was sent and what came back. */
 import { defaultMaxResponseValues, parseJsonText, readBounded } from "./bounded-read.js";
-import { redactBody, redactHeaders, redactParsed, redactText } from "./redact.js";
+import { redactBody, redactHeaders, redactText } from "./redact.js";
 import { repeatedMember } from "./repeated-member.js";
 
 /** A request as it is shown in reports: key and secrets redacted. */
@@ -164,17 +164,17 @@ export async function sendHttp(out: OutgoingRequest): Promise<Exchange> {
   } catch {
     json = undefined;
   }
-  // the body as judged is written again from the one parse, as shown, and the shown one redacted (a body with a byte
-  // order mark keeps it, as read, for HDR-006); a cut or too large body is read as text, never parsed (D-460)
+  // the body as judged is written again from the one parse (a body with a byte order mark keeps it, as read, for
+  // HDR-006); a cut or too large body is read as text, never parsed (D-460). The shown copy redacts the part of that
+  // text a report keeps, so a page is serialized once
   const written = json !== undefined && !text.startsWith("\ufeff");
+  const judgedText = written ? JSON.stringify(json) : text;
+  const judgedBody = shown(judgedText);
   const shownBody = shown(
-    written
-      ? redactParsed(json, out.secrets)
-      : cut || tooMany
-        ? redactText(text.slice(0, maxShownBody + shownMargin), out.secrets)
-        : redactBody(text, out.secrets),
+    written || cut || tooMany
+      ? redactText(judgedText.slice(0, maxShownBody + shownMargin), out.secrets)
+      : redactBody(text, out.secrets),
   );
-  const judgedBody = shown(written ? JSON.stringify(json) : text);
   // the body as sent: its redacted copy is parsed and written again, which keeps one of two members of one name
   const repeated = json === undefined ? undefined : repeatedMember(text);
   return {

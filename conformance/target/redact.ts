@@ -64,7 +64,7 @@ export function redactBody(text: string, knownSecrets: readonly string[] = []): 
 }
 
 /** A body already parsed, as redactBody shows it: serialized with secret fields replaced and known secrets masked. */
-export function redactParsed(json: unknown, knownSecrets: readonly string[] = []): string {
+function redactParsed(json: unknown, knownSecrets: readonly string[] = []): string {
   return maskLiterals(JSON.stringify(redactJson(json)), knownSecrets);
 }
 

@@ -123,10 +123,7 @@ async function fullRun(
     const result = await sh(
       command,
       [...demoFlags(server.url), "--quiet", "--fail-on-unexercised", "--report-dir", reportDir],
-      {
-        cwd: install,
-        env,
-      },
+      { cwd: install, env },
     );
     const duration = /Duration (\S+) s/.exec(result.stdout)?.[1];
     check(
