@@ -16,6 +16,8 @@ function nearMisses(key: string): [string, string][] {
     ["with one character more at its end", `${key}0`],
     ["without its last character", key.slice(0, -1)],
     ["with its last character changed", `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}`],
+    // a server may trim the spaces around a field value (RFC 9110 5.5), never those inside it
+    ["with a space inside it", `${key.slice(0, key.length >> 1)} ${key.slice(key.length >> 1)}`],
   ];
   if (flipped !== key) out.push(["in the other letter case", flipped]);
   return out;
@@ -101,7 +103,7 @@ export const authChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, ...everyOperationId],
     statement:
-      "Every operation with an unknown X-Api-Key answers 401 with a problem detail whose detail is a non-empty string, and so does the deployment list with a near miss of the key (one character more or less, the last one changed, the other letter case)",
+      "Every operation with an unknown X-Api-Key answers 401 with a problem detail whose detail is a non-empty string, and so does the deployment list with a near miss of the key (one character more or less, the last one changed, a space inside it, the other letter case)",
     specRef: "D-13 to D-15 (unknown key: 401), D-16 (a detail a client can act on)",
     needs: ["state"],
     async run(ctx) {

@@ -516,6 +516,45 @@ export const deploymentListChecks: Check[] = [
     },
   },
   {
+    id: "DEP-LIST-046",
+    level: "MUST",
+    tags: [...filters, "status", "createDeployment"],
+    statement:
+      "status=AWAITING_DATABASE returns only deployments in that status while some move on: read back to back from the create of three new deployments, made 35 ms apart, until the filter lists none of them (at most --settle-ms), no answer holds a deployment in another status",
+    specRef: 'interface-spec: 5. List deployments, status "Filter by deployment status"',
+    needs: ["write", "state"],
+    async run(ctx) {
+      // when provisioning ends is the target's: reads without a pause between them meet a store that filters on a
+      // status written down later than the one it answers (a periodic sweep); creates 35 ms apart end provisioning
+      // at three phases of such a sweep, so one of them lands early in its period
+      const ids: unknown[] = [];
+      let lastCreate = 0;
+      const deadline = Date.now() + ctx.config.settleMs;
+      for (let reads = 0; reads < 2000 && Date.now() < deadline; reads++) {
+        if (ids.length < 3 && Date.now() - lastCreate >= 35) {
+          ids.push((await createDeployment(ctx, { label: "leaving" })).record.id);
+          lastCreate = Date.now();
+        }
+        const ex = await ctx.send({
+          method: "GET",
+          path: paths.deployments,
+          query: { status: "AWAITING_DATABASE", limit: 100 },
+          operation: "listDeployments",
+        });
+        noVerdictWhenRefused(ctx, ex, "status=AWAITING_DATABASE", statusValuesJudgedBy);
+        expect2xx(ex, "list deployments with status=AWAITING_DATABASE");
+        const resources = (jsonObject(ex, "list deployments").resources ?? []) as Json[];
+        const wrong = resources.filter((r) => r.status !== "AWAITING_DATABASE");
+        ensure(
+          wrong.length === 0,
+          `status=AWAITING_DATABASE, read ${reads + 1} after the first of ${ids.length} creates, returned ${wrong.map((r) => `${String(r.id)} in ${String(r.status)}`).join(", ")}`,
+          ex,
+        );
+        if (ids.length === 3 && !resources.some((r) => ids.includes(r.id))) return;
+      }
+    },
+  },
+  {
     id: "DEP-LIST-023",
     level: "SHOULD",
     tags: [...filters, "status"],

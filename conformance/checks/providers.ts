@@ -11,6 +11,7 @@ import {
   plainProvider,
   providerAsStated,
   secretProvider,
+  sendProviderCreate,
 } from "../check-kit/helpers.js";
 import { enumRoundWhere, nullsProvider, sharedAnswerConforms } from "../check-kit/shared-providers.js";
 import { providerBody } from "../model/data.js";
@@ -321,7 +322,7 @@ export const providerChecks: Check[] = [
     level: "SHOULD",
     tags: [...create, "validation"],
     statement:
-      "auth_url and token_url must be absolute https URLs (http only for the loopback hosts localhost, 127.0.0.0/8 and ::1, which are accepted), without a fragment; others answer 422 naming the field",
+      "auth_url and token_url must be absolute https URLs (http only for the loopback hosts localhost, 127.0.0.0/8 and ::1, which are accepted), without a fragment; others answer 422 naming the field; so are URLs the URI grammar takes but a URL parser refuses (port 99999, host 999.999.999.999), each named with a detail",
     specRef: "D-58 (absolute https URLs, http for loopback hosts), RFC 6749 §3.1 and §3.2 (no fragment)",
     needs: ["server"],
     async run(ctx) {
@@ -353,20 +354,31 @@ export const providerChecks: Check[] = [
         );
       }
       if (ctx.config.readOnly) return;
+      // URLs RFC 3986's grammar takes (so a uri format passes them) but a URL parser refuses: a port past 65535, an
+      // IPv4 host with an octet past 255; D-58 checks with a real parser, so each is refused and named with a detail
+      const edge: Json = {
+        ...providerBody(ctx.name("prov-edge")),
+        auth_url: "https://auth.example.com:99999/authorize",
+        token_url: "https://999.999.999.999/token",
+      };
+      const edgeEx = await sendProviderCreate(ctx, edge);
+      const edgeWhat = `create OAuth provider with auth_url ${edge.auth_url} and token_url ${edge.token_url}`;
+      expectStatus(edgeEx, 422, edgeWhat);
+      const items = isObject(edgeEx.json) && Array.isArray(edgeEx.json.errors) ? edgeEx.json.errors : [];
+      for (const field of ["auth_url", "token_url"])
+        ensure(
+          items.some(
+            (e) => isObject(e) && e.pointer === `/${field}` && typeof e.detail === "string" && e.detail.trim() !== "",
+          ),
+          `${edgeWhat}: the 422's errors[] has no item for /${field} with a detail (D-16)`,
+          edgeEx,
+        );
       // the three loopback hosts in two creates, both URLs of a body loopback ones (D-245)
       for (const urls of [
         { auth_url: "http://localhost:8080/authorize", token_url: "http://127.0.0.2/token" },
         { auth_url: "http://[::1]:9000/authorize", token_url: "http://localhost/token" },
       ]) {
-        const body: Json = { ...providerBody(ctx.name("prov-loop")), ...urls };
-        const ex = await ctx.send({
-          method: "POST",
-          path: paths.providers,
-          json: body,
-          operation: "createOAuthProvider",
-        });
-        if (ex.response.status < 300 && isObject(ex.json) && typeof ex.json.id === "string")
-          ctx.created({ kind: "oauth_provider", id: ex.json.id, name: String(body.provider_id), key: "main" });
+        const ex = await sendProviderCreate(ctx, { ...providerBody(ctx.name("prov-loop")), ...urls });
         expect2xx(
           ex,
           `create OAuth provider with the loopback auth_url ${urls.auth_url} and token_url ${urls.token_url} (D-58 allows http there)`,

@@ -1,12 +1,14 @@
 /**
  * Requests whose head or framing is invalid (RFC 9112 §3.2, §5.1, §6.3), each written by hand on a connection of its
  * own: never served (HDR-008, MUST: every HTTP client and proxy relies on one reading of a message's end), and
- * answered 400 (HDR-009, SHOULD: the status RFC 9112 names).
+ * answered 400 (HDR-009, SHOULD: the status RFC 9112 names); and requests the profile answers with a protocol status of
+ * its own (HDR-010, SHOULD).
  */
 import { paths } from "../check-kit/helpers.js";
 import { wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
+import type { WireAnswer } from "../target/wire.js";
 import { WireConnection } from "../target/wire.js";
 
 /**
@@ -59,6 +61,65 @@ function brokenRequests(ctx: CheckContext): BrokenRequest[] {
   ];
 }
 
+/** A request the profile answers with a status of its own (D-76, D-115, D-310, D-373, D-397, D-412), and that status. */
+interface ProtocolRequest {
+  label: string;
+  text: (connection: WireConnection) => string;
+  status: number;
+  specRef: string;
+}
+
+/** Lists of providers whose head the profile answers in a set way: one served, the others refused with a problem. */
+function protocolRequests(ctx: CheckContext): ProtocolRequest[] {
+  const auth = lines({ ...wireHeaders(ctx), Accept: "application/json" });
+  const head = (version: string, extra: (c: WireConnection) => string) => (c: WireConnection) =>
+    `GET ${c.basePath}${paths.providers}${version}\r\n${extra(c)}${auth}\r\n`;
+  // a key sent as a bearer token (D-231) has no X-Api-Key line to repeat
+  const key = wireHeaders(ctx)["X-Api-Key"];
+  const requests: ProtocolRequest[] = [
+    { label: "an HTTP/1.0 list without a Host line", text: head(" HTTP/1.0", () => ""), status: 200, specRef: "D-373" },
+    {
+      label: "a list whose Host value is a list",
+      text: head(" HTTP/1.1", () => "Host: a.example, b.example\r\n"),
+      status: 400,
+      specRef: "D-412",
+    },
+    { label: "an HTTP/1.1 list without a Host line", text: head(" HTTP/1.1", () => ""), status: 400, specRef: "D-310" },
+    {
+      label: "a list with two Host lines",
+      text: head(" HTTP/1.1", (c) => `Host: ${c.host}\r\nHost: other.invalid\r\n`),
+      status: 400,
+      specRef: "D-310",
+    },
+    {
+      label: "a list expecting 100-nonsense",
+      text: head(" HTTP/1.1", (c) => `Host: ${c.host}\r\nExpect: 100-nonsense\r\n`),
+      status: 417,
+      specRef: "D-115",
+    },
+    {
+      label: "a list whose head is over 16 KiB",
+      text: head(" HTTP/1.1", (c) => `Host: ${c.host}\r\nX-Pad: ${"a".repeat(17_000)}\r\n`),
+      status: 431,
+      specRef: "D-76",
+    },
+    {
+      label: "a list whose request line has no HTTP version",
+      text: (c) => `GET ${c.basePath}${paths.providers}\r\n\r\n`,
+      status: 400,
+      specRef: "D-310",
+    },
+  ];
+  if (key !== undefined)
+    requests.push({
+      label: "a list with its key on two X-Api-Key lines",
+      text: head(" HTTP/1.1", (c) => `Host: ${c.host}\r\nX-Api-Key: ${key}\r\n`),
+      status: 400,
+      specRef: "D-397",
+    });
+  return requests;
+}
+
 /** What became of each broken request: the answer's status, or none when the target closed the connection unanswered. */
 interface Outcome {
   label: string;
@@ -66,28 +127,30 @@ interface Outcome {
   status: number | undefined;
 }
 
-/** Sends every broken request once for the area: HDR-008 and HDR-009 judge the same answers. */
+/**
+ * Sends every broken request. HDR-008 and HDR-009 each send their own (five connections): a check that judged
+ * answers another check had fetched would run none of the server's code itself, so a mutation run's per-check
+ * coverage (D-360) would never run it against the mutants only it can tell apart.
+ */
 async function outcomes(ctx: CheckContext): Promise<Outcome[]> {
   // a program that hands the suite its fetch (an in-process target, D-360) has no connection to write bytes on
   if (ctx.config.fetch) ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
-  return ctx.fixture("broken-requests", async () => {
-    const seen: Outcome[] = [];
-    for (const request of brokenRequests(ctx)) {
-      const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
-      try {
-        const text = request.text(connection);
-        connection.writeText(text);
-        const status = await connection.read(text.split(" ", 1)[0]!).then(
-          (answer) => answer.status,
-          () => undefined,
-        );
-        seen.push({ label: request.label, neverServed: request.neverServed, status });
-      } finally {
-        connection.close();
-      }
+  const seen: Outcome[] = [];
+  for (const request of brokenRequests(ctx)) {
+    const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+    try {
+      const text = request.text(connection);
+      connection.writeText(text);
+      const status = await connection.read(text.split(" ", 1)[0]!).then(
+        (answer) => answer.status,
+        () => undefined,
+      );
+      seen.push({ label: request.label, neverServed: request.neverServed, status });
+    } finally {
+      connection.close();
     }
-    return seen;
-  });
+  }
+  return seen;
 }
 
 export const requestFramingChecks: Check[] = [
@@ -126,6 +189,52 @@ export const requestFramingChecks: Check[] = [
             )
             .join("; "),
         );
+    },
+  },
+  {
+    id: "HDR-010",
+    level: "SHOULD",
+    tags: ["headers", "framing", "errors", "listOAuthProviders"],
+    statement:
+      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431, each a problem detail with its type, title, status and a non-empty detail",
+    specRef:
+      "D-76 (431), D-115 (417), D-310 (no version), D-373 (RFC 9112 §3.2: Host is required of HTTP/1.1), D-397 (two X-Api-Key lines), D-412 (a Host list), D-16 (problem details)",
+    needs: ["server"],
+    async run(ctx) {
+      if (ctx.config.fetch)
+        ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
+      const wrong: string[] = [];
+      for (const request of protocolRequests(ctx)) {
+        const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+        let answer: WireAnswer | undefined;
+        try {
+          const text = request.text(connection);
+          connection.writeText(text);
+          answer = await connection.read("GET").catch(() => undefined);
+        } finally {
+          connection.close();
+        }
+        if (answer?.status !== request.status) {
+          wrong.push(
+            `${request.label} was ${answer ? `answered ${answer.status}` : "left unanswered"}, expected ${request.status} (${request.specRef})`,
+          );
+          continue;
+        }
+        if (request.status < 400) continue;
+        let problem: unknown;
+        try {
+          problem = JSON.parse(answer.body);
+        } catch {
+          problem = undefined;
+        }
+        const p = (problem ?? {}) as Record<string, unknown>;
+        const said = (v: unknown) => typeof v === "string" && v.trim() !== "";
+        if (!(said(p.type) && said(p.title) && p.status === request.status && said(p.detail)))
+          wrong.push(
+            `${request.label}: the ${request.status} is not a problem detail with type, title, status ${request.status} and a detail: ${answer.body.slice(0, 200)} (D-16)`,
+          );
+      }
+      if (wrong.length > 0) throw new CheckFailure(wrong.join("; "));
     },
   },
 ];

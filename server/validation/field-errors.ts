@@ -36,7 +36,7 @@ export function describeErrors(errors: ErrorObject[]): Array<{ path: string; det
 
 /** Body errors: `pointer` is the JSON Pointer of the failing field. */
 export function bodyFieldErrors(errors: ErrorObject[]): ProblemFieldError[] {
-  return describeErrors(errors).map(({ path, detail }) => ({ pointer: path === "" ? "" : path, detail }));
+  return describeErrors(errors).map(({ path, detail }) => ({ pointer: path, detail }));
 }
 
 /** Parameter errors: `parameter` is the name of the failing parameter (the first segment of the path). */
