@@ -108,7 +108,10 @@ async function runOne(fault: Fault | undefined, fuzzRuns: string, seed: string):
   const server = await startChildServer({ env: { READY_AFTER_MS: "200", HOSTING: hosting } });
   const proxy = await startFaultProxy(server.url, fault);
   try {
-    const { code, result, output } = await runSuite(demoFlags(proxy.url, hosting), dir, fuzzRuns, seed);
+    // the proxy reads each request with Node's parser and sends it again, so a request head written by hand (HDR-010:
+    // HTTP/1.0, no Host, a Host list, two key lines, Expect, 431) meets the proxy's answers, not the server's
+    const flags = [...demoFlags(proxy.url, hosting), "--skip", "HDR-010"];
+    const { code, result, output } = await runSuite(flags, dir, fuzzRuns, seed);
     const failing = (result?.verdicts ?? [])
       .filter((v) => v.status === "fail")
       .map((v) => ({ id: v.id, level: v.level }));
