@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, startChildServer } from "./testing/child-server.js";
 import { bodyFor } from "./testing/fixtures.js";
-import { dropSchema, freshSchemaName, send, testDatabaseUrl } from "./testing/test-server.js";
+import { freshSchemaName } from "./testing/schema-name.js";
+import { dropSchema, send, testDatabaseUrl } from "./testing/test-server.js";
 
 describe.skipIf(!testDatabaseUrl)("two processes on one PostgreSQL database", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-process-"));

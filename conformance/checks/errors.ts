@@ -1,6 +1,6 @@
 /** Checks of error answers (D-16: RFC 9457 problem details and the status of each error kind), of what must be refused (malformed JSON, enum letter case) and of the formats every answer carries. */
 
-import { answerProblems, document } from "../../contract/index.js";
+import { answerProblems } from "../../contract/index.js";
 import { sourceFields, writeField } from "../../contract/source-rules.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../check-kit/assert.js";
 import {
@@ -14,6 +14,7 @@ import {
   plainProvider,
   tryCreate,
 } from "../check-kit/helpers.js";
+import { problemFaults } from "../check-kit/problem-faults.js";
 import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
 import { recordFormatProblems } from "../model/record-formats.js";
 import type { Check, CheckContext, SendRequest } from "../runner/check.js";
@@ -38,31 +39,13 @@ function validCreate(ctx: CheckContext, kind: CreateKind, label: string): { path
 
 /** Fails unless the answer is a problem detail of the type with status equal to the HTTP status. */
 export function expectProblem(exchange: Exchange, type: string | undefined, what: string): void {
-  const contentType = exchange.response.headers["content-type"] ?? "";
-  ensure(
-    contentType.toLowerCase().startsWith("application/problem+json"),
-    `${what}: Content-Type is '${contentType}', expected application/problem+json`,
-    exchange,
+  const [fault] = problemFaults(
+    exchange.response.status,
+    exchange.response.headers["content-type"] ?? "",
+    exchange.json,
   );
-  const p = exchange.json;
-  ensure(isObject(p), `${what}: the body is not a JSON object`, exchange);
-  for (const field of ["type", "title", "detail"])
-    ensure(
-      typeof p[field] === "string" && (p[field] as string).length > 0,
-      `${what}: the problem has no ${field} string`,
-      exchange,
-    );
-  ensure(
-    p.status === exchange.response.status,
-    `${what}: the problem's status ${JSON.stringify(p.status)} differs from the HTTP status ${exchange.response.status}`,
-    exchange,
-  );
-  const types = (document.components?.schemas?.ProblemType as { enum?: string[] } | undefined)?.enum ?? [];
-  ensure(
-    types.includes(String(p.type)),
-    `${what}: the problem type ${JSON.stringify(p.type)} is not one of the ProblemType values`,
-    exchange,
-  );
+  ensure(fault === undefined, `${what}: ${fault}`, exchange);
+  const p = exchange.json as Record<string, unknown>;
   if (type)
     ensure(p.type === type, `${what}: the problem type is ${JSON.stringify(p.type)}, expected ${type}`, exchange);
 }

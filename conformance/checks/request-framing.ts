@@ -5,11 +5,11 @@
  * its own (HDR-010, SHOULD).
  */
 import { paths } from "../check-kit/helpers.js";
+import { problemFaults } from "../check-kit/problem-faults.js";
 import { wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
-import type { WireAnswer } from "../target/wire.js";
-import { WireConnection } from "../target/wire.js";
+import { type WireAnswer, WireConnection } from "../target/wire.js";
 
 /**
  * One request spelled byte for byte: what is wrong with it, its text given the connection's Host and base path, and
@@ -26,6 +26,15 @@ const lines = (headers: Record<string, string>) =>
   Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
+
+/** A body parsed as JSON, or undefined when it is not JSON. */
+function parsedOrUndefined(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The broken requests: a create whose body a server could read two ways, and lists whose head is not well formed. */
 function brokenRequests(ctx: CheckContext): BrokenRequest[] {
@@ -128,28 +137,35 @@ interface Outcome {
 }
 
 /**
+ * Writes one request on a connection of its own and reads its answer; undefined when the target closes the connection
+ * unanswered.
+ */
+async function answerOnWire(ctx: CheckContext, text: (c: WireConnection) => string): Promise<WireAnswer | undefined> {
+  // a program that hands the suite its fetch (an in-process target, D-360) has no connection to write bytes on
+  if (ctx.config.fetch) ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
+  const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
+  try {
+    const written = text(connection);
+    connection.writeText(written);
+    return await connection.read(written.split(" ", 1)[0]!).catch(() => undefined);
+  } finally {
+    connection.close();
+  }
+}
+
+/**
  * Sends every broken request. HDR-008 and HDR-009 each send their own (five connections): a check that judged
  * answers another check had fetched would run none of the server's code itself, so a mutation run's per-check
  * coverage (D-360) would never run it against the mutants only it can tell apart.
  */
 async function outcomes(ctx: CheckContext): Promise<Outcome[]> {
-  // a program that hands the suite its fetch (an in-process target, D-360) has no connection to write bytes on
-  if (ctx.config.fetch) ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
   const seen: Outcome[] = [];
-  for (const request of brokenRequests(ctx)) {
-    const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
-    try {
-      const text = request.text(connection);
-      connection.writeText(text);
-      const status = await connection.read(text.split(" ", 1)[0]!).then(
-        (answer) => answer.status,
-        () => undefined,
-      );
-      seen.push({ label: request.label, neverServed: request.neverServed, status });
-    } finally {
-      connection.close();
-    }
-  }
+  for (const request of brokenRequests(ctx))
+    seen.push({
+      label: request.label,
+      neverServed: request.neverServed,
+      status: (await answerOnWire(ctx, request.text))?.status,
+    });
   return seen;
 }
 
@@ -196,24 +212,14 @@ export const requestFramingChecks: Check[] = [
     level: "SHOULD",
     tags: ["headers", "framing", "errors", "listOAuthProviders"],
     statement:
-      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431, each a problem detail with its type, title, status and a non-empty detail",
+      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431, each an application/problem+json detail with a type of the contract's, a title, the status and a detail",
     specRef:
       "D-76 (431), D-115 (417), D-310 (no version), D-373 (RFC 9112 §3.2: Host is required of HTTP/1.1), D-397 (two X-Api-Key lines), D-412 (a Host list), D-16 (problem details)",
     needs: ["server"],
     async run(ctx) {
-      if (ctx.config.fetch)
-        ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
       const wrong: string[] = [];
       for (const request of protocolRequests(ctx)) {
-        const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
-        let answer: WireAnswer | undefined;
-        try {
-          const text = request.text(connection);
-          connection.writeText(text);
-          answer = await connection.read("GET").catch(() => undefined);
-        } finally {
-          connection.close();
-        }
+        const answer = await answerOnWire(ctx, request.text);
         if (answer?.status !== request.status) {
           wrong.push(
             `${request.label} was ${answer ? `answered ${answer.status}` : "left unanswered"}, expected ${request.status} (${request.specRef})`,
@@ -221,18 +227,12 @@ export const requestFramingChecks: Check[] = [
           continue;
         }
         if (request.status < 400) continue;
-        let problem: unknown;
-        try {
-          problem = JSON.parse(answer.body);
-        } catch {
-          problem = undefined;
-        }
-        const p = (problem ?? {}) as Record<string, unknown>;
-        const said = (v: unknown) => typeof v === "string" && v.trim() !== "";
-        if (!(said(p.type) && said(p.title) && p.status === request.status && said(p.detail)))
-          wrong.push(
-            `${request.label}: the ${request.status} is not a problem detail with type, title, status ${request.status} and a detail: ${answer.body.slice(0, 200)} (D-16)`,
-          );
+        const [fault] = problemFaults(
+          answer.status,
+          answer.headers["content-type"] ?? "",
+          parsedOrUndefined(answer.body),
+        );
+        if (fault !== undefined) wrong.push(`${request.label}: ${fault}: ${answer.body.slice(0, 200)} (D-16)`);
       }
       if (wrong.length > 0) throw new CheckFailure(wrong.join("; "));
     },

@@ -14,6 +14,7 @@ import { demo, demoFlags } from "../../contract/demo.js";
 import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { startMock } from "../../mock/src/mock.js";
 import { startChildServer } from "../../server/testing/child-server.js";
+import { freshSchemaName } from "../../server/testing/schema-name.js";
 import { buildServerIfStale } from "../../tools/build/build-server.js";
 import { dropSchema } from "../../tools/harness/postgres.js";
 
@@ -142,9 +143,7 @@ async function perHosting(
 /** The reference server as `npm start` runs it, through the one launcher (server/testing/child-server.ts). */
 function runReference(options: Options): Promise<number> {
   return perHosting(options, async (hosting, suiteArgs) => {
-    const schema = options.databaseUrl
-      ? `conformance_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`
-      : undefined;
+    const schema = options.databaseUrl ? freshSchemaName("conformance") : undefined;
     const server = await startChildServer({
       env: { HOSTING: hosting, READY_AFTER_MS: "200", DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: schema },
     });

@@ -5,7 +5,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploymentRenderer } from "../presenters/deployment-text.js";
 import { newDeployment } from "../testing/new-deployment.js";
-import { dropSchema, freshSchemaName, testDatabaseUrl } from "../testing/test-server.js";
+import { freshSchemaName } from "../testing/schema-name.js";
+import { dropSchema, testDatabaseUrl } from "../testing/test-server.js";
 import { PostgresStore, readyBatchPlan, readyBatchSql } from "./postgres-store.js";
 
 describe.skipIf(!testDatabaseUrl)("PostgresStore: the provisioning sweep", () => {

@@ -1,6 +1,5 @@
 /** Test harness: a real server on 127.0.0.1 port 0, on SQLite or, when TEST_DATABASE_URL is set, on PostgreSQL in a fresh schema; log lines captured. */
 
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { MemoryStore } from "../storage/memory-store.js";
 import { PostgresStore } from "../storage/postgres-store.js";
 import { SqliteStore } from "../storage/sqlite-store.js";
 import type { Store } from "../storage/store.js";
+import { freshSchemaName } from "./schema-name.js";
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
@@ -48,11 +48,6 @@ export interface TestServer {
 
 export const acmeKey = "dk_demo_acme_5f2b9c7e1d3a4b6c8e0f";
 export const globexKey = "dk_demo_globex_8a1c3e5f7b9d2f4a6c8e";
-
-/** A fresh schema name (PostgreSQL) so that parallel runs never share tables. */
-export function freshSchemaName(): string {
-  return `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-}
 
 /** Drops a test schema. */
 export async function dropSchema(schema: string): Promise<void> {

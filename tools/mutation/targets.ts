@@ -5,7 +5,6 @@
  * DATABASE_URL) on SQLite or on PostgreSQL, and the sandbox's Node server over its fetch adapter (D-171). Each
  * target holds the demo data and turns deployments READY after a short delay, so that the status checks settle fast.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import pino from "pino";
 import { startMemorySandbox } from "../../mock/src/engine/memory-sandbox-server.js";
 import { type Hosting, loadConfig } from "../../server/config.js";
 import { startServer } from "../../server/server.js";
+import { freshSchemaName } from "../../server/testing/schema-name.js";
 import { dropSchema, postgresBaseUrl } from "../harness/postgres.js";
 
 /** Which implementation a target runs, and on which store. */
@@ -31,13 +31,11 @@ export const readyAfterMs = 50;
 const discard = { write: () => {} };
 
 /** A schema of its own per start, so that two Stryker workers (and two starts of one) never share tables. */
-const freshSchema = () => `mutation_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-
 /** The reference server as server/main.ts starts it, from an environment, in a data directory of its own. */
 async function startReference(hosting: Hosting, database: "sqlite" | "postgres"): Promise<ListeningTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), "mutation-target-"));
   const url = postgresBaseUrl();
-  const schema = database === "postgres" ? freshSchema() : undefined;
+  const schema = database === "postgres" ? freshSchemaName("mutation") : undefined;
   // what an operator sets; everything else (response validation, connection caps, timeouts) is the default
   const env: NodeJS.ProcessEnv = {
     PORT: "0",

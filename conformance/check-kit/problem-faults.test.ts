@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { problemFaults } from "./problem-faults.js";
+
+const type = "urn:deployment-service:problem:malformed-request";
+const problem = { type, title: "Malformed request", status: 400, detail: "Host is required" };
+const json = "application/problem+json";
+
+describe("problemFaults", () => {
+  it.each([
+    { given: { status: 400, contentType: json, body: problem }, want: [] },
+    { given: { status: 400, contentType: `${json}; charset=utf-8`, body: problem }, want: [] },
+    {
+      given: { status: 400, contentType: "application/json", body: problem },
+      want: ["Content-Type is 'application/json', expected application/problem+json"],
+    },
+    { given: { status: 400, contentType: json, body: undefined }, want: ["the body is not a JSON object"] },
+    { given: { status: 400, contentType: json, body: [problem] }, want: ["the body is not a JSON object"] },
+    {
+      given: { status: 400, contentType: json, body: { ...problem, detail: "" } },
+      want: ["the problem has no detail string"],
+    },
+    {
+      given: { status: 431, contentType: json, body: problem },
+      want: ["the problem's status 400 differs from the HTTP status 431"],
+    },
+    {
+      given: { status: 400, contentType: json, body: { ...problem, type: "about:blank" } },
+      want: ['the problem type "about:blank" is not one of the ProblemType values'],
+    },
+  ])("$given.contentType, $given.body: $want", ({ given, want }) => {
+    expect(problemFaults(given.status, given.contentType, given.body)).toEqual(want);
+  });
+});

@@ -1,0 +1,21 @@
+/** What keeps an error answer from being an RFC 9457 problem detail of the contract (D-16), in words, first fault first. */
+import { document } from "../../contract/index.js";
+import { isObject } from "./assert.js";
+
+/** The ProblemType values the contract declares. */
+const problemTypes = (document.components?.schemas?.ProblemType as { enum?: string[] } | undefined)?.enum ?? [];
+
+/** The faults of an answer of `status` with `contentType` and the parsed `body` (undefined when it did not parse). */
+export function problemFaults(status: number, contentType: string, body: unknown): string[] {
+  if (!contentType.toLowerCase().startsWith("application/problem+json"))
+    return [`Content-Type is '${contentType}', expected application/problem+json`];
+  if (!isObject(body)) return ["the body is not a JSON object"];
+  const faults = ["type", "title", "detail"]
+    .filter((field) => !(typeof body[field] === "string" && (body[field] as string).length > 0))
+    .map((field) => `the problem has no ${field} string`);
+  if (body.status !== status)
+    faults.push(`the problem's status ${JSON.stringify(body.status)} differs from the HTTP status ${status}`);
+  if (!problemTypes.includes(String(body.type)))
+    faults.push(`the problem type ${JSON.stringify(body.type)} is not one of the ProblemType values`);
+  return faults;
+}
