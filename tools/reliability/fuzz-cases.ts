@@ -5,8 +5,11 @@
  * contract. The same seed gives the same requests. No case is a valid create, so none may change the data.
  */
 import { seededRandom } from "../../common/seeded-random.js";
+import { jsonCorpus } from "../../conformance/model/json-corpus.js";
 import { naughtyStrings } from "../../conformance/model/naughty-strings.js";
-import { type demo, operation } from "../../contract/index.js";
+import { bareSchema } from "../../conformance/model/request-fields.js";
+import { wrongTypeCases } from "../../conformance/model/wrong-types.js";
+import { type demo, operation, type SchemaObject } from "../../contract/index.js";
 
 /** The demo data (D-77) and what the fuzz run prepared in it. */
 export interface FuzzContext {
@@ -63,36 +66,20 @@ function validProvider(providerId: string): Record<string, unknown> {
   };
 }
 
-/** Values of the wrong type for each field (every one breaks the schema). */
-const deploymentWrongTypes: readonly [string, readonly unknown[]][] = [
-  ["name", [null, 0, -1, 1.5, 1e308, true, [], {}, ["fz"]]],
-  ["source", [null, 0, true, [], {}, "not-a-source", "CODEHOST", ""]],
-  ["source_config", [null, 0, "x", true, [], [{}]]],
-  ["source_revision_config", [null, 0, "x", false, [], [{}]]],
-  ["secrets", [null, 0, "x", true, {}, { name: "a", value: "b" }]],
-  ["secret_references", ["refs", 0, true, {}, [1], ["x"]]],
-  ["secrets[0]", [null, 0, "x", true, [], {}]],
-  ["secrets[0].name", [null, 0, true, [], {}]],
-  ["secrets[0].value", [null, 0, false, ["v"], {}]],
-  ["source_config.integration_id", [42, true, "not-a-uuid", ["x"], {}]],
-  ["source_config.build_on_push", ["true", 1, [], {}]],
-  ["source_revision_config.graph_config_path", [7, true, ["x"], {}]],
-  ["source_revision_config.repo_ref", [7, false, ["main"], {}]],
-];
-const providerWrongTypes: readonly [string, readonly unknown[]][] = [
-  ["provider_id", [null, 0, 1.5, true, [], {}]],
-  ["name", [null, 0, true, [], {}]],
-  ["client_id", [null, 0, true, [], {}]],
-  ["auth_url", [null, 0, true, [], {}]],
-  ["token_url", [null, 0, true, [], { href: "https://x.example" }]],
-  ["uses_pkce", ["true", 1, "yes", null, []]],
-  ["client_secret", [0, true, [], {}]],
-  ["provider_type", [0, true, [], {}, "google"]],
-  ["token_endpoint_auth_method", [null, 0, true, "x"]],
-  ["code_challenge_method", [null, 0, true, []]],
-];
-const deploymentRequired = ["name", "source", "source_config", "source_revision_config", "secrets"] as const;
-const providerRequired = ["provider_id", "name", "client_id", "auth_url", "token_url"] as const;
+const createSchema = (id: "createDeployment" | "createOAuthProvider") =>
+  operation(id).requestBody?.schema as SchemaObject;
+/** Each member of both create bodies with each JSON type its schema excludes (D-500): every one breaks the schema. */
+const deploymentWrongTypes = wrongTypeCases(createSchema("createDeployment"));
+const providerWrongTypes = wrongTypeCases(createSchema("createOAuthProvider"));
+/** The members each create body requires, as the contract declares them. */
+const deploymentRequired = bareSchema(createSchema("createDeployment")).required ?? [];
+const providerRequired = bareSchema(createSchema("createOAuthProvider")).required ?? [];
+/** The texts JSONTestSuite says a parser must reject. */
+const rejectedTexts = jsonCorpus.filter((c) => c.kind === "reject").map((c) => c.text);
+/**
+ * Bytes that are not UTF-8, one of each class RFC 3629 §3 rules out: the corpus of JSONTestSuite comes as text with
+ * U+FFFD in their place, so no installed corpus holds them as bytes.
+ */
 const badUtf8: readonly Buffer[] = [
   Buffer.from([0xff]),
   Buffer.from([0xfe, 0xff]),
@@ -133,6 +120,16 @@ function post(
   return { category, operation: `POST ${path}`, variant, method: "POST", target: path, headers, body };
 }
 
+/** A copy of `body` with `value` at `keys` (`[]` for an array's first item), the objects and arrays on the way made. */
+function placed(body: Record<string, unknown>, keys: readonly (string | "[]")[], value: unknown): unknown {
+  const [key, ...rest] = keys;
+  if (key === undefined) return value;
+  if (key === "[]") return [placed({}, rest, value)];
+  const inner = body[key];
+  const next = inner !== null && typeof inner === "object" && !Array.isArray(inner) ? inner : {};
+  return { ...body, [key]: placed(next as Record<string, unknown>, rest, value) };
+}
+
 function nest(depth: number, leaf: unknown, asArray: boolean): string {
   return (
     (asArray ? "[".repeat(depth) : '{"a":'.repeat(depth)) + JSON.stringify(leaf) + (asArray ? "]" : "}").repeat(depth)
@@ -140,23 +137,17 @@ function nest(depth: number, leaf: unknown, asArray: boolean): string {
 }
 
 const makers: Maker[] = [
-  // Wrong types in every required and several optional fields of both create bodies.
+  // Each member of both create bodies, at any depth, with a JSON type its schema excludes.
   (rng, _ctx, i) => {
-    if (rng() < 0.6) {
-      const body = validDeployment(`fz-type-${i}`);
-      const [field, values] = pick(rng, deploymentWrongTypes);
-      const value = pick(rng, values);
-      const [outer, inner] = field.split(".") as [string, string | undefined];
-      if (outer === "secrets[0]") body.secrets = inner ? [{ name: "A", value: "v", [inner]: value }] : [value];
-      else if (inner) body[outer] = { [inner]: value };
-      else body[outer] = value;
-      return post("wrong-type", deploymentsPath, `${field}=${JSON.stringify(value)}`, json(body));
-    }
-    const body = validProvider(`fz-type-${i}`);
-    const [field, values] = pick(rng, providerWrongTypes);
-    const value = pick(rng, values);
-    body[field] = value;
-    return post("wrong-type", providersPath, `${field}=${JSON.stringify(value)}`, json(body));
+    const deployment = rng() < 0.6;
+    const body = deployment ? validDeployment(`fz-type-${i}`) : validProvider(`fz-type-${i}`);
+    const wrong = pick(rng, deployment ? deploymentWrongTypes : providerWrongTypes);
+    return post(
+      "wrong-type",
+      deployment ? deploymentsPath : providersPath,
+      `${wrong.path}=${JSON.stringify(wrong.value)}`,
+      json(placed(body, wrong.keys, wrong.value)),
+    );
   },
   // Missing required fields.
   (rng, _ctx, i) => {
@@ -491,39 +482,12 @@ const makers: Maker[] = [
         };
     }
   },
-  // Bodies that are not JSON, declared as JSON.
+  // Bodies that are not JSON, declared as JSON: JSONTestSuite's must-reject texts, and random bytes.
   (rng, _ctx, i) => {
-    const bodies: readonly Bytes[] = [
-      "",
-      " ",
-      "{",
-      "}",
-      "[",
-      "nul",
-      "tru",
-      "[1,",
-      "{'name':'x'}",
-      "{name:1}",
-      "undefined",
-      "NaN",
-      "Infinity",
-      '{"name":}',
-      '{"name":"x",}',
-      "\u0000",
-      "<deployment/>",
-      "name=x&source=internal_template",
-      "{}garbage",
-      '"just a string"',
-      "\ufeff{",
-      "--\r\n",
-      "\u2028",
-      '{"a":1}{"b":2}',
-      " ".repeat(2_000),
-    ];
     const bytes =
       rng() < 0.15
         ? Buffer.from(Array.from({ length: between(rng, 1, 400) }, () => between(rng, 0, 255)))
-        : Buffer.from(pick(rng, bodies));
+        : Buffer.from(pick(rng, rejectedTexts));
     const path = pick(rng, [deploymentsPath, deploymentsPath, providersPath]);
     return post("non-json", path, `${JSON.stringify(bytes.subarray(0, 12).toString("latin1"))} #${i}`, bytes);
   },
