@@ -23,6 +23,7 @@ import { jsonTextLawChecks } from "./laws-json-texts.js";
 import { serverErrorLawChecks } from "./laws-server-errors.js";
 import { spellingLawChecks } from "./laws-spellings.js";
 import { timeLawChecks } from "./laws-time.js";
+import { listFairnessChecks } from "./list-fairness.js";
 import { positiveChecks } from "./positive.js";
 import { filterPropertyChecks } from "./properties-filters.js";
 import { pathPropertyChecks } from "./properties-paths.js";
@@ -44,7 +45,7 @@ export const areas = {
   bounds: [...boundChecks, ...deploymentBoundChecks],
   repositories: repositoryChecks,
   "deployments-create": deploymentCreateChecks,
-  "deployments-list": [...deploymentListChecks, ...heavyPageChecks],
+  "deployments-list": [...deploymentListChecks, ...heavyPageChecks, ...listFairnessChecks],
   auth: authChecks,
   isolation: isolationChecks,
   errors: [...errorChecks, ...jsonTextChecks],

@@ -6,10 +6,11 @@
  */
 import { paths } from "../check-kit/helpers.js";
 import { problemFaults } from "../check-kit/problem-faults.js";
+import { answerOnWire } from "../check-kit/wire-answers.js";
 import { wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
-import { type WireAnswer, WireConnection } from "../target/wire.js";
+import type { WireConnection } from "../target/wire.js";
 
 /**
  * One request spelled byte for byte: what is wrong with it, its text given the connection's Host and base path, and
@@ -134,23 +135,6 @@ interface Outcome {
   label: string;
   neverServed: boolean;
   status: number | undefined;
-}
-
-/**
- * Writes one request on a connection of its own and reads its answer; undefined when the target closes the connection
- * unanswered.
- */
-async function answerOnWire(ctx: CheckContext, text: (c: WireConnection) => string): Promise<WireAnswer | undefined> {
-  // a program that hands the suite its fetch (an in-process target, D-360) has no connection to write bytes on
-  if (ctx.config.fetch) ctx.skip("needs a connection of its own to the target; this run was given a fetch function");
-  const connection = await WireConnection.open(ctx.config.baseUrl, ctx.config.timeoutMs);
-  try {
-    const written = text(connection);
-    connection.writeText(written);
-    return await connection.read(written.split(" ", 1)[0]!).catch(() => undefined);
-  } finally {
-    connection.close();
-  }
 }
 
 /**
