@@ -26,7 +26,12 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const context = (extra: object = {}) =>
   createContext(
-    { ...resolveConfig(["--base-url", baseUrl, "--api-key", "k", "--timeout-ms", "2000"], {}).config, ...extra },
+    {
+      ...resolveConfig(["--base-url", baseUrl, "--api-key", "k", "--timeout-ms", "2000"], {}).config,
+      runId: "wa0001",
+      seed: 1,
+      ...extra,
+    },
     new Map(),
     { id: "T-001", level: "SHOULD" },
   );

@@ -1,65 +1,113 @@
 /**
- * Lists that read no more than they return are never held back (D-113, D-283): only a filtered page, which may read a
- * whole tenant to fill itself, waits in its organization's line or is refused 429.
+ * Lists of one organization written at once (D-113, D-283): only a filtered page, which may read a whole tenant to fill
+ * itself, waits in its organization's line; beyond the line it is refused 429, said as RFC 6585 and RFC 9110 say it.
  */
 import { randomUUID } from "node:crypto";
 import { paths } from "../check-kit/helpers.js";
-import { answersOnWire, type WireText } from "../check-kit/wire-answers.js";
+import { problemFaults } from "../check-kit/problem-faults.js";
+import { answersOnWire } from "../check-kit/wire-answers.js";
 import { wireHeaders } from "../check-kit/wire-headers.js";
-import { type Check, CheckFailure } from "../runner/check.js";
+import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
+import { retryAfterMs } from "../target/rate-limit.js";
+import type { WireAnswer } from "../target/wire.js";
 
 /** Lists of each kind written at once: more than a line of 16 behind one running page holds (D-113), with room. */
 const perKind = 20;
+const tags = ["listDeployments", "deployments", "fairness"];
+
+/** The answers to `queries`, each a list of deployments on a connection of its own, all written in one turn. */
+async function burst(ctx: CheckContext, queries: readonly string[]): Promise<(WireAnswer | undefined)[]> {
+  // the run asked for a pace (--max-rps): a burst is what it rules out, so this check has nothing it may send
+  if (ctx.config.maxRps) ctx.skip("sends lists in a burst, which --max-rps rules out");
+  const head = Object.entries({ ...wireHeaders(ctx), Accept: "application/json" })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  const answers = await answersOnWire(
+    ctx,
+    queries.map(
+      (query) => (c) =>
+        `GET ${c.basePath}${paths.deployments}?${query} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Connection: close\r\n\r\n`,
+    ),
+  );
+  // a target that caps the connections of one client asks to be waited for: its 503 is no verdict here (D-380)
+  if (answers.some((a) => a?.status === 503 && a.headers["retry-after"] !== undefined))
+    ctx.skip(`the target caps the connections of one client: ${tally(answers)}`);
+  return answers;
+}
+
+/** How many answers had each status, e.g. `22 × 200, 18 × 429`. */
+function tally(answers: readonly (WireAnswer | undefined)[]): string {
+  const statuses = new Map<string, number>();
+  for (const answer of answers) {
+    const status = answer ? String(answer.status) : "none";
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  return [...statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
+}
+
+/** What keeps a 429 from saying why and when to retry; none for any other answer. */
+function refusalFaults(answer: WireAnswer): string[] {
+  if (answer.status !== 429) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    body = undefined;
+  }
+  const faults = problemFaults(429, answer.headers["content-type"] ?? "", body);
+  if (retryAfterMs({ response: answer }) === undefined)
+    faults.push(`Retry-After is ${JSON.stringify(answer.headers["retry-after"] ?? null)}, neither seconds nor a date`);
+  return faults;
+}
 
 export const listFairnessChecks: Check[] = [
   {
     id: "DEP-LIST-047",
     level: "SHOULD",
-    tags: ["listDeployments", "deployments", "fairness"],
+    tags,
     statement: `Lists that read no more than they return are never held or refused: ${2 * perKind} lists of one key written at once on connections of their own, ${perKind} unfiltered (limit=1) and ${perKind} by deployment_ids, are each answered 200, none 429`,
     specRef:
       "D-113 (only a deep filtered page waits its turn; no other request is held or refused), D-283 (every filtered list but deployment_ids)",
     needs: ["server"],
     async run(ctx) {
-      // the run asked for a pace (--max-rps): a burst is what it rules out, so this check has nothing it may send
-      if (ctx.config.maxRps) ctx.skip("sends lists in a burst, which --max-rps rules out");
-      const head = Object.entries({ ...wireHeaders(ctx), Accept: "application/json" })
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join("");
-      const list =
-        (query: string): WireText =>
-        (c) =>
-          `GET ${c.basePath}${paths.deployments}?${query} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Connection: close\r\n\r\n`;
-      const lists = [
-        ...Array.from({ length: perKind }, () => ({ label: "limit=1", text: list("limit=1") })),
-        ...Array.from({ length: perKind }, () => {
-          const query = `deployment_ids=${randomUUID()}`;
-          return { label: query, text: list(query) };
-        }),
+      const queries = [
+        ...Array.from({ length: perKind }, () => "limit=1"),
+        ...Array.from({ length: perKind }, () => `deployment_ids=${randomUUID()}`),
       ];
-      const answers = await answersOnWire(
-        ctx,
-        lists.map(({ text }) => text),
-      );
-      const statuses = new Map<string, number>();
-      for (const answer of answers) {
-        const status = answer ? String(answer.status) : "none";
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-      // a target that caps the connections of one client asks to be waited for: its 503 is no verdict here (D-380)
-      if (answers.some((a) => a?.status === 503 && a.headers["retry-after"] !== undefined))
-        ctx.skip(
-          `the target caps the connections of one client: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(", ")}`,
-        );
-      const held = lists.filter((_, i) => answers[i]?.status !== 200);
+      const answers = await burst(ctx, queries);
+      const held = queries.filter((_, i) => answers[i]?.status !== 200);
       if (held.length > 0)
         throw new CheckFailure(
-          `of ${lists.length} lists written at once, ${held.length} were not answered 200 (${[...statuses]
-            .map(([status, n]) => `${n} × ${status}`)
-            .join(
-              ", ",
-            )}), among them ${[...new Set(held.map(({ label }) => label.replace(/=[0-9a-f-]{36}$/, "=<id>")))].join(" and ")}`,
+          `of ${queries.length} lists written at once, ${held.length} were not answered 200 (${tally(answers)}), among them ${[
+            ...new Set(held.map((query) => query.replace(/=[0-9a-f-]{36}$/, "=<id>"))),
+          ].join(" and ")}`,
         );
+    },
+  },
+  {
+    id: "DEP-LIST-048",
+    level: "SHOULD",
+    tags: [...tags, "errors"],
+    statement: `${2 * perKind} filtered lists (name_contains) of one key written at once are each answered 200 or, beyond the organization's line, 429: a problem detail of too-many-requests with a Retry-After of seconds or an HTTP date`,
+    specRef:
+      "D-113 (429 with Retry-After: 1 beyond 16 waiting), D-283, RFC 6585 §4 (a 429 says why; it may say when to retry), RFC 9110 §10.2.3 (Retry-After is a date or seconds), D-16",
+    needs: ["server"],
+    async run(ctx) {
+      const answers = await burst(
+        ctx,
+        Array.from({ length: 2 * perKind }, (_, i) => `name_contains=${ctx.prefix}${i % 2 ? "fair" : "line"}&limit=5`),
+      );
+      const wrong = answers.flatMap((answer, i) => {
+        if (!answer) return [`list ${i + 1} was left unanswered`];
+        if (answer.status !== 200 && answer.status !== 429) return [`list ${i + 1} was answered ${answer.status}`];
+        const faults = refusalFaults(answer);
+        return faults.length > 0
+          ? [`the 429 of list ${i + 1}: ${faults.join("; ")}: ${answer.body.slice(0, 200)}`]
+          : [];
+      });
+      if (wrong.length > 0) throw new CheckFailure(`${tally(answers)}; ${wrong.slice(0, 3).join("; ")}`);
+      if (answers.some((answer) => answer?.status === 429))
+        ctx.note(`${tally(answers)}: the line was full, and each 429 said so (D-113)`);
     },
   },
 ];
