@@ -3,6 +3,7 @@ import type { Check } from "../runner/check.js";
 import { authChecks } from "./auth.js";
 import { boundChecks } from "./bounds.js";
 import { corsChecks, resourceChecks } from "./browser.js";
+import { connectionChecks } from "./connections.js";
 import { deploymentBoundChecks } from "./deployment-bounds.js";
 import { deploymentCreateChecks } from "./deployments-create.js";
 import { deploymentListChecks } from "./deployments-list.js";
@@ -50,7 +51,7 @@ export const areas = {
   isolation: isolationChecks,
   errors: [...errorChecks, ...jsonTextChecks],
   statuses: statusChecks,
-  headers: [...headerChecks, ...requestFramingChecks],
+  headers: [...headerChecks, ...requestFramingChecks, ...connectionChecks],
   cors: corsChecks,
   resources: resourceChecks,
   fuzz: [...fuzzChecks, ...wrongTypeChecks],

@@ -114,6 +114,21 @@ function protocolRequests(ctx: CheckContext): ProtocolRequest[] {
       specRef: "D-76",
     },
     {
+      label: "a list whose target is 8,192 bytes and whose head is over 16 KiB",
+      text: (c) => {
+        const path = `${c.basePath}${paths.providers}?pad=`;
+        return `GET ${path}${"a".repeat(8192 - path.length)} HTTP/1.1\r\nHost: ${c.host}\r\nX-Pad: ${"a".repeat(17_000)}\r\n${auth}\r\n`;
+      },
+      status: 431,
+      specRef: "D-76, D-115 (414 only for a target above 8 KiB)",
+    },
+    {
+      label: "a CONNECT request",
+      text: (c) => `CONNECT ${c.host} HTTP/1.1\r\nHost: ${c.host}\r\n${auth}\r\n`,
+      status: 400,
+      specRef: "D-76 (CONNECT: this server is not a proxy)",
+    },
+    {
       label: "a list whose request line has no HTTP version",
       text: (c) => `GET ${c.basePath}${paths.providers}\r\n\r\n`,
       status: 400,
@@ -196,7 +211,7 @@ export const requestFramingChecks: Check[] = [
     level: "SHOULD",
     tags: ["headers", "framing", "errors", "listOAuthProviders"],
     statement:
-      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431, each an application/problem+json detail with a type of the contract's, a title, the status and a detail",
+      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines, a CONNECT or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431 (also when its target is 8,192 bytes, within the 414 bound), each an application/problem+json detail with a type of the contract's, a title, the status and a detail",
     specRef:
       "D-76 (431), D-115 (417), D-310 (no version), D-373 (RFC 9112 §3.2: Host is required of HTTP/1.1), D-397 (two X-Api-Key lines), D-412 (a Host list), D-16 (problem details)",
     needs: ["server"],

@@ -18,7 +18,7 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
     }
     logger.debug({ code: error.code }, "rejected a malformed request");
     const problem =
-      error.code === "HPE_HEADER_OVERFLOW" && requestLineTooLong(error.rawPacket)
+      error.code === "HPE_HEADER_OVERFLOW" && requestTargetTooLong(error.rawPacket)
         ? new HttpProblem("uriTooLong", `The request target is longer than ${maxTargetBytes} bytes.`)
         : clientErrorProblem(error.code);
     endWithProblem(socket, problem);
@@ -45,11 +45,16 @@ export function answerClientErrors(server: http.Server, logger: Logger): void {
   });
 }
 
-/** Whether the received bytes of an oversized head show a request line longer than the bound (or none ending in them). */
-function requestLineTooLong(received: Buffer | undefined): boolean {
+/**
+ * Whether the received bytes of an oversized head show a request target longer than the bound, or a request line that
+ * does not end in them: the target alone, between the method's space and the version's, is held to 8 KiB (D-115).
+ */
+function requestTargetTooLong(received: Buffer | undefined): boolean {
   if (!received) return false;
   const end = received.indexOf("\r\n");
-  return end === -1 || end > maxTargetBytes;
+  if (end === -1) return true;
+  const line = received.subarray(0, end);
+  return line.lastIndexOf(" ") - line.indexOf(" ") - 1 > maxTargetBytes;
 }
 
 /** The problem for one of Node's client error codes. */

@@ -89,7 +89,8 @@ export async function startFaultProxy(
     });
     return { status: res.status, headers: plainHeaders(res.headers), body: res.body.toString("utf8") };
   };
-  const server: Server = createServer((incoming, outgoing) => {
+  // a head of any size is passed on (a target past 16 KiB is the server's 414, D-115, not the proxy's 431)
+  const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, (incoming, outgoing) => {
     // two Host lines are the reference server's 400 (D-310), which Node's parser leaves to the application: the proxy
     // answers them as its upstream would, so that no fault seems to serve them
     if (
