@@ -19,14 +19,21 @@ export function streamedBody(
   stall = stallMs,
 ): Readable {
   const stream = Readable.from(body.parts, { objectMode: false, highWaterMark: 64 * 1024 });
-  const socket = response.socket;
-  let written = socket?.bytesWritten ?? 0;
+  // What the client took: the bytes the socket handed to the kernel (written less those still queued in it, which a
+  // finished body's last parts sit in while a slow reader drains them). The socket is read at each check: a pipelined
+  // answer gets its socket only when the answers before it are done.
+  const taken = () => {
+    const socket = response.socket;
+    return socket ? socket.bytesWritten - socket.writableLength : undefined;
+  };
+  let last = taken();
   let idleChecks = 0;
-  // Checked four times per `stall`: a response is cut between 3/4 and 1 of it after its last byte went out.
+  // Checked four times per `stall`: a response is cut between 1 and 5/4 of it after its socket last took a byte, and
+  // never while it waits its turn behind another answer on the same connection.
   const watch = setInterval(() => {
-    const now = socket?.bytesWritten ?? 0;
-    if (now !== written) {
-      written = now;
+    const now = taken();
+    if (now === undefined || now !== last) {
+      last = now;
       idleChecks = 0;
     } else if (++idleChecks >= 4) {
       log().warn({ stallMs: stall }, "a streamed answer stalled: the client took no byte, the connection is cut");
