@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { problemFaults } from "./problem-faults.js";
+import type { WireAnswer } from "../target/wire.js";
+import { problemFaults, wireProblemFaults } from "./problem-faults.js";
 
 const type = "urn:deployment-service:problem:malformed-request";
 const problem = { type, title: "Malformed request", status: 400, detail: "Host is required" };
@@ -29,5 +30,21 @@ describe("problemFaults", () => {
     },
   ])("$given.contentType, $given.body: $want", ({ given, want }) => {
     expect(problemFaults(given.status, given.contentType, given.body)).toEqual(want);
+  });
+});
+
+describe("wireProblemFaults", () => {
+  it.each<{ given: Omit<WireAnswer, "status">; want: string[] }>([
+    { given: { headers: { "content-type": json }, body: JSON.stringify(problem) }, want: [] },
+    {
+      given: { headers: { "content-type": json }, body: "<html>Bad Request</html>" },
+      want: ["the body is not a JSON object"],
+    },
+    {
+      given: { headers: {}, body: JSON.stringify(problem) },
+      want: ["Content-Type is '', expected application/problem+json"],
+    },
+  ])("$given.headers, $given.body: $want", ({ given, want }) => {
+    expect(wireProblemFaults({ status: 400, ...given })).toEqual(want);
   });
 });

@@ -1,5 +1,6 @@
 /** What keeps an error answer from being an RFC 9457 problem detail of the contract (D-16), in words, first fault first. */
 import { document } from "../../contract/index.js";
+import type { WireAnswer } from "../target/wire.js";
 import { isObject } from "./assert.js";
 
 /** The ProblemType values the contract declares. */
@@ -18,4 +19,15 @@ export function problemFaults(status: number, contentType: string, body: unknown
   if (!problemTypes.includes(String(body.type)))
     faults.push(`the problem type ${JSON.stringify(body.type)} is not one of the ProblemType values`);
   return faults;
+}
+
+/** The faults of an answer read off a connection, whose body is text that may not be JSON. */
+export function wireProblemFaults(answer: WireAnswer): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    // a body that is not JSON is reported as not an object
+  }
+  return problemFaults(answer.status, answer.headers["content-type"] ?? "", body);
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../cli/run-config.js";
 import { CheckSkip } from "../runner/check.js";
 import { createContext } from "../runner/runtime.js";
-import { answersOnWire, type WireText } from "./wire-answers.js";
+import type { WireAnswer, WireConnection } from "../target/wire.js";
+import { answersOnWire, closingGet, statusTally, type WireText } from "./wire-answers.js";
 
 /** Requests the stand-in holds until `together` of them are in, so a test passes only when they arrive together. */
 const together = 5;
@@ -71,5 +72,28 @@ describe("answersOnWire", () => {
 
   it("skips a run given a fetch function, which has no connection to write on", async () => {
     await expect(answersOnWire(context({ fetch }), [get("/a")])).rejects.toBeInstanceOf(CheckSkip);
+  });
+});
+
+describe("closingGet", () => {
+  it("asks for JSON with the run's key and closes its connection", () => {
+    const text = closingGet(
+      context(),
+      "/v2/deployments?limit=1",
+    )({ basePath: "/api", host: "h.example:8080" } as WireConnection);
+    expect(text).toBe(
+      "GET /api/v2/deployments?limit=1 HTTP/1.1\r\nHost: h.example:8080\r\nX-Api-Key: k\r\nAccept: application/json\r\nConnection: close\r\n\r\n",
+    );
+  });
+});
+
+describe("statusTally", () => {
+  const answer = (status: number): WireAnswer => ({ status, headers: {}, body: "" });
+  it.each([
+    { given: [], want: "" },
+    { given: [answer(200), answer(429), answer(200)], want: "2 × 200, 1 × 429" },
+    { given: [undefined, answer(503), undefined], want: "2 × none, 1 × 503" },
+  ])("$want", ({ given, want }) => {
+    expect(statusTally(given)).toBe(want);
   });
 });

@@ -1,6 +1,7 @@
 /** Requests spelled byte for byte, each on a connection of its own, written together and answered as they come. */
 import type { CheckContext } from "../runner/check.js";
 import { type WireAnswer, WireConnection } from "../target/wire.js";
+import { headerLines, jsonWireHeaders } from "./wire-headers.js";
 
 /** A request's text given its connection's Host and base path. */
 export type WireText = (connection: WireConnection) => string;
@@ -34,4 +35,20 @@ export async function answersOnWire(
 /** One request on a connection of its own and its answer; undefined when the target closed the connection unanswered. */
 export async function answerOnWire(ctx: CheckContext, text: WireText): Promise<WireAnswer | undefined> {
   return (await answersOnWire(ctx, [text]))[0];
+}
+
+/** A GET of `target` (a path of the contract and its query) asking for JSON with the run's key, on a connection closed after its answer. */
+export function closingGet(ctx: CheckContext, target: string): WireText {
+  const head = headerLines(jsonWireHeaders(ctx));
+  return (c) => `GET ${c.basePath}${target} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Connection: close\r\n\r\n`;
+}
+
+/** How many answers had each status, e.g. `22 × 200, 18 × 429`; `none` counts the connections closed unanswered. */
+export function statusTally(answers: readonly (WireAnswer | undefined)[]): string {
+  const statuses = new Map<string, number>();
+  for (const answer of answers) {
+    const status = answer ? String(answer.status) : "none";
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  return [...statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
 }

@@ -7,3 +7,15 @@ export function wireHeaders(ctx: CheckContext): Record<string, string> {
   if (ctx.config.tenantId) Object.assign(headers, { "X-Tenant-Id": ctx.config.tenantId });
   return headers;
 }
+
+/** The headers of a request written by hand that asks for JSON, as every check's request does. */
+export function jsonWireHeaders(ctx: CheckContext): Record<string, string> {
+  return { ...wireHeaders(ctx), Accept: "application/json" };
+}
+
+/** Headers in wire form, each on its own line ended by CRLF. */
+export function headerLines(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+}

@@ -1,9 +1,9 @@
 /** Connections one after another (D-466): a per-address cap counts the connections open now, never those closed. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { paths } from "../check-kit/helpers.js";
-import { answerOnWire } from "../check-kit/wire-answers.js";
-import { wireHeaders } from "../check-kit/wire-headers.js";
+import { answerOnWire, closingGet, statusTally } from "../check-kit/wire-answers.js";
 import { type Check, CheckFailure } from "../runner/check.js";
+import type { WireAnswer } from "../target/wire.js";
 
 /** Connections opened and closed in turn: past the reference server's cap of 256 open ones per address, with room. */
 const inTurn = 300;
@@ -17,28 +17,20 @@ export const connectionChecks: Check[] = [
     specRef: "D-466 (at most 256 open connections per client address; one more is 503)",
     needs: ["server"],
     async run(ctx) {
-      const head = Object.entries({ ...wireHeaders(ctx), Accept: "application/json" })
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join("");
-      const statuses = new Map<string, number>();
-      let firstOther: string | undefined;
+      const answers: (WireAnswer | undefined)[] = [];
       for (let i = 0; i < inTurn; i++) {
         // raw connections bypass the runner's pacing: a run given --max-rps keeps to it here too
         if (ctx.config.maxRps) await sleep(1000 / ctx.config.maxRps);
-        const answer = await answerOnWire(
-          ctx,
-          (c) => `GET ${c.basePath}${paths.providers} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Connection: close\r\n\r\n`,
-        );
-        const status = answer ? String(answer.status) : "none";
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (status !== "200") firstOther ??= `connection ${i + 1} was the first answered ${status}`;
+        answers.push(await answerOnWire(ctx, closingGet(ctx, paths.providers)));
       }
-      const tally = [...statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
+      const tally = statusTally(answers);
+      const firstOther = answers.findIndex((answer) => answer?.status !== 200);
       // a 429 is the target's rate limit, which the interface leaves open: no verdict (D-380)
-      if (statuses.has("429")) ctx.skip(`the target limits the rate of requests: ${tally}`);
-      if (firstOther)
+      if (answers.some((answer) => answer?.status === 429))
+        ctx.skip(`the target limits the rate of requests: ${tally}`);
+      if (firstOther >= 0)
         throw new CheckFailure(
-          `of ${inTurn} connections opened one after another, each closed after its answer: ${tally}; ${firstOther}`,
+          `of ${inTurn} connections opened one after another, each closed after its answer: ${tally}; connection ${firstOther + 1} was the first answered ${answers[firstOther]?.status ?? "none"}`,
         );
     },
   },

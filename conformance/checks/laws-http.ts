@@ -8,7 +8,7 @@ import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
 import { errorRequests } from "../check-kit/error-requests.js";
 import { createProvider, paths } from "../check-kit/helpers.js";
 import { sameJson } from "../check-kit/same-json.js";
-import { wireHeaders } from "../check-kit/wire-headers.js";
+import { jsonWireHeaders, wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource, providerBody } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure, type SendRequest } from "../runner/check.js";
 import { noVerdictWhenBodyRefused } from "../runner/no-verdict.js";
@@ -252,7 +252,7 @@ async function headIsGetWithoutBody(ctx: CheckContext): Promise<void> {
 
 /** The sequence LAW-012 writes on one connection: successes, errors and a HEAD, each with the key. */
 function sequence(ctx: CheckContext): WireRequest[] {
-  const auth = { ...wireHeaders(ctx), Accept: "application/json" };
+  const auth = jsonWireHeaders(ctx);
   return [
     { method: "GET", target: paths.providers, headers: auth },
     { method: "GET", target: `${paths.deployments}?limit=0`, headers: auth },

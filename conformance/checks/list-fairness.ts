@@ -4,9 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { createDeployment, listDeployments, paths } from "../check-kit/helpers.js";
-import { problemFaults } from "../check-kit/problem-faults.js";
-import { answersOnWire } from "../check-kit/wire-answers.js";
-import { wireHeaders } from "../check-kit/wire-headers.js";
+import { wireProblemFaults } from "../check-kit/problem-faults.js";
+import { answersOnWire, closingGet, statusTally } from "../check-kit/wire-answers.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
 import { retryAfterMs } from "../target/rate-limit.js";
 import type { WireAnswer } from "../target/wire.js";
@@ -21,30 +20,14 @@ const heavyNear = 12 * 1024;
 async function burst(ctx: CheckContext, queries: readonly string[]): Promise<(WireAnswer | undefined)[]> {
   // the run asked for a pace (--max-rps): a burst is what it rules out, so this check has nothing it may send
   if (ctx.config.maxRps) ctx.skip("sends lists in a burst, which --max-rps rules out");
-  const head = Object.entries({ ...wireHeaders(ctx), Accept: "application/json" })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("");
   const answers = await answersOnWire(
     ctx,
-    queries.map(
-      (query) => (c) =>
-        `GET ${c.basePath}${paths.deployments}?${query} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Connection: close\r\n\r\n`,
-    ),
+    queries.map((query) => closingGet(ctx, `${paths.deployments}?${query}`)),
   );
   // a target that caps the connections of one client asks to be waited for: its 503 is no verdict here (D-380)
   if (answers.some((a) => a?.status === 503 && a.headers["retry-after"] !== undefined))
-    ctx.skip(`the target caps the connections of one client: ${tally(answers)}`);
+    ctx.skip(`the target caps the connections of one client: ${statusTally(answers)}`);
   return answers;
-}
-
-/** How many answers had each status, e.g. `22 × 200, 18 × 429`. */
-function tally(answers: readonly (WireAnswer | undefined)[]): string {
-  const statuses = new Map<string, number>();
-  for (const answer of answers) {
-    const status = answer ? String(answer.status) : "none";
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  }
-  return [...statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
 }
 
 /** Whether the newest deployment's page (limit=1) may be a heavy one (D-350). */
@@ -56,13 +39,7 @@ async function newestIsHeavy(ctx: CheckContext): Promise<boolean> {
 /** What keeps a 429 from saying why and when to retry; none for any other answer. */
 function refusalFaults(answer: WireAnswer): string[] {
   if (answer.status !== 429) return [];
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.body);
-  } catch {
-    body = undefined;
-  }
-  const faults = problemFaults(429, answer.headers["content-type"] ?? "", body);
+  const faults = wireProblemFaults(answer);
   if (retryAfterMs({ response: answer }) === undefined)
     faults.push(`Retry-After is ${JSON.stringify(answer.headers["retry-after"] ?? null)}, neither seconds nor a date`);
   return faults;
@@ -95,7 +72,7 @@ export const listFairnessChecks: Check[] = [
       const held = queries.filter((_, i) => answers[i]?.status !== 200);
       if (held.length > 0)
         throw new CheckFailure(
-          `of ${queries.length} lists written at once, ${held.length} were not answered 200 (${tally(answers)}), among them ${[
+          `of ${queries.length} lists written at once, ${held.length} were not answered 200 (${statusTally(answers)}), among them ${[
             ...new Set(held.map((query) => query.replace(/=[0-9a-f-]{36}$/, "=<id>"))),
           ].join(" and ")}`,
         );
@@ -122,9 +99,9 @@ export const listFairnessChecks: Check[] = [
           ? [`the 429 of list ${i + 1}: ${faults.join("; ")}: ${answer.body.slice(0, 200)}`]
           : [];
       });
-      if (wrong.length > 0) throw new CheckFailure(`${tally(answers)}; ${wrong.slice(0, 3).join("; ")}`);
+      if (wrong.length > 0) throw new CheckFailure(`${statusTally(answers)}; ${wrong.slice(0, 3).join("; ")}`);
       if (answers.some((answer) => answer?.status === 429))
-        ctx.note(`${tally(answers)}: the line was full, and each 429 said so (D-113)`);
+        ctx.note(`${statusTally(answers)}: the line was full, and each 429 said so (D-113)`);
     },
   },
 ];

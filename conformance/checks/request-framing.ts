@@ -5,9 +5,9 @@
  * its own (HDR-010, SHOULD).
  */
 import { paths } from "../check-kit/helpers.js";
-import { problemFaults } from "../check-kit/problem-faults.js";
+import { wireProblemFaults } from "../check-kit/problem-faults.js";
 import { answerOnWire } from "../check-kit/wire-answers.js";
-import { wireHeaders } from "../check-kit/wire-headers.js";
+import { headerLines, jsonWireHeaders, wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
 import type { WireConnection } from "../target/wire.js";
@@ -22,30 +22,15 @@ interface BrokenRequest {
   neverServed: boolean;
 }
 
-/** Header lines in wire form. */
-const lines = (headers: Record<string, string>) =>
-  Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("");
-
-/** A body parsed as JSON, or undefined when it is not JSON. */
-function parsedOrUndefined(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The broken requests: a create whose body a server could read two ways, and lists whose head is not well formed. */
 function brokenRequests(ctx: CheckContext): BrokenRequest[] {
-  const auth = { ...wireHeaders(ctx), Accept: "application/json" };
+  const auth = jsonWireHeaders(ctx);
   const body = JSON.stringify(deploymentBody(ctx.name("framing"), plainSource(ctx.config.hosting)));
   const length = Buffer.byteLength(body);
   const create = (framing: string) => (c: WireConnection) =>
-    `POST ${c.basePath}${paths.deployments} HTTP/1.1\r\nHost: ${c.host}\r\n${lines({ ...auth, "Content-Type": "application/json" })}${framing}\r\n${body}`;
+    `POST ${c.basePath}${paths.deployments} HTTP/1.1\r\nHost: ${c.host}\r\n${headerLines({ ...auth, "Content-Type": "application/json" })}${framing}\r\n${body}`;
   const list = (head: (c: WireConnection) => string) => (c: WireConnection) =>
-    `GET ${c.basePath}${paths.providers} HTTP/1.1\r\n${head(c)}${lines(auth)}\r\n`;
+    `GET ${c.basePath}${paths.providers} HTTP/1.1\r\n${head(c)}${headerLines(auth)}\r\n`;
   return [
     {
       label: "a create whose Content-Length is not a number",
@@ -81,7 +66,7 @@ interface ProtocolRequest {
 
 /** Lists of providers whose head the profile answers in a set way: one served, the others refused with a problem. */
 function protocolRequests(ctx: CheckContext): ProtocolRequest[] {
-  const auth = lines({ ...wireHeaders(ctx), Accept: "application/json" });
+  const auth = headerLines(jsonWireHeaders(ctx));
   const head = (version: string, extra: (c: WireConnection) => string) => (c: WireConnection) =>
     `GET ${c.basePath}${paths.providers}${version}\r\n${extra(c)}${auth}\r\n`;
   // a key sent as a bearer token (D-231) has no X-Api-Key line to repeat
@@ -226,11 +211,7 @@ export const requestFramingChecks: Check[] = [
           continue;
         }
         if (request.status < 400) continue;
-        const [fault] = problemFaults(
-          answer.status,
-          answer.headers["content-type"] ?? "",
-          parsedOrUndefined(answer.body),
-        );
+        const [fault] = wireProblemFaults(answer);
         if (fault !== undefined) wrong.push(`${request.label}: ${fault}: ${answer.body.slice(0, 200)} (D-16)`);
       }
       if (wrong.length > 0) throw new CheckFailure(wrong.join("; "));
