@@ -60,8 +60,11 @@ function brokenRequests(ctx: CheckContext): BrokenRequest[] {
 interface ProtocolRequest {
   label: string;
   text: (connection: WireConnection) => string;
-  /** `not 400`: a Host value RFC 3986 allows, which only a faulty parser refuses (a proxy may route it elsewhere). */
-  status: number | "not 400";
+  /**
+   * `not 400`: a Host value RFC 3986 allows, which only a faulty parser refuses (a proxy may route it elsewhere);
+   * `not 2xx`: a target that is no path of the contract as sent, which only a server that rewrites targets serves.
+   */
+  status: number | "not 400" | "not 2xx";
   specRef: string;
 }
 
@@ -128,6 +131,13 @@ function protocolRequests(ctx: CheckContext): ProtocolRequest[] {
       text: (c) => `CONNECT ${c.host} HTTP/1.1\r\nHost: ${c.host}\r\n${auth}\r\n`,
       status: 400,
       specRef: "D-76 (CONNECT: this server is not a proxy)",
+    },
+    {
+      label: "a list whose target has a backslash for its last slash",
+      text: (c) =>
+        `GET ${c.basePath}${paths.providers.replace(/\/(?=[^/]*$)/, "\\")} HTTP/1.1\r\nHost: ${c.host}\r\n${auth}\r\n`,
+      status: "not 2xx",
+      specRef: "D-270 (the target is judged as the server received it; RFC 3986 §3.3 has no backslash in a path)",
     },
     {
       label: "a list whose request line has no HTTP version",
@@ -212,7 +222,7 @@ export const requestFramingChecks: Check[] = [
     level: "SHOULD",
     tags: ["headers", "framing", "errors", "listOAuthProviders"],
     statement:
-      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; a Host that is an IPv6 literal or names no port is not refused 400; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines, a CONNECT or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431 (also when its target is 8,192 bytes, within the 414 bound), each an application/problem+json detail with a type of the contract's, a title, the status and a detail",
+      "Requests written by hand get the profile's protocol answers: an HTTP/1.0 list without Host is served 200; a Host that is an IPv6 literal or names no port is not refused 400; a target with a backslash for a slash is not served; an HTTP/1.1 one without Host, two Host lines, a Host value that is a list, two X-Api-Key lines, a CONNECT or a request line without a version is 400, an unknown Expect 417 and a head over 16 KiB 431 (also when its target is 8,192 bytes, within the 414 bound), each an application/problem+json detail with a type of the contract's, a title, the status and a detail",
     specRef:
       "D-76 (431), D-115 (417), D-310 (no version), D-373 (RFC 9112 §3.2: Host is required of HTTP/1.1), D-397 (two X-Api-Key lines), D-412 (a Host list is refused; an IP literal or a Host without a port is not), D-16 (problem details)",
     needs: ["server"],
@@ -224,6 +234,13 @@ export const requestFramingChecks: Check[] = [
           if (answer === undefined || answer.status === 400)
             wrong.push(
               `${request.label} was ${answer ? "answered 400" : "left unanswered"}, though its Host value is valid (${request.specRef})`,
+            );
+          continue;
+        }
+        if (request.status === "not 2xx") {
+          if (answer && answer.status >= 200 && answer.status < 300)
+            wrong.push(
+              `${request.label} was served ${answer.status}, as if it were the path with a slash (${request.specRef})`,
             );
           continue;
         }

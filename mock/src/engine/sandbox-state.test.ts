@@ -45,6 +45,15 @@ async function call(sandbox: MemorySandbox, method: string, path: string, key: s
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** A create body of a container deployment named `name`. */
+const create = (name: string) => ({
+  name,
+  source: "internal_container",
+  source_config: {},
+  source_revision_config: { image_uri: "registry.example/acme/agent:1" },
+  secrets: [],
+});
+
 type Listed = { resources: { id: string; status: string; secrets: { name: string; value: string }[] }[] };
 
 describe("a seeded session", () => {
@@ -78,13 +87,6 @@ describe("snapshot and restore", () => {
     const before = await list();
     const snapshot = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
     expect(snapshot.deployments).toHaveLength(5);
-    const create = (name: string) => ({
-      name,
-      source: "internal_container",
-      source_config: {},
-      source_revision_config: { image_uri: "registry.example/acme/agent:1" },
-      secrets: [],
-    });
     for (const name of ["one", "two", "three"])
       expect((await call(sandbox, "POST", "/v2/deployments", "owner", create(name))).status).toBe(201);
     expect((await list()).resources).toHaveLength(8);
@@ -127,6 +129,19 @@ describe("who may read, replace and move a session", () => {
     expect(() => createMemorySandbox({ maxDeploymentsPerSession: 3, seed: seed(4) })).toThrow(
       /more than a session's 3/,
     );
+  });
+
+  it("counts a state's deployments against the cap: a full state leaves no room for a create, a smaller one leaves its room", async () => {
+    const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 8 });
+    const put = async (count: number) => (await call(sandbox, "PUT", "/__mock/state", "owner", seed(count))).status;
+    // the session's titled examples (D-272) hold part of the cap: the largest state it takes fills the rest
+    let room = 8;
+    while (room > 0 && (await put(room)) !== 204) room--;
+    expect(room).toBeGreaterThan(1);
+    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("one-more"))).status).toBe(503);
+    expect(await put(room - 1)).toBe(204);
+    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("last"))).status).toBe(201);
+    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("one-more"))).status).toBe(503);
   });
 
   it("names the wrong pointer of a state", async () => {
