@@ -954,4 +954,35 @@ export const errorChecks: Check[] = [
       }
     },
   },
+  {
+    id: "ERR-024",
+    level: "SHOULD",
+    tags: [...tags, "listDeployments", "listOAuthProviders"],
+    statement:
+      "A list given a query parameter it does not declare (cf_unknown_parameter=1) is answered as without it (2xx) or refused with a 4xx problem, never 5xx",
+    specRef:
+      "D-310 (an undeclared query name is 422 validation, or ignored by a production server), D-26 (5xx only for the server's own faults)",
+    needs: ["server"],
+    async run(ctx) {
+      for (const [path, operation] of [
+        [paths.deployments, "listDeployments"],
+        [paths.providers, "listOAuthProviders"],
+      ] as const) {
+        const ex = await ctx.send({
+          method: "GET",
+          path,
+          query: { cf_unknown_parameter: "1" },
+          operation,
+          noValidate: true,
+        });
+        const what = `GET ${path}?cf_unknown_parameter=1`;
+        ensure(
+          ex.response.status < 500,
+          `${what}: answered ${ex.response.status}, a server error for a client's query`,
+          ex,
+        );
+        if (ex.response.status >= 400) expectProblem(ex, undefined, what);
+      }
+    },
+  },
 ];

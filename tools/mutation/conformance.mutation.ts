@@ -1,12 +1,13 @@
 /**
- * The only test of the mutation run (D-360): the conformance suite through its vitest adapter, over HTTP against
+ * The first phase of the mutation run (D-360): the conformance suite through its vitest adapter, over HTTP against
  * each target (reference server on SQLite and on PostgreSQL, sandbox) and hosting kind; it imports no server code.
  * MUTATION_TARGETS (e.g. `reference-sqlite:cloud,sandbox:self_hosted`) narrows the runs; every one by default.
  */
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { conformanceTests } from "../../conformance/vitest-adapter.js";
 import { demo } from "../../contract/index.js";
-import { type ListeningTarget, readyAfterMs, startTarget, type TargetKind } from "./targets.js";
+import { startedBeforeAll } from "../../server/testing/started-before-all.js";
+import type { ListeningTarget, TargetKind } from "./targets.js";
 
 type Hosting = "cloud" | "self_hosted";
 const allRuns = ["reference-sqlite", "reference-postgres", "sandbox"].flatMap((kind) =>
@@ -19,11 +20,14 @@ for (const run of runs) {
   const [kind, hosting] = run.split(":") as [TargetKind, Hosting];
   describe(`${kind} ${hosting}`, () => {
     let target: ListeningTarget | undefined;
-    beforeAll(async () => {
-      target = await startTarget(kind, hosting);
-    });
-    afterAll(async () => {
-      await target?.close();
+    let readyAfterMs = 0;
+    // the targets' modules load here, not with this file: a static mutant that throws while they load, or keeps a
+    // target from starting, then fails every check instead of leaving a file that never loaded (counted as passing)
+    startedBeforeAll(async () => {
+      const targets = await import("./targets.js");
+      readyAfterMs = targets.readyAfterMs;
+      target = await targets.startTarget(kind, hosting);
+      return target;
     });
     conformanceTests(() => {
       if (!target) throw new Error("the target did not start");

@@ -1,5 +1,6 @@
 /**
- * StrykerJS over the reference server and the sandbox engine with the conformance suite as the only test (D-360):
+ * StrykerJS over the reference server and the sandbox engine, judged by the conformance suite and by the sandbox
+ * phase of vitest.config.ts (D-360):
  * the mutate list comes from scope.json (what is in, what is left out and why); tools/mutation/run.ts narrows it.
  */
 import { readFileSync } from "node:fs";

@@ -1,16 +1,17 @@
 /** Every path of the in-memory sandbox answers (D-271): a malformed session id is a 400 problem, a failing handler a 500, and the process lives on. */
 
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listen } from "../../../common/listen.js";
+import { startedBeforeAll } from "../../../server/testing/started-before-all.js";
 import { createFetchHttpServer } from "./fetch-http-server.js";
 import { startMemorySandbox } from "./memory-sandbox-server.js";
 
 let sandbox: Awaited<ReturnType<typeof startMemorySandbox>>;
-beforeAll(async () => {
+startedBeforeAll(async () => {
   sandbox = await startMemorySandbox();
+  return sandbox;
 });
-afterAll(() => sandbox?.close());
 
 describe("in-memory sandbox on a port", () => {
   it.each([

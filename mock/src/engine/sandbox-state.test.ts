@@ -1,5 +1,6 @@
 /** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its own key only (D-396), within what the sandbox can answer from (D-395). */
 import { describe, expect, it } from "vitest";
+import { operation, requestExamples } from "../../../contract/index.js";
 import { createMemorySandbox, type MemorySandbox } from "./memory-sandbox.js";
 import { type MockState, mockStateFormat, type StateDeployment } from "./mock-state.js";
 
@@ -95,6 +96,26 @@ describe("snapshot and restore", () => {
     await call(sandbox, "POST", "/v2/deployments", "owner", create("four"));
     await sandbox.restore(snapshot, "s");
     expect(await list()).toEqual(before);
+  });
+
+  it("lists a state's providers oldest first whatever their order in the state (D-08)", async () => {
+    const sandbox = createMemorySandbox();
+    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
+    for (const suffix of ["older", "newer"])
+      expect(
+        (await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: `order-${suffix}` }))
+          .status,
+      ).toBe(200);
+    const listed = async () =>
+      ((await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as { provider_id: string }[]).map(
+        (p) => p.provider_id,
+      );
+    const before = await listed();
+    expect(before).toEqual(["order-older", "order-newer"]);
+    const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
+    const reversed = { ...state, oauth_providers: [...state.oauth_providers].reverse() };
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", reversed)).status).toBe(204);
+    expect(await listed()).toEqual(before);
   });
 
   it("a restore before the session exists is where the session starts", async () => {

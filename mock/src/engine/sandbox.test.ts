@@ -1,17 +1,18 @@
 /** The sandbox (D-79, D-272) on a port: any key, state per session owned by its key, reset, titled examples on Prefer, the rules of the reference server. */
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demo, examplePath, operation, requestExamples } from "../../../contract/index.js";
+import { startedBeforeAll } from "../../../server/testing/started-before-all.js";
 import {
   type RunningMemorySandbox as RunningSandbox,
   startMemorySandbox as startSandbox,
 } from "./memory-sandbox-server.js";
 
 let sandbox: RunningSandbox;
-beforeAll(async () => {
+startedBeforeAll(async () => {
   sandbox = await startSandbox({ readyAfterMs: 200 });
+  return sandbox;
 });
-afterAll(() => sandbox?.close());
 
 const deployments = operation("listDeployments").path;
 
