@@ -36,10 +36,13 @@ export function fetchNodeHandler(
 
 const unfetchableMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-/** The URL of a request: an absolute-form target (RFC 9112 §3.2.2) as sent, else the target on its Host or on localhost. */
-function requestUrl(target: string, host: string | undefined): string {
-  for (const candidate of [target, `http://${host ?? "localhost"}${target}`, `http://localhost${target}`])
-    if (URL.canParse(candidate)) return candidate;
+/**
+ * The URL of a request: an absolute-form target (RFC 9112 §3.2.2) as sent, else the target on localhost. Nothing
+ * reads the URL's host (the pipeline judges the Host fields as sent, D-76), and a Host holding a path (`h/__mock`)
+ * must never move the target (D-270).
+ */
+function requestUrl(target: string): string {
+  for (const candidate of [target, `http://localhost${target}`]) if (URL.canParse(candidate)) return candidate;
   return "http://localhost/";
 }
 
@@ -58,7 +61,7 @@ async function serve(handle: AddressedFetchHandler, request: IncomingMessage, re
   const hasBody = carried !== "GET" && carried !== "HEAD";
   // The Host checks of RFC 9112 §3.2 are the pipeline's, on what was sent (D-76, D-310).
   const answer = await handle(
-    new Request(requestUrl(request.url ?? "/", request.headers.host), {
+    new Request(requestUrl(request.url ?? "/"), {
       method: carried,
       headers,
       ...(hasBody ? { body: new Uint8Array(body) } : {}),

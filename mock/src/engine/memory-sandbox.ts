@@ -110,20 +110,22 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
   const maxDeployments = options.maxDeploymentsPerSession ?? 1000;
   const maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
   const onChange = options.onChange ?? (() => {});
-  if (options.seed && options.seed.deployments.length > maxDeployments)
+  // A seed or a saved state is judged as a put is (D-395): refused here, never a 500 on its session's first request.
+  const seed = options.seed && answerable(options.seed);
+  if (seed && seed.deployments.length > maxDeployments)
     throw new RangeError(
-      `The seed holds ${options.seed.deployments.length} deployments, more than a session's ${maxDeployments}.`,
+      `The seed holds ${seed.deployments.length} deployments, more than a session's ${maxDeployments}.`,
     );
   // States waiting for their session: saved ones by id and owner hash, restored ones by id alone.
   const waiting = new Map(
-    (options.saved ?? []).map((saved) => [`${saved.session}\n${saved.owner_sha256}`, saved.state]),
+    (options.saved ?? []).map((saved) => [`${saved.session}\n${saved.owner_sha256}`, answerable(saved.state)]),
   );
   const restored = new Map<string, MockState>();
   const newSession = async (id?: string, owner?: string): Promise<SandboxSession> => {
     const session = await createSandboxSession(config, logger, maxDeployments);
     if (id === undefined || owner === undefined) return session;
     const savedKey = `${id}\n${hashApiKey(owner)}`;
-    const state = waiting.get(savedKey) ?? restored.get(id) ?? options.seed;
+    const state = waiting.get(savedKey) ?? restored.get(id) ?? seed;
     waiting.delete(savedKey);
     restored.delete(id);
     if (state) await session.restore(owner, state);
@@ -219,9 +221,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     const session = await sessions.session(sessionId, key, address);
     if (request.method === "PUT") {
       try {
-        const state = parseMockState(body);
-        assertAnswerable(state);
-        await session.restore(key, state);
+        await session.restore(key, answerable(body));
       } catch (error) {
         if (error instanceof StoreFull) return problemResponse(storeFullProblem(error)!);
         if (!(error instanceof MockStateError)) throw error;
@@ -333,8 +333,7 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
       return session.snapshot(owner);
     },
     async restore(state, sessionId = "default") {
-      const checked = parseMockState(state);
-      assertAnswerable(checked);
+      const checked = answerable(state);
       if (sessions.lastOwnerOf(sessionId) === undefined) restored.set(sessionId, checked);
       else {
         const { session, owner } = await existing(sessionId);
@@ -372,4 +371,11 @@ function decodedSegment(segment: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The state parsed and judged as the sandbox answers from it, or a MockStateError naming the first wrong pointer (D-395). */
+function answerable(state: unknown): MockState {
+  const checked = parseMockState(state);
+  assertAnswerable(checked);
+  return checked;
 }

@@ -72,10 +72,15 @@ export function parseMockState(value: unknown): MockState {
     names.add(name);
   });
   const providers = arrayAt(state.oauth_providers ?? [], "/oauth_providers");
+  const providerIds = new Set<string>();
   providers.forEach((item, index) => {
     const provider = objectAt(item, `/oauth_providers/${index}`);
     for (const field of ["id", "provider_id", "name", "client_id", "auth_url", "token_url", "created_at"])
       stringAt(provider[field], `/oauth_providers/${index}/${field}`);
+    // A provider_id is unique in its organization (D-38), so a state repeating one is refused, not collapsed into one.
+    if (providerIds.has(provider.provider_id as string))
+      throw new MockStateError(`/oauth_providers/${index}/provider_id repeats an earlier provider's provider_id`);
+    providerIds.add(provider.provider_id as string);
   });
   const advanced = state.clock_advanced_ms;
   if (advanced !== undefined && !(Number.isInteger(advanced) && (advanced as number) >= 0))
@@ -115,12 +120,11 @@ export function deploymentRecordsOf(
   nowUs: number,
   readyAfterUs: number,
 ): Omit<DeploymentRecord, "seq">[] {
-  // Oldest first by created_at; equal times keep the list's order (newest first) reversed.
-  const oldestFirst = [...state.deployments].reverse().map((deployment, index) => ({ deployment, index }));
-  oldestFirst.sort(
-    (a, b) => microsOf(a.deployment.created_at) - microsOf(b.deployment.created_at) || a.index - b.index,
+  // Stored oldest first: by created_at, the id breaking ties, so the list answers newest first as D-08 orders it.
+  const oldestFirst = [...state.deployments].sort(
+    (a, b) => microsOf(a.created_at) - microsOf(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
-  return oldestFirst.map(({ deployment: d }) => {
+  return oldestFirst.map((d) => {
     const { created_at, updated_at, secrets, ...fields } = d;
     const createdUs = microsOf(created_at);
     // The state's deployment is the contract's record (D-401): kept as it is, every field the contract has.

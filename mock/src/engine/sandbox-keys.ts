@@ -5,8 +5,6 @@ import {
   authenticate,
   hashApiKey,
   type Store,
-  UniqueViolation,
-  unauthenticated,
   withoutHttpWhitespace,
 } from "../../../server/engine.js";
 
@@ -17,16 +15,14 @@ function derivedUuid(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The most keys of its own a session provisions (D-114): each holds an organization, a tenant and the seeded examples. */
-const maxKeysPerSession = 20;
-
 /**
- * The authenticator of a sandbox session: the demo keys act as themselves (D-77); any other non-empty
- * key is provisioned on first use, then `onProvisioned` seeds its tenant, up to `maxKeysPerSession` keys
- * (D-114: a further new key is 401). A missing key is still 401.
+ * The authenticator of a sandbox session: the demo keys act as themselves (D-77); any other non-empty key is
+ * provisioned on first use (an organization, a tenant), then `onProvisioned` seeds its tenant. A missing key is
+ * still 401. A session is its key's own (D-396), so it provisions that one key.
  */
 export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRecord) => Promise<void>) {
-  let provisioned = 0;
+  // A client's first requests often come together: they all wait on one provisioning, seeded, rather than race it.
+  const provisioning = new Map<string, Promise<ApiKeyRecord>>();
   return async (apiKeyHeader: string | string[] | undefined): Promise<ApiKeyRecord> => {
     try {
       return await authenticate(store, apiKeyHeader);
@@ -34,34 +30,35 @@ export function sandboxAuthenticator(store: Store, onProvisioned: (key: ApiKeyRe
       const raw = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
       const key = raw === undefined ? "" : withoutHttpWhitespace(raw);
       if (!key) throw refused;
-      if (provisioned >= maxKeysPerSession)
-        throw unauthenticated(
-          `This sandbox session already has ${maxKeysPerSession} keys of its own, the most it takes; use one of them or another X-Mock-Session.`,
-        );
-      provisioned += 1;
-      const organizationId = derivedUuid(`sandbox organization ${key}`);
-      const record: ApiKeyRecord = {
-        id: derivedUuid(`sandbox key ${key}`),
-        organizationId,
-        keyHash: hashApiKey(key),
-        label: "sandbox key",
-        defaultTenantId: derivedUuid(`sandbox tenant ${key}`),
-        tenantIds: [derivedUuid(`sandbox tenant ${key}`)],
-      };
-      try {
-        await store.createOrganization({ id: organizationId, name: "Sandbox" });
-        await store.createTenant({ id: record.defaultTenantId, organizationId, name: "sandbox" });
-        await store.createApiKey(record);
-      } catch (error) {
-        // Two first requests with the same new key: the other one provisioned it.
-        if (error instanceof UniqueViolation) {
-          provisioned -= 1;
-          return authenticate(store, key);
-        }
-        throw error;
+      let provisioned = provisioning.get(key);
+      if (!provisioned) {
+        provisioned = provision(store, key, onProvisioned);
+        provisioning.set(key, provisioned);
       }
-      await onProvisioned(record);
-      return record;
+      return provisioned;
     }
   };
+}
+
+/** Makes the sandbox organization, tenant and key record of `key`, then seeds them. */
+async function provision(
+  store: Store,
+  key: string,
+  onProvisioned: (key: ApiKeyRecord) => Promise<void>,
+): Promise<ApiKeyRecord> {
+  const organizationId = derivedUuid(`sandbox organization ${key}`);
+  const tenantId = derivedUuid(`sandbox tenant ${key}`);
+  const record: ApiKeyRecord = {
+    id: derivedUuid(`sandbox key ${key}`),
+    organizationId,
+    keyHash: hashApiKey(key),
+    label: "sandbox key",
+    defaultTenantId: tenantId,
+    tenantIds: [tenantId],
+  };
+  await store.createOrganization({ id: organizationId, name: "Sandbox" });
+  await store.createTenant({ id: tenantId, organizationId, name: "sandbox" });
+  await store.createApiKey(record);
+  await onProvisioned(record);
+  return record;
 }

@@ -22,7 +22,7 @@ import {
   StoreFull,
   seedDemo,
 } from "../../../server/engine.js";
-import { deploymentRecordsOf, type MockState, providerRecordsOf, stateOf } from "./mock-state.js";
+import { deploymentRecordsOf, type MockState, MockStateError, providerRecordsOf, stateOf } from "./mock-state.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
 import { sandboxAuthenticator } from "./sandbox-keys.js";
 import { seedExamples } from "./seed-examples.js";
@@ -90,12 +90,28 @@ export async function createSandboxSession(
   };
   session.restore = async (key, state) => {
     const owner = await deps.authenticate(key);
-    if (state.clock_advanced_ms !== undefined) session.advancedMs = state.clock_advanced_ms;
+    // Ids are unique in the whole store, and other keys of the session hold deployments too: a state taking one
+    // of their ids is refused before anything is replaced, never half stored and answered 500 (D-395).
+    state.deployments.forEach(({ id }, index) => {
+      const held = store.deploymentsById.get(id)?.record.deployment.tenant_id;
+      if (held !== undefined && held !== owner.defaultTenantId)
+        throw new MockStateError(
+          `/deployments/${index}/id is the id of a deployment another key of this session holds`,
+        );
+    });
     const where = { tenantId: owner.defaultTenantId, organizationId: owner.organizationId };
-    store.replaceTenantDeployments(
-      owner.defaultTenantId,
-      deploymentRecordsOf(state, where, nowUs(), config.readyAfterMs * 1000),
-    );
+    const before = session.advancedMs;
+    if (state.clock_advanced_ms !== undefined) session.advancedMs = state.clock_advanced_ms;
+    try {
+      store.replaceTenantDeployments(
+        owner.defaultTenantId,
+        deploymentRecordsOf(state, where, nowUs(), config.readyAfterMs * 1000),
+      );
+    } catch (error) {
+      // a refused state leaves the session as it was, its clock included (D-395)
+      session.advancedMs = before;
+      throw error;
+    }
     store.replaceOAuthProviders(owner.organizationId, providerRecordsOf(state, where));
   };
   return session;

@@ -1,8 +1,8 @@
 /** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its own key only (D-396), within what the sandbox can answer from (D-395). */
 import { describe, expect, it } from "vitest";
-import { operation, requestExamples } from "../../../contract/index.js";
+import { demo, operation, requestExamples } from "../../../contract/index.js";
 import { createMemorySandbox, type MemorySandbox } from "./memory-sandbox.js";
-import { type MockState, mockStateFormat, type StateDeployment } from "./mock-state.js";
+import { type MockState, microsOf, mockStateFormat, type StateDeployment } from "./mock-state.js";
 
 const origin = "http://sandbox.test";
 const statuses = ["READY", "AWAITING_DATABASE", "UNUSED", "AWAITING_DELETE", "UNKNOWN"] as const;
@@ -36,8 +36,16 @@ function seed(count: number): MockState {
 }
 
 /** A request to the sandbox as `key` in `session`. */
-async function call(sandbox: MemorySandbox, method: string, path: string, key: string, body?: unknown, session = "s") {
-  const headers: Record<string, string> = { "X-Mock-Session": session, "Content-Type": "application/json" };
+async function call(
+  sandbox: MemorySandbox,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+  session = "s",
+  more: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { ...more, "X-Mock-Session": session, "Content-Type": "application/json" };
   if (key) headers["X-Api-Key"] = key;
   const response = await sandbox.handle(
     new Request(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
@@ -81,6 +89,74 @@ describe("a seeded session", () => {
   });
 });
 
+describe("the session's store as a client reads it", () => {
+  it("answers its health, and lists a tenant of the key nothing was made in as empty (D-77)", async () => {
+    const sandbox = createMemorySandbox();
+    const health = await sandbox.handle(new Request(`${origin}/healthz`));
+    expect([health.status, await health.json()]).toEqual([200, { status: "ok", database: "ok" }]);
+    const staging = { "X-Tenant-Id": demo.acme.stagingTenantId };
+    const listed = await call(sandbox, "GET", "/v2/deployments", demo.acme.apiKey, undefined, "s", staging);
+    expect([listed.status, listed.body]).toEqual([200, { resources: [], offset: 0 }]);
+  });
+
+  it("lists a state's providers of equal created_at by id, ascending (D-08)", async () => {
+    const sandbox = createMemorySandbox();
+    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
+    await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: "tie" });
+    const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
+    const [made] = state.oauth_providers;
+    const ids = ["30000000-0000-4000-8000-000000000003", "30000000-0000-4000-8000-000000000001"];
+    const tied = ids.map((id, n) => ({ ...made!, id, provider_id: `tie-${n}`, updated_at: made!.created_at }));
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", { ...state, oauth_providers: tied })).status).toBe(
+      204,
+    );
+    const listed = (await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as { id: string }[];
+    expect(listed.map((p) => p.id)).toEqual([...ids].sort());
+  });
+
+  it("makes a create after a state's deployment of a later created_at later still, so it lists first (D-08)", async () => {
+    const sandbox = createMemorySandbox({ readyAfterMs: 3_600_000 });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const ahead = { ...seeded(1, "READY"), created_at: future, updated_at: future };
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", { ...seed(0), deployments: [ahead] })).status).toBe(
+      204,
+    );
+    const made = (await call(sandbox, "POST", "/v2/deployments", "owner", create("after-the-future"))).body as {
+      id: string;
+      created_at: string;
+    };
+    expect(microsOf(made.created_at)).toBeGreaterThan(microsOf(future));
+    const listed = ((await call(sandbox, "GET", "/v2/deployments", "owner")).body as Listed).resources;
+    expect(listed.map((d) => d.id)).toEqual([made.id, ahead.id]);
+  });
+
+  it("holds exactly its cap of deployments, the demo tenants' included: the create past it is 503 (D-170)", async () => {
+    const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 12, readyAfterMs: 3_600_000 });
+    const statuses: number[] = [];
+    for (let n = 0; n < 13 && statuses.at(-1) !== 503; n++)
+      statuses.push((await call(sandbox, "POST", "/v2/deployments", "owner", create(`cap-${n}`))).status);
+    expect(statuses.at(-1)).toBe(503);
+    const count = async (key: string, tenant?: string) =>
+      (
+        (
+          await call(
+            sandbox,
+            "GET",
+            "/v2/deployments?limit=100",
+            key,
+            undefined,
+            "s",
+            tenant ? { "X-Tenant-Id": tenant } : {},
+          )
+        ).body as Listed
+      ).resources.length;
+    // every session's store also holds the titled examples of Acme's production tenant (D-272): as many as Acme's
+    // own session lists, since each session is seeded alike
+    const held = [await count("owner"), await count(demo.acme.apiKey)];
+    expect(held.reduce((sum, n) => sum + n, 0)).toBe(12);
+  });
+});
+
 describe("snapshot and restore", () => {
   it("a restore after creates lists what the snapshot held, over the API and in-process", async () => {
     const sandbox = createMemorySandbox({ seed: seed(5), readyAfterMs: 3_600_000 });
@@ -116,6 +192,27 @@ describe("snapshot and restore", () => {
     const reversed = { ...state, oauth_providers: [...state.oauth_providers].reverse() };
     expect((await call(sandbox, "PUT", "/__mock/state", "owner", reversed)).status).toBe(204);
     expect(await listed()).toEqual(before);
+  });
+
+  it("lists a state's deployments of equal created_at by id, descending, whatever their order in the state (D-08)", async () => {
+    const sandbox = createMemorySandbox({ readyAfterMs: 3_600_000 });
+    const at = seeded(1, "READY").created_at;
+    const deployments = [3, 1, 2].map((n) => ({ ...seeded(n, "READY"), created_at: at, updated_at: at }));
+    expect((await call(sandbox, "PUT", "/__mock/state", "owner", { ...seed(0), deployments })).status).toBe(204);
+    const listed = ((await call(sandbox, "GET", "/v2/deployments", "owner")).body as Listed).resources;
+    expect(listed.map((d) => d.id)).toEqual([3, 2, 1].map((n) => seeded(n, "READY").id));
+  });
+
+  it("refuses a state repeating a provider_id (D-38) rather than keeping one of the two", async () => {
+    const sandbox = createMemorySandbox();
+    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
+    await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: "twice" });
+    const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
+    const [provider] = state.oauth_providers;
+    const twice = { ...state, oauth_providers: [provider!, { ...provider!, id: crypto.randomUUID(), name: "other" }] };
+    const put = await call(sandbox, "PUT", "/__mock/state", "owner", twice);
+    expect(put.status).toBe(422);
+    expect((put.body as { detail: string }).detail).toContain("/oauth_providers/1/provider_id");
   });
 
   it("a restore before the session exists is where the session starts", async () => {
@@ -165,6 +262,36 @@ describe("who may read, replace and move a session", () => {
     expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("one-more"))).status).toBe(503);
   });
 
+  it("refuses a state taking the id of a deployment in the key's other tenant, and both tenants keep what they had", async () => {
+    // Acme's demo key reaches two tenants (D-77); a state replaces its default tenant's deployments only
+    const sandbox = createMemorySandbox({ readyAfterMs: 3_600_000 });
+    const acme = demo.acme.apiKey;
+    const staging = { "X-Tenant-Id": demo.acme.stagingTenantId };
+    const theirs = (await call(sandbox, "POST", "/v2/deployments", acme, create("staging-one"), "s", staging)).body as {
+      id: string;
+    };
+    expect((await call(sandbox, "PUT", "/__mock/state", acme, seed(2))).status).toBe(204);
+    const list = async (headers: Record<string, string> = {}) =>
+      ((await call(sandbox, "GET", "/v2/deployments?limit=100", acme, undefined, "s", headers)).body as Listed)
+        .resources;
+    const before = [await list(), await list(staging)];
+    const clash = { ...seed(2), clock_advanced_ms: 60_000 };
+    clash.deployments = [clash.deployments[0]!, { ...clash.deployments[1]!, id: theirs.id }];
+    const put = await call(sandbox, "PUT", "/__mock/state", acme, clash);
+    expect(put.status).toBe(422);
+    expect((put.body as { detail: string }).detail).toContain("/deployments/1/id");
+    expect([await list(), await list(staging)]).toEqual(before);
+    // a refused state moves no clock (D-395)
+    expect(((await call(sandbox, "GET", "/__mock/state", acme)).body as MockState).clock_advanced_ms).toBe(0);
+  });
+
+  it("a state refused for the session's cap leaves its clock where it was", async () => {
+    const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 3 });
+    const put = await call(sandbox, "PUT", "/__mock/state", "owner", { ...seed(4), clock_advanced_ms: 60_000 });
+    expect(put.status).toBe(503);
+    expect(((await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState).clock_advanced_ms).toBe(0);
+  });
+
   it("names the wrong pointer of a state", async () => {
     const sandbox = createMemorySandbox();
     const bad = { ...seed(2), deployments: [seeded(1, "READY"), { ...seeded(2, "READY"), status: "GONE" }] };
@@ -209,6 +336,15 @@ describe("a state or a clock the sandbox could not answer from is refused (D-395
         })
       ).status,
     ).toBe(201);
+  });
+
+  it("a seed or a saved state it could not answer from is refused when the sandbox is made, as a put would be", () => {
+    const late = { ...seed(1), deployments: [{ ...seeded(1, "READY"), created_at: "2300-01-01T00:00:00Z" }] };
+    expect(() => createMemorySandbox({ seed: late })).toThrow(/\/deployments\/0\/created_at/);
+    const saved = [
+      { session: "s", owner_sha256: "0".repeat(64), state: { ...seed(1), format: "other" } as unknown as MockState },
+    ];
+    expect(() => createMemorySandbox({ saved })).toThrow(/\/format/);
   });
 
   it("two clock moves of 8.64e15 ms: the second past the bound is 422, and lists still answer", async () => {

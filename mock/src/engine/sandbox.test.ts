@@ -77,6 +77,9 @@ describe("sandbox", () => {
       await call("DELETE", "/__mock/sessions/owned", { "X-Api-Key": "intruder" }),
     ];
     expect(attempts.map((attempt) => attempt.status)).toEqual([401, 204, 401, 204]);
+    // the sandbox's own refusals are problems as the pipeline's are (D-16)
+    expect(attempts[0]!.headers.get("content-type")).toBe("application/problem+json");
+    expect(attempts[0]!.body).toMatchObject({ status: 401 });
     expect((await call("GET", `${deployments}?name_contains=owned-one`, owner)).body.resources).toHaveLength(1);
     expect((await call("POST", "/__mock/reset", owner)).status).toBe(204);
     expect((await call("GET", `${deployments}?name_contains=owned-one`, owner)).body.resources).toHaveLength(0);
@@ -116,6 +119,33 @@ describe("sandbox", () => {
       request.end();
     });
     expect(status).toBe(400);
+  });
+
+  it("reads the target as sent: a Host holding a path never turns POST /reset into the sandbox's reset (D-270)", async () => {
+    const headers = { "X-Api-Key": "host-path", "X-Mock-Session": "host-path" };
+    const kept = await call("POST", deployments, headers, container("kept-through-host"));
+    expect(kept.status).toBe(201);
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(sandbox.url);
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: "/reset",
+          headers: { ...headers, Host: "h/__mock" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(status).not.toBe(204);
+    const listed = await call("GET", `${deployments}?name_contains=kept-through-host`, headers);
+    expect(listed.body.resources.map((d: { id: string }) => d.id)).toEqual([kept.body.id]);
   });
 
   it("applies the reference server's rules: 401 without a key, 409 on a taken name, 400 on a source rule, demo keys as themselves", async () => {
@@ -334,5 +364,14 @@ describe("sandbox sessions (D-114)", () => {
       );
     // a session is its key's own (D-396): the 21st key under one id is not a 21st key of one session
     expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+
+  it("answers a new key's first requests sent together, each once its key is provisioned and seeded", async () => {
+    const key = { "X-Api-Key": "first-together", "X-Mock-Session": "together" };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call("GET", deployments, key)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const counts = answers.map((answer) => answer.body.resources.length);
+    expect(new Set(counts).size).toBe(1);
+    expect(counts[0]).toBeGreaterThan(0);
   });
 });
