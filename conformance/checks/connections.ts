@@ -18,10 +18,11 @@ export const connectionChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       const answers: (WireAnswer | undefined)[] = [];
+      const request = closingGet(ctx, paths.providers);
       for (let i = 0; i < inTurn; i++) {
         // raw connections bypass the runner's pacing: a run given --max-rps keeps to it here too
         if (ctx.config.maxRps) await sleep(1000 / ctx.config.maxRps);
-        answers.push(await answerOnWire(ctx, closingGet(ctx, paths.providers)));
+        answers.push(await answerOnWire(ctx, request));
       }
       const tally = statusTally(answers);
       const firstOther = answers.findIndex((answer) => answer?.status !== 200);

@@ -851,7 +851,7 @@ export const deploymentCreateChecks: Check[] = [
     level: "SHOULD",
     tags: [...semanticTags, "createDeployment", "duplicates", "race"],
     statement:
-      "Eight concurrent creates of one name: exactly one succeeds, the others answer 409, and one deployment of that name is listed",
+      "Eight concurrent creates of one name: exactly one succeeds, the others answer 409, and one deployment of that name is listed, on a page of one too",
     specRef: "D-37 (names unique per tenant), D-22 (409)",
     needs: ["write", "state"],
     async run(ctx) {
@@ -864,6 +864,13 @@ export const deploymentCreateChecks: Check[] = [
       const page = await listDeployments(ctx, { name_contains: name, limit: 100 });
       const n = page.resources.filter((r) => r.name === name).length;
       ensure(n === 1, `${n} deployments named ${name} are listed`, page.exchange);
+      // a refused create leaves nothing a page counts: a page of one still finds the one deployment of that name
+      const first = await listDeployments(ctx, { name_contains: name, limit: 1 });
+      ensure(
+        first.resources.length === 1 && first.resources[0]!.name === name,
+        `a page of one holds ${first.resources.length} deployments named ${name} after seven refused creates`,
+        first.exchange,
+      );
     },
   },
   {

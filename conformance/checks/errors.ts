@@ -3,6 +3,7 @@
 import { answerProblems } from "../../contract/index.js";
 import { sourceFields, writeField } from "../../contract/source-rules.js";
 import { ensure, expect2xx, expect4xx, expectStatus, isObject, jsonArray } from "../check-kit/assert.js";
+import { undeclaredParameter } from "../check-kit/error-requests.js";
 import {
   createDeployment,
   firstRepository,
@@ -971,11 +972,11 @@ export const errorChecks: Check[] = [
         const ex = await ctx.send({
           method: "GET",
           path,
-          query: { cf_unknown_parameter: "1" },
+          query: undeclaredParameter,
           operation,
           noValidate: true,
         });
-        const what = `GET ${path}?cf_unknown_parameter=1`;
+        const what = `GET ${path}?${new URLSearchParams(undeclaredParameter)}`;
         ensure(
           ex.response.status < 500,
           `${what}: answered ${ex.response.status}, a server error for a client's query`,

@@ -4,6 +4,7 @@
  * record it did not make (D-371).
  */
 import { ensure, expect2xx, isObject } from "../check-kit/assert.js";
+import { undeclaredParameter } from "../check-kit/error-requests.js";
 import {
   createDeployment,
   createProvider,
@@ -109,7 +110,6 @@ const foreignParameters: Record<string, string>[] = [
   { status: "READY" },
   { limit: "0" },
 ];
-const unknownParameter = { cf_unknown_parameter: "1" };
 
 /** The deployment list's parameters named in another letter case: query names are case-sensitive (RFC 3986 §6.2.2.1). */
 const otherCaseParameters: Record<string, string>[] = [
@@ -125,7 +125,7 @@ const otherCaseParameters: Record<string, string>[] = [
 async function answeredAsUnknown(ctx: CheckContext, read: Read, queries: Record<string, string>[], what: string) {
   const own = typeof read.request.query === "object" ? read.request.query : {};
   const plain = shown(await ctx.send(read.request));
-  const unknown = shown(await ctx.send({ ...read.request, query: { ...own, ...unknownParameter } }));
+  const unknown = shown(await ctx.send({ ...read.request, query: { ...own, ...undeclaredParameter } }));
   for (const query of queries) {
     const exchange = await ctx.send({ ...read.request, query: { ...own, ...query }, noValidate: true });
     const got = shown(exchange);

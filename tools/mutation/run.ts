@@ -1,6 +1,6 @@
 /**
- * Mutation testing of the reference server and the sandbox engine, judged over HTTP by the conformance suite and, for the
- * sandbox's own API, by the sandbox phase (D-360).
+ * Mutation testing of the reference server and the sandbox engine, judged over HTTP by the conformance suite and by
+ * the harness's phases for what no check can send: the sandbox's own API, and a restart on each store (D-360).
  *
  *   npm run mutation                                every file of scope.json; the committed incremental file
  *                                                   makes a rerun after a change cost minutes; writes docs/mutation.md

@@ -30,9 +30,15 @@ export const readyAfterMs = 50;
 /** Log lines are not answers: they go nowhere. */
 const discard = { write: () => {} };
 
-/** A schema of its own per start, so that two Stryker workers (and two starts of one) never share tables. */
-/** The reference server as server/main.ts starts it, from an environment, in a data directory of its own. */
-async function startReference(hosting: Hosting, database: "sqlite" | "postgres"): Promise<ListeningTarget> {
+/** What an operator sets for one reference server, in a data directory (and a PostgreSQL schema) of its own; the rest is the default. */
+interface ReferenceEnvironment {
+  env: NodeJS.ProcessEnv;
+  /** Drops the schema and the data directory. */
+  remove(): Promise<void>;
+}
+
+/** A reference server's environment on SQLite or PostgreSQL: a schema of its own, so two Stryker workers never share tables. */
+export function referenceEnvironment(hosting: Hosting, database: "sqlite" | "postgres"): ReferenceEnvironment {
   const dataDir = mkdtempSync(join(tmpdir(), "mutation-target-"));
   const url = postgresBaseUrl();
   const schema = database === "postgres" ? freshSchemaName("mutation") : undefined;
@@ -45,15 +51,19 @@ async function startReference(hosting: Hosting, database: "sqlite" | "postgres")
     LOG_LEVEL: "silent",
     ...(schema ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}),
   };
-  const server = await startServer(loadConfig(env), { logDestination: discard });
   return {
-    baseUrl: server.url,
-    close: async () => {
-      await server.close();
+    env,
+    remove: async () => {
       if (schema) await dropSchema(url, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The reference server as server/main.ts starts it, from an environment. */
+export async function startReference(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = await startServer(loadConfig(env), { logDestination: discard });
+  return { baseUrl: server.url, close: () => server.close() };
 }
 
 /** The sandbox (the mocks' engine, D-79) on the memory store, as `deployment-mock --stateful` serves it. */
@@ -65,5 +75,18 @@ async function startSandbox(hosting: Hosting): Promise<ListeningTarget> {
 /** Starts a target of the given kind and hosting. */
 export function startTarget(kind: TargetKind, hosting: Hosting): Promise<ListeningTarget> {
   if (kind === "sandbox") return startSandbox(hosting);
-  return startReference(hosting, kind === "reference-postgres" ? "postgres" : "sqlite");
+  const where = referenceEnvironment(hosting, kind === "reference-postgres" ? "postgres" : "sqlite");
+  return startReference(where.env).then(
+    (server) => ({
+      baseUrl: server.baseUrl,
+      close: async () => {
+        await server.close();
+        await where.remove();
+      },
+    }),
+    async (error: unknown) => {
+      await where.remove();
+      throw error;
+    },
+  );
 }

@@ -1,23 +1,28 @@
-/** The vitest configuration of the mutation run (D-360): the conformance suite over HTTP against listening targets, then the sandbox's own API. */
+/** The vitest configuration of the mutation run (D-360): the conformance suite over HTTP against listening targets, then the sandbox's own API, then restarts. */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
  * The sandbox's own API (sessions, `/__mock/state`, `/__mock/clock`, reset; D-79, D-114, D-320, D-321, D-395, D-396,
  * D-470, D-471) is no part of the interface, so no check of the suite judges it; its tests are the second phase:
- * over the sandbox's Node server (sandbox.test.ts, memory-sandbox-server.test.ts), and through what the stateful MSW
- * handlers give a client team (sandbox-state.test.ts: requests to the fetch core, snapshot(), restore(), clock.advance()).
+ * over the sandbox's Node server (sandbox.test.ts, memory-sandbox-server.test.ts, sandbox-api.test.ts,
+ * sandbox-sessions.test.ts), and through what the stateful MSW handlers give a client team (sandbox-state.test.ts,
+ * sandbox-state-parser.test.ts: requests to the fetch core, snapshot(), restore(), clock.advance()). The third, the
+ * restart phase (restart.mutation.ts), restarts the reference server on each store, which no check can do.
  */
 const sandboxPhase = [
   "mock/src/engine/sandbox.test.ts",
   "mock/src/engine/memory-sandbox-server.test.ts",
+  "mock/src/engine/sandbox-api.test.ts",
+  "mock/src/engine/sandbox-sessions.test.ts",
   "mock/src/engine/sandbox-state.test.ts",
+  "mock/src/engine/sandbox-state-parser.test.ts",
 ];
 
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL("../..", import.meta.url)),
-    include: ["tools/mutation/conformance.mutation.ts", ...sandboxPhase],
+    include: ["tools/mutation/conformance.mutation.ts", "tools/mutation/restart.mutation.ts", ...sandboxPhase],
     fileParallelism: false,
     // a mutant switched at run time needs no fresh module graph (the import is most of a run's time); a static
     // mutant does, so run.ts runs those in a second pass with isolation (D-360)

@@ -41,7 +41,11 @@ describe("in-memory sandbox on a port", () => {
     try {
       const failed = await fetch(running.url);
       expect(failed.status).toBe(500);
-      expect(((await failed.json()) as { status: number }).status).toBe(500);
+      // a problem as the pipeline's are (D-16, D-271): its type, status and a detail that says something
+      expect(failed.headers.get("content-type")).toBe("application/problem+json");
+      const problem = (await failed.json()) as { status: number; type: string; detail: string };
+      expect(problem).toMatchObject({ status: 500, type: "urn:deployment-service:problem:internal" });
+      expect(problem.detail).toMatch(/\w/);
       fail = false;
       expect(await (await fetch(running.url)).text()).toBe("fine");
     } finally {
