@@ -4,8 +4,18 @@ import { type CorsPolicy, corsAnswer, corsPolicyFromEnv } from "./cors.js";
 import { listFromPage, preflightCreate } from "./testing/cors-probe.js";
 import { acmeKey, startTestServer, type TestServer } from "./testing/test-server.js";
 
-const demo: CorsPolicy = { origins: ["https://console.example.com"], loopback: true, extraRequestHeaders: [] };
-const production: CorsPolicy = { origins: ["https://console.example.com"], loopback: false, extraRequestHeaders: [] };
+const demo: CorsPolicy = {
+  origins: ["https://console.example.com"],
+  loopback: true,
+  extraRequestHeaders: [],
+  extraMethods: [],
+};
+const production: CorsPolicy = {
+  origins: ["https://console.example.com"],
+  loopback: false,
+  extraRequestHeaders: [],
+  extraMethods: [],
+};
 const preflight = { method: "OPTIONS", requestMethod: "POST" };
 
 describe("corsAnswer", () => {
@@ -77,6 +87,7 @@ describe("corsAnswer", () => {
       origins: ["https://a.example", "https://b.example:8443"],
       loopback: false,
       extraRequestHeaders: [],
+      extraMethods: [],
     });
     expect(() => corsPolicyFromEnv({ CORS_ORIGINS: "https://a.example/app" }, false)).toThrow(/not an origin/);
   });

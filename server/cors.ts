@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, Next } from "koa";
+import { operationList } from "../contract/index.js";
 
 /** Which origins may call. */
 export interface CorsPolicy {
@@ -14,10 +15,12 @@ export interface CorsPolicy {
   loopback: boolean;
   /** Request headers a preflight may ask for besides the contract's (a mock's own, e.g. its session header); often none. */
   extraRequestHeaders: readonly string[];
+  /** Methods a preflight may ask for besides the contract's (the sandbox's own API: PUT and DELETE); often none. */
+  extraMethods: readonly string[];
 }
 
 /** Methods of the contract's operations. */
-const allowMethods = "GET, POST";
+const contractMethods = [...new Set(operationList.map((operation) => operation.method.toUpperCase()))];
 /** Request headers the contract and the mocks read; a preflight asking for others is answered with these and the policy's extra ones only. */
 const allowHeaders = "Content-Type, X-Api-Key, X-Tenant-Id, Prefer, X-Request-Id";
 /** Response headers a script may read besides the safelisted ones. */
@@ -32,6 +35,7 @@ export function corsPolicyFromEnv(
   env: NodeJS.ProcessEnv,
   demo: boolean,
   extraRequestHeaders: readonly string[] = [],
+  extraMethods: readonly string[] = [],
 ): CorsPolicy {
   const origins = (env.CORS_ORIGINS ?? "")
     .split(",")
@@ -41,7 +45,7 @@ export function corsPolicyFromEnv(
     if (!URL.canParse(origin) || new URL(origin).origin !== origin)
       throw new Error(`CORS_ORIGINS: '${origin}' is not an origin (scheme://host[:port], no path)`);
   }
-  return { origins, loopback: demo, extraRequestHeaders };
+  return { origins, loopback: demo, extraRequestHeaders, extraMethods };
 }
 
 function allowed(policy: CorsPolicy, origin: string): boolean {
@@ -65,7 +69,7 @@ export function corsAnswer(
       preflight: true,
       headers: {
         ...base,
-        "Access-Control-Allow-Methods": allowMethods,
+        "Access-Control-Allow-Methods": [...contractMethods, ...policy.extraMethods].join(", "),
         "Access-Control-Allow-Headers": [allowHeaders, ...policy.extraRequestHeaders].join(", "),
         "Access-Control-Max-Age": maxAge,
       },

@@ -17,6 +17,7 @@ export { seedDemo } from "./demo.js";
 export type { Dependencies } from "./dependencies.js";
 export { nowMicros } from "./domain/clock.js";
 export { type ApiKeyRecord, type DeploymentRecord, maskSecrets, type OAuthProviderRecord } from "./domain/records.js";
+export { UniqueViolation } from "./domain/store-errors.js";
 export { errorSummary } from "./errors/error-summary.js";
 export { HttpProblem } from "./errors/http-problem.js";
 export { createFetchApp, type FetchHandler, problemResponse } from "./pipeline/fetch-adapter.js";

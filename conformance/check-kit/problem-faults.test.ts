@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WireAnswer } from "../target/wire.js";
-import { problemFaults, wireProblemFaults } from "./problem-faults.js";
+import { fieldErrorFaults, problemFaults, wireProblemFaults } from "./problem-faults.js";
 
 const type = "urn:deployment-service:problem:malformed-request";
 const problem = { type, title: "Malformed request", status: 400, detail: "Host is required" };
@@ -46,5 +46,24 @@ describe("wireProblemFaults", () => {
     },
   ])("$given.headers, $given.body: $want", ({ given, want }) => {
     expect(wireProblemFaults({ status: 400, ...given })).toEqual(want);
+  });
+});
+
+describe("fieldErrorFaults", () => {
+  it.each<{ given: unknown; want: string[] }>([
+    { given: problem, want: [] },
+    { given: { ...problem, errors: [] }, want: [] },
+    { given: { ...problem, errors: [{ parameter: "limit", detail: "must be at most 100" }] }, want: [] },
+    { given: { ...problem, errors: [{ pointer: "/name", detail: "is required" }] }, want: [] },
+    { given: { ...problem, errors: [null] }, want: ["errors/0 is null, not an object"] },
+    { given: { ...problem, errors: "limit" }, want: ['errors is "limit", not a list'] },
+    { given: { ...problem, errors: [{ parameter: "limit" }] }, want: ["errors/0 has no detail"] },
+    {
+      given: { ...problem, errors: [{ detail: "x" }, { parameter: 1, detail: "y" }] },
+      want: ["errors/1/parameter is 1, not a string"],
+    },
+    { given: undefined, want: [] },
+  ])("$given: $want", ({ given, want }) => {
+    expect(fieldErrorFaults(given)).toEqual(want);
   });
 });

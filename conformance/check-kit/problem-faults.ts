@@ -21,6 +21,30 @@ export function problemFaults(status: number, contentType: string, body: unknown
   return faults;
 }
 
+/** ProblemFieldError as the contract declares it: the members an item of a problem's `errors` requires, and its string members. */
+const fieldError = document.components?.schemas?.ProblemFieldError as
+  | { required?: string[]; properties?: Record<string, { type?: string }> }
+  | undefined;
+const fieldErrorRequired = fieldError?.required ?? [];
+const fieldErrorStrings = Object.entries(fieldError?.properties ?? {})
+  .filter(([, schema]) => schema.type === "string")
+  .map(([name]) => name);
+
+/** The faults of a problem's `errors` member against ProblemFieldError (D-16): absent, or a list of objects with their required strings. */
+export function fieldErrorFaults(problem: unknown): string[] {
+  if (!isObject(problem) || problem.errors === undefined) return [];
+  if (!Array.isArray(problem.errors)) return [`errors is ${JSON.stringify(problem.errors)}, not a list`];
+  return problem.errors.flatMap((item, index) => {
+    if (!isObject(item)) return [`errors/${index} is ${JSON.stringify(item)}, not an object`];
+    return [
+      ...fieldErrorRequired.filter((name) => item[name] === undefined).map((name) => `errors/${index} has no ${name}`),
+      ...fieldErrorStrings
+        .filter((name) => item[name] !== undefined && typeof item[name] !== "string")
+        .map((name) => `errors/${index}/${name} is ${JSON.stringify(item[name])}, not a string`),
+    ];
+  });
+}
+
 /** The faults of an answer read off a connection, whose body is text that may not be JSON. */
 export function wireProblemFaults(answer: WireAnswer): string[] {
   let body: unknown;

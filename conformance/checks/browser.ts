@@ -1,4 +1,5 @@
 /** Checks of what a browser and a scheduler need beyond the interface spec: CORS (D-132) and ResourceSpec bounds and relations (D-133, D-134). */
+import { httpToken } from "../../common/http-token.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { paths } from "../check-kit/helpers.js";
 import { deploymentBody, outOfProfile, plainSource } from "../model/data.js";
@@ -66,7 +67,7 @@ export const corsChecks: Check[] = [
     id: "CORS-001",
     level: "SHOULD",
     tags: ["cors", "headers", "listDeployments"],
-    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers and a Max-Age`,
+    statement: `A preflight from ${devOrigin} is answered 2xx with that origin, the contract's methods and request headers (each listed item a token) and a Max-Age`,
     specRef: "D-132",
     needs: [],
     async run(ctx) {
@@ -87,9 +88,25 @@ export const corsChecks: Check[] = [
         `preflight: Access-Control-Allow-Origin is '${header("access-control-allow-origin")}', expected ${devOrigin}`,
         exchange,
       );
-      const methods = header("access-control-allow-methods").toUpperCase();
-      ensure(methods.includes("POST") && methods.includes("GET"), "preflight: GET and POST are not allowed", exchange);
-      const allowed = header("access-control-allow-headers").toLowerCase();
+      // each header a list of tokens: a browser refuses the whole preflight over an item that is not one (Fetch,
+      // CORS-preflight fetch), and matches methods exactly (RFC 9110 §9.1: a method name is case-sensitive)
+      const listed = (name: string) => {
+        const items = header(name)
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item !== "");
+        const bad = items.filter((item) => !httpToken.test(item));
+        ensure(
+          bad.length === 0,
+          `preflight: ${name} lists ${bad.map((item) => JSON.stringify(item)).join(", ")}, not a token`,
+          exchange,
+        );
+        return items;
+      };
+      const methods = listed("access-control-allow-methods");
+      for (const method of ["GET", "POST"])
+        ensure(methods.includes(method), `preflight: ${method} is not an allowed method`, exchange);
+      const allowed = listed("access-control-allow-headers").map((item) => item.toLowerCase());
       for (const name of ["content-type", "x-api-key", "x-tenant-id"])
         ensure(allowed.includes(name), `preflight: ${name} is not an allowed header`, exchange);
       ensure(

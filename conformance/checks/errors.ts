@@ -15,7 +15,7 @@ import {
   plainProvider,
   tryCreate,
 } from "../check-kit/helpers.js";
-import { problemFaults } from "../check-kit/problem-faults.js";
+import { fieldErrorFaults, problemFaults } from "../check-kit/problem-faults.js";
 import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
 import { recordFormatProblems } from "../model/record-formats.js";
 import type { Check, CheckContext, SendRequest } from "../runner/check.js";
@@ -960,9 +960,9 @@ export const errorChecks: Check[] = [
     level: "SHOULD",
     tags: [...tags, "listDeployments", "listOAuthProviders"],
     statement:
-      "A list given a query parameter it does not declare (cf_unknown_parameter=1) is answered as without it (2xx) or refused with a 4xx problem, never 5xx",
+      "A list given a query parameter it does not declare (cf_unknown_parameter=1) is answered as without it (2xx) or refused with a 4xx problem whose errors are field errors of the contract, never 5xx",
     specRef:
-      "D-310 (an undeclared query name is 422 validation, or ignored by a production server), D-26 (5xx only for the server's own faults)",
+      "D-310 (an undeclared query name is 422 validation, or ignored by a production server), D-16 (errors[] of pointer or parameter with detail), D-26 (5xx only for the server's own faults)",
     needs: ["server"],
     async run(ctx) {
       for (const [path, operation] of [
@@ -982,7 +982,10 @@ export const errorChecks: Check[] = [
           `${what}: answered ${ex.response.status}, a server error for a client's query`,
           ex,
         );
-        if (ex.response.status >= 400) expectProblem(ex, undefined, what);
+        if (ex.response.status < 400) continue;
+        expectProblem(ex, undefined, what);
+        const [fault] = fieldErrorFaults(ex.json);
+        ensure(fault === undefined, `${what}: the problem's ${fault}`, ex);
       }
     },
   },

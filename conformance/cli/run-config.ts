@@ -1,6 +1,7 @@
 /** Configuration of a conformance run: flags > environment > config file, then validated. */
 import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { httpToken } from "../../common/http-token.js";
 import { defaultMaxResponseBytes, defaultMaxResponseValues } from "../target/bounded-read.js";
 import { type OperationPaths, parseOperationPaths } from "../target/operation-paths.js";
 import { redactHeaders } from "../target/redact.js";
@@ -497,16 +498,13 @@ export function validate(raw: RawConfig): ConformanceConfig {
   };
 }
 
-/** A header name is an RFC 9110 token. */
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 /** `Name: value` lines into a header record; a later line of the same name wins. */
 function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = colon > 0 ? line.slice(0, colon).trim() : "";
-    if (!headerName.test(name)) throw new ConfigError(`--header must be 'Name: value', got '${line}'`);
+    if (!httpToken.test(name)) throw new ConfigError(`--header must be 'Name: value', got '${line}'`);
     headers[name] = line.slice(colon + 1).trim();
   }
   return headers;

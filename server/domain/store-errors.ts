@@ -8,10 +8,13 @@ export class LimitReached extends Error {
   }
 }
 
-/** A unique constraint was hit: the record already exists. */
+/** A unique constraint was hit: the record already exists (`taken`: the value held, where the caller needs it). */
 export class UniqueViolation extends Error {
   override name = "UniqueViolation";
-  constructor(readonly constraint: string) {
+  constructor(
+    readonly constraint: string,
+    readonly taken?: string,
+  ) {
     super(`unique constraint ${constraint}`);
   }
 }

@@ -279,6 +279,19 @@ export class MemoryStore implements Store {
     const tenant = this.tenantDeployments(tenantId);
     if (this.deploymentCount - tenant.bySeq.length + records.length > this.maxDeployments)
       throw new StoreFull(this.maxDeployments);
+    // all or nothing (D-395): every id and name is judged before the tenant is emptied, so a refused
+    // replacement leaves the tenant as it was
+    const ids = new Set<string>();
+    const names = new Set<string>();
+    for (const { deployment } of records) {
+      const holder = this.deploymentsById.get(deployment.id)?.record.deployment.tenant_id;
+      if ((holder !== undefined && holder !== tenantId) || ids.has(deployment.id))
+        throw new UniqueViolation("deployments.id", deployment.id);
+      const folded = deployment.name.toLowerCase();
+      if (names.has(folded)) throw new UniqueViolation("deployments.tenant_id, deployments.name", deployment.name);
+      ids.add(deployment.id);
+      names.add(folded);
+    }
     for (const { record } of tenant.bySeq) {
       const { deployment: d } = record;
       this.deploymentsById.delete(d.id);
@@ -290,8 +303,6 @@ export class MemoryStore implements Store {
     this.deployments.set(tenantId, fresh);
     for (const given of records) {
       const { deployment } = given;
-      if (this.deploymentsById.has(deployment.id) || fresh.names.has(deployment.name.toLowerCase()))
-        throw new UniqueViolation("deployments.id, deployments.tenant_id, deployments.name");
       const record: DeploymentRecord = {
         ...given,
         deployment: { ...deployment, tenant_id: tenantId },

@@ -724,6 +724,29 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "preflight-header-not-a-token",
+    level: "SHOULD",
+    description:
+      "A preflight lists an item that is not a token among its allowed request headers, so a browser refuses the whole preflight (D-132; RFC 9110 §5.6.2)",
+    response: (_req, res) => {
+      const allowed = res.headers["access-control-allow-headers"];
+      if (allowed === undefined) return undefined;
+      return { ...res, headers: { ...res.headers, "access-control-allow-headers": `${allowed}, Stryker was here` } };
+    },
+  },
+  {
+    id: "undeclared-parameter-null-errors",
+    level: "SHOULD",
+    description:
+      "A list given a query parameter it does not declare is refused 422 with errors [null] instead of field errors (D-310; D-16: each item names its parameter and detail)",
+    request: (req) =>
+      req.method === "GET" && req.url.searchParams.has("cf_unknown_parameter")
+        ? problemOf(422, "validation", "Validation failed", "The query holds a parameter it does not declare.", {
+            errors: [null],
+          })
+        : undefined,
+  },
+  {
     id: "content-coding-ignored",
     level: "SHOULD",
     description: "A request body's Content-Encoding is ignored: a body labelled gzip is read as plain (D-115: 415)",

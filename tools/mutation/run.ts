@@ -21,7 +21,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { repoRoot } from "../harness/reference.js";
-import { changedRanges, mutateForChanges, type Scope } from "./selection.js";
+import { changedRanges, mutateForChanges, mutatesLine, type Scope } from "./selection.js";
+import { needsIsolatedRun, type RecordedMutant } from "./static-retest.js";
 
 const usage = `Usage: npm run mutation -- [--mutate GLOBS] [--changed-since REF [--max-lines N]] [--concurrency N] [--break-below PERCENT]
   --mutate GLOBS       comma-separated globs or file:from-to line ranges (default: every file of tools/mutation/scope.json)
@@ -102,6 +103,23 @@ function compactIncremental(path: string): void {
   writeFileSync(path, `${JSON.stringify(report)}\n`);
 }
 
+/**
+ * Drops the results of this run's static survivors (needsIsolatedRun), so that the second pass tests each again with a
+ * fresh module graph against every test (D-360): about a minute each, for the few in the run's lines.
+ */
+function retestStaticSurvivors(path: string, mutate: string[] | undefined): number {
+  const report = JSON.parse(readFileSync(path, "utf8")) as { files: Record<string, { mutants: RecordedMutant[] }> };
+  let dropped = 0;
+  for (const [file, results] of Object.entries(report.files))
+    results.mutants = results.mutants.filter((mutant) => {
+      const retest = needsIsolatedRun(mutant) && mutatesLine(scope, mutate, file, mutant.location.start.line);
+      if (retest) dropped++;
+      return !retest;
+    });
+  writeFileSync(path, `${JSON.stringify(report)}\n`);
+  return dropped;
+}
+
 const mutate = narrowed();
 const incremental = mutate ? join(reportDir, "incremental.json") : committedIncremental;
 // a narrowed run starts from the committed results and leaves them as they are
@@ -124,8 +142,12 @@ console.log(
     .map((n) => n.toFixed(2))
     .join(" ")}`,
 );
-// --force only in the first pass: the second then reuses its fresh results and tests the static mutants it left
+// --force only in the first pass: the second then reuses its fresh results and tests the static mutants it left,
+// the hybrids among them (retestStaticSurvivors)
 if (stryker([...common, "--ignoreStatic", ...(values.force ? ["--force"] : [])], false) !== 0) process.exit(1);
+console.log(
+  `Static survivors of the first pass tested again in isolation: ${retestStaticSurvivors(join(repoRoot, incremental), mutate)}`,
+);
 if (stryker(common, true) !== 0) process.exit(1);
 compactIncremental(join(repoRoot, incremental));
 // Stryker's report of a narrowed run carries the incremental file's results of every file it did not mutate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedRanges, inScope, mutateForChanges, type Scope } from "./selection.js";
+import { changedRanges, inScope, mutateForChanges, mutatesLine, type Scope } from "./selection.js";
 
 const scope: Scope = {
   include: ["server/rules/**/*.ts", "mock/src/engine/**/*.ts"],
@@ -88,4 +88,20 @@ describe("mutateForChanges", () => {
   ];
   for (const { name, changed, maxLines, want } of cases)
     it(name, () => expect(mutateForChanges(scope, changed, maxLines)).toEqual(want));
+});
+
+describe("mutatesLine", () => {
+  const cases: { given: { mutate?: string[]; file: string; line: number }; want: boolean }[] = [
+    { given: { file: "server/rules/secrets.ts", line: 5 }, want: true },
+    { given: { file: "server/rules/secrets.test.ts", line: 5 }, want: false },
+    { given: { mutate: ["server/rules/secrets.ts:4-6"], file: "server/rules/secrets.ts", line: 4 }, want: true },
+    { given: { mutate: ["server/rules/secrets.ts:4-6"], file: "server/rules/secrets.ts", line: 7 }, want: false },
+    { given: { mutate: ["server/rules/secrets.ts:4:3-6:9"], file: "server/rules/secrets.ts", line: 6 }, want: true },
+    { given: { mutate: ["server/rules/secrets.ts:4-6"], file: "server/rules/names.ts", line: 5 }, want: false },
+    { given: { mutate: ["server/rules/**/*.ts"], file: "server/rules/names.ts", line: 500 }, want: true },
+    { given: { mutate: ["mock/src/**/*.ts"], file: "server/rules/names.ts", line: 5 }, want: false },
+  ];
+  for (const { given, want } of cases)
+    it(`${given.mutate?.join(",") ?? "the full run"} at ${given.file}:${given.line}`, () =>
+      expect(mutatesLine(scope, given.mutate, given.file, given.line)).toBe(want));
 });

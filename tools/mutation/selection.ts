@@ -71,3 +71,16 @@ export function mutateForChanges(
   if (mutate.length === 0) return { mutate: scope.sample, lines: 0, cut: false, sampled: true };
   return { mutate, lines, cut, sampled: false };
 }
+
+/**
+ * Whether a run mutates line `line` of `file`: one of its `--mutate` entries (a glob, or a `file:from-to` range as
+ * Stryker reads it, columns optional) names it; with no entries, the full run mutates every file in scope.
+ */
+export function mutatesLine(scope: Scope, mutate: string[] | undefined, file: string, line: number): boolean {
+  if (!mutate) return inScope(scope, file);
+  return mutate.some((entry) => {
+    const range = /^(.+?):(\d+)(?::\d+)?-(\d+)(?::\d+)?$/.exec(entry);
+    if (!range) return matchesGlob(file, entry);
+    return range[1] === file && line >= Number(range[2]) && line <= Number(range[3]);
+  });
+}

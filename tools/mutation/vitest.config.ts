@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
  * The sandbox's own API (sessions, `/__mock/state`, `/__mock/clock`, reset; D-79, D-114, D-320, D-321, D-395, D-396,
  * D-470, D-471) is no part of the interface, so no check of the suite judges it; its tests are the second phase:
  * over the sandbox's Node server (sandbox.test.ts, memory-sandbox-server.test.ts, sandbox-api.test.ts,
- * sandbox-sessions.test.ts), and through what the stateful MSW handlers give a client team (sandbox-state.test.ts,
+ * sandbox-sessions.test.ts, and mock-cors.test.ts for the preflights of its own API's PUT and DELETE), and through
+ * what the stateful MSW handlers give a client team (sandbox-state.test.ts,
  * sandbox-state-parser.test.ts: requests to the fetch core, snapshot(), restore(), clock.advance()). The third, the
  * restart phase (restart.mutation.ts), restarts the reference server on each store, which no check can do.
  */
@@ -17,6 +18,7 @@ const sandboxPhase = [
   "mock/src/engine/sandbox-sessions.test.ts",
   "mock/src/engine/sandbox-state.test.ts",
   "mock/src/engine/sandbox-state-parser.test.ts",
+  "mock/src/engine/mock-cors.test.ts",
 ];
 
 export default defineConfig({

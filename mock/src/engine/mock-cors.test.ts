@@ -1,4 +1,4 @@
-/** The sandbox's CORS (D-132): a preflight from http://localhost:5173 is allowed the session header too (D-79). */
+/** The sandbox's CORS (D-132): a preflight from http://localhost:5173 is allowed the session header (D-79) and its own API's PUT and DELETE (D-320) too. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../../../contract/index.js";
 import { listFromPage, preflightCreate } from "../../../server/testing/cors-probe.js";
@@ -11,13 +11,13 @@ describe("a preflight from http://localhost:5173 to the sandbox", () => {
   });
   afterAll(() => sandbox.close());
 
-  it("answers 204 with the origin, methods and headers, X-Mock-Session among them", async () => {
+  it("answers 204 with the origin, methods and headers, X-Mock-Session, PUT and DELETE among them", async () => {
     expect(
       await preflightCreate(sandbox.url, "content-type,x-api-key,x-tenant-id,prefer,x-mock-session"),
     ).toMatchObject({
       status: 204,
       allowOrigin: "http://localhost:5173",
-      allowMethods: "GET, POST",
+      allowMethods: "GET, POST, PUT, DELETE",
       allowHeaders: "Content-Type, X-Api-Key, X-Tenant-Id, Prefer, X-Request-Id, X-Mock-Session",
     });
   });

@@ -73,6 +73,7 @@ export function parseMockState(value: unknown): MockState {
   });
   const providers = arrayAt(state.oauth_providers ?? [], "/oauth_providers");
   const providerIds = new Set<string>();
+  const recordIds = new Set<string>();
   providers.forEach((item, index) => {
     const provider = objectAt(item, `/oauth_providers/${index}`);
     for (const field of ["id", "provider_id", "name", "client_id", "auth_url", "token_url", "created_at"])
@@ -81,6 +82,10 @@ export function parseMockState(value: unknown): MockState {
     if (providerIds.has(provider.provider_id as string))
       throw new MockStateError(`/oauth_providers/${index}/provider_id repeats an earlier provider's provider_id`);
     providerIds.add(provider.provider_id as string);
+    // an id names one record in every answer (D-430): two providers of one id would list as one record twice
+    if (recordIds.has(provider.id as string))
+      throw new MockStateError(`/oauth_providers/${index}/id repeats an earlier provider's id`);
+    recordIds.add(provider.id as string);
   });
   const advanced = state.clock_advanced_ms;
   if (advanced !== undefined && !(Number.isInteger(advanced) && (advanced as number) >= 0))

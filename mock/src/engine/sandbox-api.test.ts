@@ -5,7 +5,9 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { listen } from "../../../common/listen.js";
 import { demo } from "../../../contract/index.js";
+import { bodyFor } from "../../../server/testing/fixtures.js";
 import { startedBeforeAll } from "../../../server/testing/started-before-all.js";
+import { send as request, type TestResponse } from "../../../server/testing/test-server.js";
 import { createFetchHttpServer } from "./fetch-http-server.js";
 import { createMemorySandbox } from "./memory-sandbox.js";
 import { type RunningMemorySandbox, startMemorySandbox } from "./memory-sandbox-server.js";
@@ -19,30 +21,13 @@ startedBeforeAll(async () => {
   return sandbox;
 });
 
-type Answer = { status: number; headers: Headers; text: string; json: any };
-
-/** A request to `base` (the shared sandbox by default); a string body is sent as is, anything else as JSON. */
-async function send(
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: unknown,
-  base = sandbox.url,
-): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
+/** A request to `base` (the shared sandbox by default) with no key but the headers': a string body is sent as is, anything else as JSON. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown, base = sandbox.url) =>
+  request(base, method, path, {
+    key: null,
     headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    ...(typeof body === "string" ? { rawBody: body } : { body }),
   });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
 
 /** Raw bytes to a port: the answer's text when the socket ends, or once its head arrived with `headOnly`; "timeout" after `waitMs`. */
 function raw(port: number, text: string | Buffer, headOnly = false, waitMs = 3000): Promise<string> {
@@ -78,11 +63,11 @@ function parsed(answer: string): { status: number; headers: Record<string, strin
 }
 
 /** A problem answer as D-16 shapes it: its media type, status and a detail that says something. */
-function expectProblem(answer: Answer, status: number, type: string): void {
+function expectProblem(answer: TestResponse, status: number, type: string): void {
   expect(answer.status).toBe(status);
   expect(answer.headers.get("content-type")).toBe("application/problem+json");
-  expect(answer.json).toMatchObject({ status, type: `urn:deployment-service:problem:${type}` });
-  expect(answer.json.detail).toMatch(/\w/);
+  expect(answer.body).toMatchObject({ status, type: `urn:deployment-service:problem:${type}` });
+  expect(answer.body.detail).toMatch(/\w/);
 }
 
 const sha256 = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
@@ -123,26 +108,18 @@ function padded(value: MockState, bytes: number): string {
   return text + " ".repeat(bytes - Buffer.byteLength(text));
 }
 
-const container = (name: string) => ({
-  name,
-  source: "internal_container",
-  source_config: {},
-  source_revision_config: { image_uri: "registry.example/acme/agent:1.2.0" },
-  secrets: [],
-});
-
 /** The ids a key lists in a session. */
 async function listedIds(headers: Record<string, string>, base = sandbox.url): Promise<string[]> {
   const answer = await send("GET", "/v2/deployments?limit=100", headers, undefined, base);
   expect(answer.status).toBe(200);
-  return (answer.json as { resources: { id: string }[] }).resources.map((d) => d.id);
+  return (answer.body as { resources: { id: string }[] }).resources.map((d) => d.id);
 }
 
 /** The names a key lists in a session. */
 async function listedNames(headers: Record<string, string>, base = sandbox.url): Promise<string[]> {
   const answer = await send("GET", "/v2/deployments?limit=100", headers, undefined, base);
   expect(answer.status).toBe(200);
-  return (answer.json as { resources: { name: string }[] }).resources.map((d) => d.name);
+  return (answer.body as { resources: { name: string }[] }).resources.map((d) => d.name);
 }
 
 describe("POST /__mock/clock (D-321, D-395)", () => {
@@ -164,7 +141,7 @@ describe("POST /__mock/clock (D-321, D-395)", () => {
     if (want === 200)
       expect(answer).toMatchObject({
         status: 200,
-        json: { clock_advanced_ms: (given as { advance_ms: number }).advance_ms },
+        body: { clock_advanced_ms: (given as { advance_ms: number }).advance_ms },
       });
     else expectProblem(answer, 422, "validation");
   });
@@ -178,26 +155,26 @@ describe("POST /__mock/clock (D-321, D-395)", () => {
     const headers = { "X-Api-Key": "clock", "X-Mock-Session": "hundred-years" };
     expect(await send("POST", "/__mock/clock", headers, { advance_ms: maxClockAdvanceMs })).toMatchObject({
       status: 200,
-      json: { clock_advanced_ms: maxClockAdvanceMs },
+      body: { clock_advanced_ms: maxClockAdvanceMs },
     });
     expectProblem(await send("POST", "/__mock/clock", headers, { advance_ms: 1 }), 422, "validation");
-    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 0 })).json).toEqual({
+    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 0 })).body).toEqual({
       clock_advanced_ms: maxClockAdvanceMs,
     });
-    expect((await send("GET", "/__mock/state", headers)).json.clock_advanced_ms).toBe(maxClockAdvanceMs);
+    expect((await send("GET", "/__mock/state", headers)).body.clock_advanced_ms).toBe(maxClockAdvanceMs);
   });
 
   it("adds up moves, and turns a deployment READY once the clock passes readyAfterMs, not before", async () => {
     const headers = { "X-Api-Key": "clock", "X-Mock-Session": "ready-by-clock" };
-    const created = await send("POST", "/v2/deployments", headers, container("ready-by-clock"));
-    expect(created.json.status).toBe("AWAITING_DATABASE");
+    const created = await send("POST", "/v2/deployments", headers, bodyFor("internal_container", "ready-by-clock"));
+    expect(created.body.status).toBe("AWAITING_DATABASE");
     const status = async () =>
-      (await send("GET", `/v2/deployments?deployment_ids=${created.json.id}`, headers)).json.resources[0].status;
-    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 30_000 })).json).toEqual({
+      (await send("GET", `/v2/deployments?deployment_ids=${created.body.id}`, headers)).body.resources[0].status;
+    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 30_000 })).body).toEqual({
       clock_advanced_ms: 30_000,
     });
     expect(await status()).toBe("AWAITING_DATABASE");
-    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 30_000 })).json).toEqual({
+    expect((await send("POST", "/__mock/clock", headers, { advance_ms: 30_000 })).body).toEqual({
       clock_advanced_ms: 60_000,
     });
     expect(await status()).toBe("READY");
@@ -208,7 +185,7 @@ describe("POST /__mock/clock (D-321, D-395)", () => {
     try {
       const headers = { "X-Api-Key": "clock" };
       const move = await send("POST", "/__mock/clock", headers, { advance_ms: 1, pad: "x".repeat(200) }, small.url);
-      expect(move).toMatchObject({ status: 200, json: { clock_advanced_ms: 1 } });
+      expect(move).toMatchObject({ status: 200, body: { clock_advanced_ms: 1 } });
       // a state put of the same size is over the budget
       expectProblem(
         await send("PUT", "/__mock/state", headers, padded(state(1, 1), 1000), small.url),
@@ -244,7 +221,7 @@ describe("/__mock/state and /__mock/clock refusals", () => {
     const answer = await send(method, path, {}, method === "GET" || method === "DELETE" ? undefined : "{}");
     expectProblem(answer, 401, "unauthenticated");
     expect(answer.headers.get("www-authenticate")).toBeTruthy();
-    expect(answer.json.detail).toMatch(want);
+    expect(answer.body.detail).toMatch(want);
   });
 
   it("answers a state that is not JSON 400 malformed-json (D-17)", async () => {
@@ -269,7 +246,7 @@ describe("a session's byte budget and the bytes in all (D-396, D-470)", () => {
       const headers = { "X-Api-Key": "budget" };
       expect((await send("PUT", "/__mock/state", headers, padded(state(1, 2), budget), small.url)).status).toBe(204);
       expectProblem(
-        await send("POST", "/v2/deployments", headers, container("over-budget"), small.url),
+        await send("POST", "/v2/deployments", headers, bodyFor("internal_container", "over-budget"), small.url),
         503,
         "service-unavailable",
       );
@@ -296,7 +273,9 @@ describe("a session's byte budget and the bytes in all (D-396, D-470)", () => {
       const headers = { "X-Api-Key": "budget" };
       for (let i = 0; i < 3; i++)
         expect((await send("PUT", "/__mock/state", headers, state(1, 3), small.url)).status).toBe(204);
-      expect((await send("POST", "/v2/deployments", headers, container("fits"), small.url)).status).toBe(201);
+      expect(
+        (await send("POST", "/v2/deployments", headers, bodyFor("internal_container", "fits"), small.url)).status,
+      ).toBe(201);
     } finally {
       await small.close();
     }
@@ -310,7 +289,7 @@ describe("a session's byte budget and the bytes in all (D-396, D-470)", () => {
       expect((await send("PUT", "/__mock/state", { "X-Api-Key": "A" }, empty, small.url)).status).toBe(204);
       expect((await send("PUT", "/__mock/state", { "X-Api-Key": "B" }, empty, small.url)).status).toBe(204);
       for (const [method, path, body] of [
-        ["POST", "/v2/deployments", container("waits")],
+        ["POST", "/v2/deployments", bodyFor("internal_container", "waits")],
         ["PUT", "/__mock/state", empty],
       ] as const) {
         const refused = await send(method, path, { "X-Api-Key": "A" }, body, small.url);
@@ -320,14 +299,15 @@ describe("a session's byte budget and the bytes in all (D-396, D-470)", () => {
       }
       expect(await send("POST", "/__mock/clock", { "X-Api-Key": "A" }, { advance_ms: 1 }, small.url)).toMatchObject({
         status: 200,
-        json: { clock_advanced_ms: 1 },
+        body: { clock_advanced_ms: 1 },
       });
       expect(await listedIds({ "X-Api-Key": "A" }, small.url)).toEqual([]);
       // A's reset gives back its bytes: its next create fits
       expect((await send("POST", "/__mock/reset", { "X-Api-Key": "A" }, undefined, small.url)).status).toBe(204);
-      expect((await send("POST", "/v2/deployments", { "X-Api-Key": "A" }, container("fits"), small.url)).status).toBe(
-        201,
-      );
+      expect(
+        (await send("POST", "/v2/deployments", { "X-Api-Key": "A" }, bodyFor("internal_container", "fits"), small.url))
+          .status,
+      ).toBe(201);
     } finally {
       await small.close();
     }
@@ -337,7 +317,9 @@ describe("a session's byte budget and the bytes in all (D-396, D-470)", () => {
 describe("sessions, reset and their routes (D-79, D-172, D-114)", () => {
   it("names a request without X-Mock-Session the session default", async () => {
     const headers = { "X-Api-Key": "no-session-header" };
-    expect((await send("POST", "/v2/deployments", headers, container("in-default"))).status).toBe(201);
+    expect((await send("POST", "/v2/deployments", headers, bodyFor("internal_container", "in-default"))).status).toBe(
+      201,
+    );
     expect(await listedNames({ ...headers, "X-Mock-Session": "default" })).toContain("in-default");
     expect(await listedNames({ ...headers, "X-Mock-Session": "" })).not.toContain("in-default");
   });
@@ -350,7 +332,7 @@ describe("sessions, reset and their routes (D-79, D-172, D-114)", () => {
     { given: ["GET", "/__mock/sessions/routes"], want: 404 },
   ])("$given.0 $given.1 is $want and resets nothing (D-20)", async ({ given: [method, path], want }) => {
     const headers = { "X-Api-Key": "routes", "X-Mock-Session": "routes" };
-    await send("POST", "/v2/deployments", headers, container("kept"));
+    await send("POST", "/v2/deployments", headers, bodyFor("internal_container", "kept"));
     expectProblem(await send(method!, path!, headers), want, "not-found");
     expect(await listedNames(headers)).toContain("kept");
   });
@@ -368,8 +350,12 @@ describe("sessions, reset and their routes (D-79, D-172, D-114)", () => {
     try {
       const a = { "X-Api-Key": "k", "X-Mock-Session": "a" };
       const b = { "X-Api-Key": "k", "X-Mock-Session": "b" };
-      expect((await send("POST", "/v2/deployments", a, container("in-a"), small.url)).status).toBe(201);
-      expect((await send("POST", "/v2/deployments", b, container("in-b"), small.url)).status).toBe(201);
+      expect((await send("POST", "/v2/deployments", a, bodyFor("internal_container", "in-a"), small.url)).status).toBe(
+        201,
+      );
+      expect((await send("POST", "/v2/deployments", b, bodyFor("internal_container", "in-b"), small.url)).status).toBe(
+        201,
+      );
       expect(small.sessionCount()).toBe(2);
       small.reset("a");
       expect(small.sessionCount()).toBe(1);
@@ -388,8 +374,15 @@ describe("sessions, reset and their routes (D-79, D-172, D-114)", () => {
     try {
       const key = { "X-Api-Key": "twenty" };
       expect(
-        (await send("POST", "/v2/deployments", { ...key, "X-Mock-Session": "s0" }, container("first"), small.url))
-          .status,
+        (
+          await send(
+            "POST",
+            "/v2/deployments",
+            { ...key, "X-Mock-Session": "s0" },
+            bodyFor("internal_container", "first"),
+            small.url,
+          )
+        ).status,
       ).toBe(201);
       for (let i = 1; i < 20; i++) await listedIds({ ...key, "X-Mock-Session": `s${i}` }, small.url);
       expect(await listedNames({ ...key, "X-Mock-Session": "s0" }, small.url)).toContain("first");
@@ -442,10 +435,12 @@ describe("the in-process handlers of a running sandbox (D-172, D-320, D-321)", (
     const small = await startMemorySandbox();
     try {
       const key = { "X-Api-Key": "k" };
-      expect((await send("POST", "/v2/deployments", key, container("no-id"), small.url)).status).toBe(201);
+      expect(
+        (await send("POST", "/v2/deployments", key, bodyFor("internal_container", "no-id"), small.url)).status,
+      ).toBe(201);
       expect((await small.snapshot()).deployments.map((d) => d.name)).toContain("no-id");
       await small.advanceClock(60_000);
-      expect((await send("GET", "/__mock/state", key, undefined, small.url)).json.clock_advanced_ms).toBe(60_000);
+      expect((await send("GET", "/__mock/state", key, undefined, small.url)).body.clock_advanced_ms).toBe(60_000);
       await small.restore(state(1, 2));
       expect(await listedIds(key, small.url)).toEqual(state(1, 2).deployments.map((d) => d.id));
     } finally {
@@ -481,7 +476,13 @@ describe("saved sessions (D-322)", () => {
       expect(await listedIds(owner, first.url)).toEqual(state(1, 2).deployments.map((d) => d.id));
       // another key under the same id does not get it
       expect(await listedIds({ ...owner, "X-Api-Key": "intruder" }, first.url)).not.toContain(deployment(1).id);
-      const created = await send("POST", "/v2/deployments", owner, container("after-restart"), first.url);
+      const created = await send(
+        "POST",
+        "/v2/deployments",
+        owner,
+        bodyFor("internal_container", "after-restart"),
+        first.url,
+      );
       expect(created.status).toBe(201);
       const saved = await first.savedSessions();
       expect(saved.map(({ session, owner_sha256 }) => [session, owner_sha256])).toEqual([
@@ -493,7 +494,7 @@ describe("saved sessions (D-322)", () => {
       const second = await startMemorySandbox({ saved });
       try {
         expect(await listedIds(owner, second.url)).toEqual([
-          created.json.id,
+          created.body.id,
           ...state(1, 2).deployments.map((d) => d.id),
         ]);
         expect(await listedIds({ "X-Api-Key": "absent-key", "X-Mock-Session": "other-s" }, second.url)).toEqual([

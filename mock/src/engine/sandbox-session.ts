@@ -21,6 +21,7 @@ import {
   SecretBox,
   StoreFull,
   seedDemo,
+  UniqueViolation,
 } from "../../../server/engine.js";
 import { deploymentRecordsOf, type MockState, MockStateError, providerRecordsOf, stateOf } from "./mock-state.js";
 import { SandboxCodehost } from "./sandbox-codehost.js";
@@ -90,15 +91,6 @@ export async function createSandboxSession(
   };
   session.restore = async (key, state) => {
     const owner = await deps.authenticate(key);
-    // Ids are unique in the whole store, and other keys of the session hold deployments too: a state taking one
-    // of their ids is refused before anything is replaced, never half stored and answered 500 (D-395).
-    state.deployments.forEach(({ id }, index) => {
-      const held = store.deploymentsById.get(id)?.record.deployment.tenant_id;
-      if (held !== undefined && held !== owner.defaultTenantId)
-        throw new MockStateError(
-          `/deployments/${index}/id is the id of a deployment another key of this session holds`,
-        );
-    });
     const where = { tenantId: owner.defaultTenantId, organizationId: owner.organizationId };
     const before = session.advancedMs;
     if (state.clock_advanced_ms !== undefined) session.advancedMs = state.clock_advanced_ms;
@@ -108,8 +100,14 @@ export async function createSandboxSession(
         deploymentRecordsOf(state, where, nowUs(), config.readyAfterMs * 1000),
       );
     } catch (error) {
-      // a refused state leaves the session as it was, its clock included (D-395)
+      // a refused state leaves the session as it was, its clock included (D-395); ids are unique in the whole
+      // store and other keys of the session hold deployments too, so a state may take one of their ids
       session.advancedMs = before;
+      // (the parser refused repeats within the state, so only such an id is left to meet)
+      if (error instanceof UniqueViolation)
+        throw new MockStateError(
+          `/deployments/${state.deployments.findIndex(({ id }) => id === error.taken)}/id is the id of a deployment another key of this session holds`,
+        );
       throw error;
     }
     store.replaceOAuthProviders(owner.organizationId, providerRecordsOf(state, where));

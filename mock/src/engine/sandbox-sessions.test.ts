@@ -2,6 +2,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { demo, operation, requestExamples } from "../../../contract/index.js";
+import { bodyFor } from "../../../server/testing/fixtures.js";
 import { createMemorySandbox, type MemorySandboxOptions } from "./memory-sandbox.js";
 import { type RunningMemorySandbox, startMemorySandbox } from "./memory-sandbox-server.js";
 import { type MockState, mockStateFormat } from "./mock-state.js";
@@ -83,15 +84,6 @@ function testClock() {
   return clock;
 }
 
-/** A create body of a container deployment named `name`. */
-const container = (name: string) => ({
-  name,
-  source: "internal_container",
-  source_config: {},
-  source_revision_config: { image_uri: "registry.example/acme/agent:1.2.0" },
-  secrets: [],
-});
-
 /** How many deployments named like `name` the key's session lists. */
 async function listed(sandbox: RunningMemorySandbox, key: string, session: string, name: string): Promise<number> {
   const answer = await send(sandbox, { key, session, path: `${deployments}?name_contains=${name}` });
@@ -123,9 +115,10 @@ describe("sessions per key (D-114, D-272)", () => {
     await withSandbox({}, async (sandbox) => {
       // two creates in one session: the 128 MiB of all sessions (D-396) take far more than one answer
       for (const name of ["first-of-s0", "second-of-s0"])
-        expect((await send(sandbox, { method: "POST", key: "k", session: "s0", body: container(name) })).status).toBe(
-          201,
-        );
+        expect(
+          (await send(sandbox, { method: "POST", key: "k", session: "s0", body: bodyFor("internal_container", name) }))
+            .status,
+        ).toBe(201);
       for (let i = 1; i <= 20; i++) expect((await send(sandbox, { key: "k", session: `s${i}` })).status).toBe(200);
       expect(sandbox.sessionCount()).toBe(20);
       // s0, the least recently used of k's 21, was dropped: its next request starts it again from the seed
@@ -136,9 +129,10 @@ describe("sessions per key (D-114, D-272)", () => {
   it("drops the key's least recently used when a further one comes, however its sessions were used before", async () => {
     await withSandbox({ maxSessionsPerKey: 2, maxSessions: 10 }, async (sandbox) => {
       expect((await send(sandbox, { key: "k", session: "a" })).status).toBe(200);
-      expect((await send(sandbox, { method: "POST", key: "k", session: "b", body: container("in-b") })).status).toBe(
-        201,
-      );
+      expect(
+        (await send(sandbox, { method: "POST", key: "k", session: "b", body: bodyFor("internal_container", "in-b") }))
+          .status,
+      ).toBe(201);
       // c replaces a, then d replaces b: the key's set follows every drop
       expect((await send(sandbox, { key: "k", session: "c" })).status).toBe(200);
       expect((await send(sandbox, { key: "k", session: "d" })).status).toBe(200);
@@ -223,7 +217,10 @@ describe("idle sessions (D-471)", () => {
     const clock = testClock();
     await withSandbox({ sessionIdleMs: 60_000, now: clock.now }, async (sandbox) => {
       for (const session of ["s", "t"])
-        expect((await send(sandbox, { method: "POST", key: "k", session, body: container("idle") })).status).toBe(201);
+        expect(
+          (await send(sandbox, { method: "POST", key: "k", session, body: bodyFor("internal_container", "idle") }))
+            .status,
+        ).toBe(201);
       clock.at = 59_999;
       expect(await listed(sandbox, "k", "t", "idle")).toBe(1);
       clock.at = 60_000;
@@ -438,9 +435,10 @@ describe("dropping sessions from the process (D-114, D-172)", () => {
         ["j", "x"],
         ["k", "y"],
       ] as const)
-        expect((await send(sandbox, { method: "POST", key, session, body: container("before-reset") })).status).toBe(
-          201,
-        );
+        expect(
+          (await send(sandbox, { method: "POST", key, session, body: bodyFor("internal_container", "before-reset") }))
+            .status,
+        ).toBe(201);
       sandbox.reset("x");
       expect(sandbox.sessionCount()).toBe(1);
       expect(await listed(sandbox, "k", "y", "before-reset")).toBe(1);
@@ -452,7 +450,9 @@ describe("dropping sessions from the process (D-114, D-172)", () => {
   it("drops every session on reset()", async () => {
     await withSandbox({}, async (sandbox) => {
       for (const key of ["k", "j"])
-        expect((await send(sandbox, { method: "POST", key, body: container("before-reset") })).status).toBe(201);
+        expect(
+          (await send(sandbox, { method: "POST", key, body: bodyFor("internal_container", "before-reset") })).status,
+        ).toBe(201);
       sandbox.reset();
       expect(sandbox.sessionCount()).toBe(0);
       expect(await listed(sandbox, "k", "default", "before-reset")).toBe(0);
@@ -472,7 +472,7 @@ describe("a request in flight while sessions change (D-114, D-396)", () => {
 
   it("answers a create whose new session is reset while it is being made", async () => {
     const sandbox = createMemorySandbox();
-    const created = sandbox.handle(request("POST", "x", container("in-flight")));
+    const created = sandbox.handle(request("POST", "x", bodyFor("internal_container", "in-flight")));
     sandbox.reset("x");
     expect((await created).status).toBe(201);
   });
@@ -481,7 +481,7 @@ describe("a request in flight while sessions change (D-114, D-396)", () => {
     const sandbox = createMemorySandbox({ maxBytesInAll: 1 });
     expect((await sandbox.handle(request("GET", "s2"))).status).toBe(200);
     // s1 is made first, then s2 is used: when the create's answer is charged, s1 is the key's least recently used
-    const created = sandbox.handle(request("POST", "s1", container("kept-in-s1")));
+    const created = sandbox.handle(request("POST", "s1", bodyFor("internal_container", "kept-in-s1")));
     const read = sandbox.handle(request("GET", "s2"));
     expect((await created).status).toBe(201);
     expect((await read).status).toBe(200);
@@ -592,10 +592,17 @@ describe("a session's clock and cap (D-170, D-172, D-321)", () => {
     await withSandbox({ maxDeploymentsPerSession: 4 }, async (sandbox) => {
       const statuses = [];
       for (let i = 0; i < 4; i++)
-        statuses.push((await send(sandbox, { method: "POST", key: "k", body: container(`capped-${i}`) })).status);
+        statuses.push(
+          (await send(sandbox, { method: "POST", key: "k", body: bodyFor("internal_container", `capped-${i}`) }))
+            .status,
+        );
       // the seeded examples hold part of the cap
       expect(statuses).toEqual([201, 201, 503, 503]);
-      const refused = await send(sandbox, { method: "POST", key: "k", body: container("one-more") });
+      const refused = await send(sandbox, {
+        method: "POST",
+        key: "k",
+        body: bodyFor("internal_container", "one-more"),
+      });
       expect(refused.status).toBe(503);
       expect(refused.body.detail).toBe(
         "This mock session holds its cap of 4 deployments; reset it (POST /__mock/reset) or use another X-Mock-Session.",

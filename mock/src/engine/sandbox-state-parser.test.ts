@@ -274,6 +274,11 @@ describe("a state the sandbox refuses: 422 naming the first wrong pointer, the s
       pointer: "/oauth_providers/0/created_at",
     },
     {
+      name: "two providers of one id (D-430)",
+      given: state({ oauth_providers: [provider(1), provider(2, { id: uuid(2, 1) })] }),
+      pointer: "/oauth_providers/1/id",
+    },
+    {
       name: "a provider created_at not a time",
       given: state({ oauth_providers: [provider(1, { created_at: "soon" })] }),
       pointer: "/oauth_providers/0/created_at",

@@ -1,6 +1,7 @@
 /** A session's state and clock (D-320, D-321): seeded in any status, read, replaced and moved forward by its own key only (D-396), within what the sandbox can answer from (D-395). */
 import { describe, expect, it } from "vitest";
 import { demo, operation, requestExamples } from "../../../contract/index.js";
+import { bodyFor } from "../../../server/testing/fixtures.js";
 import { createMemorySandbox, type MemorySandbox } from "./memory-sandbox.js";
 import { type MockState, microsOf, mockStateFormat, type StateDeployment } from "./mock-state.js";
 
@@ -53,15 +54,6 @@ async function call(
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
-
-/** A create body of a container deployment named `name`. */
-const create = (name: string) => ({
-  name,
-  source: "internal_container",
-  source_config: {},
-  source_revision_config: { image_uri: "registry.example/acme/agent:1" },
-  secrets: [],
-});
 
 type Listed = { resources: { id: string; status: string; secrets: { name: string; value: string }[] }[] };
 
@@ -121,7 +113,9 @@ describe("the session's store as a client reads it", () => {
     expect((await call(sandbox, "PUT", "/__mock/state", "owner", { ...seed(0), deployments: [ahead] })).status).toBe(
       204,
     );
-    const made = (await call(sandbox, "POST", "/v2/deployments", "owner", create("after-the-future"))).body as {
+    const made = (
+      await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", "after-the-future"))
+    ).body as {
       id: string;
       created_at: string;
     };
@@ -134,7 +128,9 @@ describe("the session's store as a client reads it", () => {
     const sandbox = createMemorySandbox({ maxDeploymentsPerSession: 12, readyAfterMs: 3_600_000 });
     const statuses: number[] = [];
     for (let n = 0; n < 13 && statuses.at(-1) !== 503; n++)
-      statuses.push((await call(sandbox, "POST", "/v2/deployments", "owner", create(`cap-${n}`))).status);
+      statuses.push(
+        (await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", `cap-${n}`))).status,
+      );
     expect(statuses.at(-1)).toBe(503);
     const count = async (key: string, tenant?: string) =>
       (
@@ -165,11 +161,13 @@ describe("snapshot and restore", () => {
     const snapshot = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
     expect(snapshot.deployments).toHaveLength(5);
     for (const name of ["one", "two", "three"])
-      expect((await call(sandbox, "POST", "/v2/deployments", "owner", create(name))).status).toBe(201);
+      expect(
+        (await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", name))).status,
+      ).toBe(201);
     expect((await list()).resources).toHaveLength(8);
     expect((await call(sandbox, "PUT", "/__mock/state", "owner", snapshot)).status).toBe(204);
     expect(await list()).toEqual(before);
-    await call(sandbox, "POST", "/v2/deployments", "owner", create("four"));
+    await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", "four"));
     await sandbox.restore(snapshot, "s");
     expect(await list()).toEqual(before);
   });
@@ -256,10 +254,16 @@ describe("who may read, replace and move a session", () => {
     let room = 8;
     while (room > 0 && (await put(room)) !== 204) room--;
     expect(room).toBeGreaterThan(1);
-    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("one-more"))).status).toBe(503);
+    expect(
+      (await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", "one-more"))).status,
+    ).toBe(503);
     expect(await put(room - 1)).toBe(204);
-    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("last"))).status).toBe(201);
-    expect((await call(sandbox, "POST", "/v2/deployments", "owner", create("one-more"))).status).toBe(503);
+    expect(
+      (await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", "last"))).status,
+    ).toBe(201);
+    expect(
+      (await call(sandbox, "POST", "/v2/deployments", "owner", bodyFor("internal_container", "one-more"))).status,
+    ).toBe(503);
   });
 
   it("refuses a state taking the id of a deployment in the key's other tenant, and both tenants keep what they had", async () => {
@@ -267,7 +271,9 @@ describe("who may read, replace and move a session", () => {
     const sandbox = createMemorySandbox({ readyAfterMs: 3_600_000 });
     const acme = demo.acme.apiKey;
     const staging = { "X-Tenant-Id": demo.acme.stagingTenantId };
-    const theirs = (await call(sandbox, "POST", "/v2/deployments", acme, create("staging-one"), "s", staging)).body as {
+    const theirs = (
+      await call(sandbox, "POST", "/v2/deployments", acme, bodyFor("internal_container", "staging-one"), "s", staging)
+    ).body as {
       id: string;
     };
     expect((await call(sandbox, "PUT", "/__mock/state", acme, seed(2))).status).toBe(204);

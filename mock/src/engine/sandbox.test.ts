@@ -2,7 +2,9 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { demo, examplePath, operation, requestExamples } from "../../../contract/index.js";
+import { bodyFor } from "../../../server/testing/fixtures.js";
 import { startedBeforeAll } from "../../../server/testing/started-before-all.js";
+import { send } from "../../../server/testing/test-server.js";
 import {
   type RunningMemorySandbox as RunningSandbox,
   startMemorySandbox as startSandbox,
@@ -16,23 +18,9 @@ startedBeforeAll(async () => {
 
 const deployments = operation("listDeployments").path;
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-}
-
-const container = (name: string) => ({
-  name,
-  source: "internal_container",
-  source_config: {},
-  source_revision_config: { image_uri: "registry.example/acme/agent:1.2.0" },
-  secrets: [{ name: "TOKEN", value: "s3cret" }],
-});
+/** A request to the shared sandbox with no key but the headers'. */
+const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  send(sandbox.url, method, path, { key: null, headers, body });
 
 describe("sandbox", () => {
   it("accepts any non-empty key, seeds the titled examples, and shows a create in the next list", async () => {
@@ -40,7 +28,10 @@ describe("sandbox", () => {
     const first = await call("GET", deployments, key);
     expect(first.status).toBe(200);
     expect(first.body.resources.length).toBeGreaterThan(0);
-    const created = await call("POST", deployments, key, container("sandbox-agent"));
+    const created = await call("POST", deployments, key, {
+      ...bodyFor("internal_container", "sandbox-agent"),
+      secrets: [{ name: "TOKEN", value: "s3cret" }],
+    });
     expect(created.status).toBe(201);
     expect(created.body.secrets).toEqual([{ name: "TOKEN", value: "********" }]);
     const listed = await call("GET", `${deployments}?name_contains=sandbox-agent`, key);
@@ -50,7 +41,7 @@ describe("sandbox", () => {
   it("keeps sessions apart, and keys apart within a session", async () => {
     const a = { "X-Api-Key": "k", "X-Mock-Session": "session-a" };
     const b = { "X-Api-Key": "k", "X-Mock-Session": "session-b" };
-    await call("POST", deployments, a, container("only-in-a"));
+    await call("POST", deployments, a, bodyFor("internal_container", "only-in-a"));
     expect((await call("GET", `${deployments}?name_contains=only-in-a`, a)).body.resources).toHaveLength(1);
     expect((await call("GET", `${deployments}?name_contains=only-in-a`, b)).body.resources).toHaveLength(0);
     const otherKey = { ...a, "X-Api-Key": "another-key" };
@@ -59,17 +50,17 @@ describe("sandbox", () => {
 
   it("resets a session", async () => {
     const headers = { "X-Api-Key": "k", "X-Mock-Session": "to-reset" };
-    await call("POST", deployments, headers, container("before-reset"));
+    await call("POST", deployments, headers, bodyFor("internal_container", "before-reset"));
     expect((await call("POST", "/__mock/reset", headers)).status).toBe(204);
     expect((await call("GET", `${deployments}?name_contains=before-reset`, headers)).body.resources).toHaveLength(0);
-    await call("POST", deployments, headers, container("before-delete"));
+    await call("POST", deployments, headers, bodyFor("internal_container", "before-delete"));
     expect((await call("DELETE", "/__mock/sessions/to-reset", { "X-Api-Key": "k" })).status).toBe(204);
     expect((await call("GET", `${deployments}?name_contains=before-delete`, headers)).body.resources).toHaveLength(0);
   });
 
   it("refuses a reset or a delete without a key; another key's reset or delete is of its own session (D-396)", async () => {
     const owner = { "X-Api-Key": "owner", "X-Mock-Session": "owned" };
-    await call("POST", deployments, owner, container("owned-one"));
+    await call("POST", deployments, owner, bodyFor("internal_container", "owned-one"));
     const attempts = [
       await call("POST", "/__mock/reset", { "X-Mock-Session": "owned" }),
       await call("POST", "/__mock/reset", { "X-Api-Key": "intruder", "X-Mock-Session": "owned" }),
@@ -90,7 +81,7 @@ describe("sandbox", () => {
       const victim = { "X-Api-Key": "victim", ...(session ? { "X-Mock-Session": session } : {}) };
       const intruder = { "X-Api-Key": "intruder", ...(session ? { "X-Mock-Session": session } : {}) };
       const name = `victims-${session ?? "default"}`;
-      expect((await call("POST", deployments, victim, container(name))).status).toBe(201);
+      expect((await call("POST", deployments, victim, bodyFor("internal_container", name))).status).toBe(201);
       expect((await call("GET", `${deployments}?name_contains=${name}`, intruder)).body.resources).toHaveLength(0);
       expect((await call("GET", "/__mock/state", intruder)).status).toBe(200);
       expect((await call("GET", `${deployments}?name_contains=${name}`, victim)).body.resources).toHaveLength(1);
@@ -123,7 +114,7 @@ describe("sandbox", () => {
 
   it("reads the target as sent: a Host holding a path never turns POST /reset into the sandbox's reset (D-270)", async () => {
     const headers = { "X-Api-Key": "host-path", "X-Mock-Session": "host-path" };
-    const kept = await call("POST", deployments, headers, container("kept-through-host"));
+    const kept = await call("POST", deployments, headers, bodyFor("internal_container", "kept-through-host"));
     expect(kept.status).toBe(201);
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(sandbox.url);
@@ -151,9 +142,9 @@ describe("sandbox", () => {
   it("applies the reference server's rules: 401 without a key, 409 on a taken name, 400 on a source rule, demo keys as themselves", async () => {
     const headers = { "X-Api-Key": "rules", "X-Mock-Session": "rules" };
     expect((await call("GET", deployments, { "X-Mock-Session": "rules" })).status).toBe(401);
-    await call("POST", deployments, headers, container("taken"));
-    expect((await call("POST", deployments, headers, container("taken"))).status).toBe(409);
-    const broken = { ...container("broken"), source: "codehost" };
+    await call("POST", deployments, headers, bodyFor("internal_container", "taken"));
+    expect((await call("POST", deployments, headers, bodyFor("internal_container", "taken"))).status).toBe(409);
+    const broken = { ...bodyFor("internal_container", "broken"), source: "codehost" };
     expect((await call("POST", deployments, headers, broken)).body).toMatchObject({
       status: 400,
       type: "urn:deployment-service:problem:source-rule",
@@ -171,7 +162,7 @@ describe("sandbox", () => {
 
   it("turns deployments READY after the configured delay", async () => {
     const headers = { "X-Api-Key": "k", "X-Mock-Session": "ready" };
-    const created = await call("POST", deployments, headers, container("soon-ready"));
+    const created = await call("POST", deployments, headers, bodyFor("internal_container", "soon-ready"));
     expect(created.body.status).toBe("AWAITING_DATABASE");
     await new Promise((resolve) => setTimeout(resolve, 400));
     const listed = await call("GET", `${deployments}?deployment_ids=${created.body.id}`, headers);
@@ -183,7 +174,12 @@ describe("sandbox", () => {
 
   it("answers Prefer: code= and example= from the titled examples without touching state", async () => {
     const headers = { "X-Api-Key": "k", "X-Mock-Session": "prefer" };
-    const conflict = await call("POST", deployments, { ...headers, Prefer: "code=409" }, container("prefer"));
+    const conflict = await call(
+      "POST",
+      deployments,
+      { ...headers, Prefer: "code=409" },
+      bodyFor("internal_container", "prefer"),
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.headers.get("content-type")).toBe("application/problem+json");
     expect((await call("GET", `${deployments}?name_contains=prefer`, headers)).body.resources).toHaveLength(0);
@@ -210,7 +206,7 @@ describe("sandbox sessions (D-114)", () => {
           headers: { "X-Api-Key": key, "X-Mock-Session": session, "Content-Type": "application/json" },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-      expect((await send("victim", "victim-1", "POST", container("kept"))).status).toBe(201);
+      expect((await send("victim", "victim-1", "POST", bodyFor("internal_container", "kept"))).status).toBe(201);
       for (const session of ["a", "b", "c", "d"]) expect((await send("attacker", session)).status).toBe(200);
       // The attacker's own sessions were dropped, never the victim's.
       expect((await (await send("victim", "victim-1")).json()).resources).toHaveLength(1);
@@ -260,7 +256,7 @@ describe("sandbox sessions (D-114)", () => {
       const demoCreate = await fetch(`${small.url}${deployments}`, {
         method: "POST",
         headers: demoKey,
-        body: JSON.stringify(container("demo-after-flood")),
+        body: JSON.stringify(bodyFor("internal_container", "demo-after-flood")),
       });
       expect(demoCreate.status).toBe(201);
       const again = await fetch(`${small.url}/v2/auth/providers`, { headers: victim });
@@ -311,7 +307,7 @@ describe("sandbox sessions (D-114)", () => {
             await fetch(`${small.url}${deployments}`, {
               method: "POST",
               headers,
-              body: JSON.stringify(container(`budget-${i}`)),
+              body: JSON.stringify(bodyFor("internal_container", `budget-${i}`)),
             })
           ).status,
         );
@@ -320,7 +316,7 @@ describe("sandbox sessions (D-114)", () => {
       const refused = await fetch(`${small.url}${deployments}`, {
         method: "POST",
         headers,
-        body: JSON.stringify(container("budget-late")),
+        body: JSON.stringify(bodyFor("internal_container", "budget-late")),
       });
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/budget of 4000 bytes/);
       expect((await fetch(`${small.url}${deployments}`, { headers })).status).toBe(200);
@@ -334,7 +330,7 @@ describe("sandbox sessions (D-114)", () => {
     const headers = { "X-Api-Key": "k", "X-Mock-Session": "in-flight", "Content-Type": "application/json" };
     await call("GET", deployments, headers);
     // The create's headers arrive, the session is deleted, then its body arrives.
-    const body = JSON.stringify(container("in-flight"));
+    const body = JSON.stringify(bodyFor("internal_container", "in-flight"));
     const request = http.request(`${sandbox.url}${deployments}`, {
       method: "POST",
       headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },

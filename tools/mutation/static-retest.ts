@@ -1,0 +1,18 @@
+/** Which recorded survivors the isolated second pass tests again (D-360). */
+
+/** A mutant's result as Stryker's incremental file records it (the fields this reads). */
+export interface RecordedMutant {
+  status: string;
+  static?: boolean;
+  location: { start: { line: number } };
+}
+
+/**
+ * Whether a survivor must be tested again with a fresh module graph: a static one. Stryker gives a static mutant that
+ * a test also covers (a "hybrid") to that test at run time in the first pass, in its kept module graph, where the
+ * code that loads once already ran unmutated, so its survival there shows nothing; and a recorded result does not
+ * say which pass judged it (its tests completed can exceed the tests that cover it, and an isolated run skips some).
+ */
+export function needsIsolatedRun(mutant: RecordedMutant): boolean {
+  return mutant.static === true && mutant.status === "Survived";
+}
