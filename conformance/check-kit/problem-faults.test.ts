@@ -55,12 +55,15 @@ describe("fieldErrorFaults", () => {
     { given: { ...problem, errors: [] }, want: [] },
     { given: { ...problem, errors: [{ parameter: "limit", detail: "must be at most 100" }] }, want: [] },
     { given: { ...problem, errors: [{ pointer: "/name", detail: "is required" }] }, want: [] },
-    { given: { ...problem, errors: [null] }, want: ["errors/0 is null, not an object"] },
-    { given: { ...problem, errors: "limit" }, want: ['errors is "limit", not a list'] },
-    { given: { ...problem, errors: [{ parameter: "limit" }] }, want: ["errors/0 has no detail"] },
+    { given: { ...problem, errors: [null] }, want: ["errors/0 must be object"] },
+    { given: { ...problem, errors: "limit" }, want: ["errors must be array"] },
+    {
+      given: { ...problem, errors: [{ parameter: "limit" }] },
+      want: ["errors/0 must have required property 'detail'"],
+    },
     {
       given: { ...problem, errors: [{ detail: "x" }, { parameter: 1, detail: "y" }] },
-      want: ["errors/1/parameter is 1, not a string"],
+      want: ["errors/1/parameter must be string"],
     },
     { given: undefined, want: [] },
   ])("$given: $want", ({ given, want }) => {

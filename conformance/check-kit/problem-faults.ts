@@ -1,5 +1,5 @@
 /** What keeps an error answer from being an RFC 9457 problem detail of the contract (D-16), in words, first fault first. */
-import { document } from "../../contract/index.js";
+import { createContractAjv, document, type ValidateFunction } from "../../contract/index.js";
 import type { WireAnswer } from "../target/wire.js";
 import { isObject } from "./assert.js";
 
@@ -21,28 +21,15 @@ export function problemFaults(status: number, contentType: string, body: unknown
   return faults;
 }
 
-/** ProblemFieldError as the contract declares it: the members an item of a problem's `errors` requires, and its string members. */
-const fieldError = document.components?.schemas?.ProblemFieldError as
-  | { required?: string[]; properties?: Record<string, { type?: string }> }
-  | undefined;
-const fieldErrorRequired = fieldError?.required ?? [];
-const fieldErrorStrings = Object.entries(fieldError?.properties ?? {})
-  .filter(([, schema]) => schema.type === "string")
-  .map(([name]) => name);
+/** The contract's validator of a problem's `errors`, compiled on first use. */
+let errorsValidator: ValidateFunction | undefined;
 
-/** The faults of a problem's `errors` member against ProblemFieldError (D-16): absent, or a list of objects with their required strings. */
+/** The faults of a problem's `errors` member against the contract's ProblemFieldError list (D-16); none when absent. */
 export function fieldErrorFaults(problem: unknown): string[] {
   if (!isObject(problem) || problem.errors === undefined) return [];
-  if (!Array.isArray(problem.errors)) return [`errors is ${JSON.stringify(problem.errors)}, not a list`];
-  return problem.errors.flatMap((item, index) => {
-    if (!isObject(item)) return [`errors/${index} is ${JSON.stringify(item)}, not an object`];
-    return [
-      ...fieldErrorRequired.filter((name) => item[name] === undefined).map((name) => `errors/${index} has no ${name}`),
-      ...fieldErrorStrings
-        .filter((name) => item[name] !== undefined && typeof item[name] !== "string")
-        .map((name) => `errors/${index}/${name} is ${JSON.stringify(item[name])}, not a string`),
-    ];
-  });
+  errorsValidator ??= createContractAjv().at("/components/schemas/Problem/properties/errors");
+  if (errorsValidator(problem.errors)) return [];
+  return (errorsValidator.errors ?? []).map(({ instancePath, message }) => `errors${instancePath} ${message}`);
 }
 
 /** The faults of an answer read off a connection, whose body is text that may not be JSON. */

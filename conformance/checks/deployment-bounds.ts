@@ -2,6 +2,7 @@
 import { operation, type SchemaObject } from "../../contract/index.js";
 import { ensure, expect2xx, expectStatus, isObject } from "../check-kit/assert.js";
 import { createDeployment, firstRepository, type Json, listDeployments, paths } from "../check-kit/helpers.js";
+import { problemFaults } from "../check-kit/problem-faults.js";
 import { sameJson } from "../check-kit/same-json.js";
 import { branches } from "../check-kit/shared-providers.js";
 import { perSourceRules, ruleSample } from "../model/body-source-rules.js";
@@ -155,9 +156,11 @@ async function tryCreate(ctx: CheckContext, body: Json): Promise<Exchange> {
   return ex;
 }
 
-/** Fails unless the answer is a 422 whose errors[] names the body field or query parameter. */
+/** Fails unless the answer is a 422 problem detail of the contract (D-16) whose errors[] names the body field or query parameter. */
 function expect422Naming(ex: Exchange, what: string, by: { pointer: string } | { parameter: string }): void {
   expectStatus(ex, 422, what);
+  const [fault] = problemFaults(422, ex.response.headers["content-type"] ?? "", ex.json);
+  ensure(fault === undefined, `${what}: ${fault} (D-16)`, ex);
   const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
   const [key, want] = Object.entries(by)[0]!;
   ensure(

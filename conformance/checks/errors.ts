@@ -16,6 +16,8 @@ import {
   tryCreate,
 } from "../check-kit/helpers.js";
 import { fieldErrorFaults, problemFaults } from "../check-kit/problem-faults.js";
+import { answerOnWire } from "../check-kit/wire-answers.js";
+import { headerLines, jsonWireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource, providerBody, sourcesFor } from "../model/data.js";
 import { recordFormatProblems } from "../model/record-formats.js";
 import type { Check, CheckContext, SendRequest } from "../runner/check.js";
@@ -504,10 +506,23 @@ export const errorChecks: Check[] = [
     id: "ERR-007",
     level: "SHOULD",
     tags: [...tags, "limits", "createDeployment"],
-    statement: "A body above 1 MiB answers 413, whether it declares its length or is sent chunked without one",
-    specRef: "D-16, D-30 to D-32 (413 above 1 MiB of body, however it is framed: RFC 9112 §6)",
+    statement:
+      "A body above 1 MiB answers 413, whether it declares its length or is sent chunked without one; a body declared at 2 MiB of which the client sends only the first KiB is answered 413 without the rest (on a connection of the suite's own)",
+    specRef:
+      "D-16, D-30 to D-32 (413 above 1 MiB of body, however it is framed: RFC 9112 §6), D-443 (a declared body refused before it is read is drained at most 2 s, then answered)",
     needs: ["state"],
     async run(ctx) {
+      // a server that judges only the bytes it has read waits for a declared body that never comes
+      if (!ctx.config.fetch) {
+        const stalled = await answerOnWire(ctx, (c) => {
+          const head = headerLines({ ...jsonWireHeaders(ctx), "Content-Type": "application/json" });
+          return `POST ${c.basePath}${paths.deployments} HTTP/1.1\r\nHost: ${c.host}\r\n${head}Content-Length: ${2 * 1024 * 1024}\r\nConnection: close\r\n\r\n{"name":"${"x".repeat(1024)}`;
+        });
+        ensure(
+          stalled?.status === 413,
+          `POST ${paths.deployments} declaring 2 MiB of body and sending 1 KiB of it was ${stalled ? `answered ${stalled.status}` : `left unanswered for ${ctx.config.timeoutMs} ms`}, not 413 without the rest`,
+        );
+      }
       const body = {
         ...deploymentBody(ctx.name("big"), plainSource(ctx.config.hosting)),
         padding: "x".repeat(1024 * 1024 + 16),

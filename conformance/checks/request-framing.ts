@@ -10,7 +10,7 @@ import { answerOnWire } from "../check-kit/wire-answers.js";
 import { headerLines, jsonWireHeaders, wireHeaders } from "../check-kit/wire-headers.js";
 import { deploymentBody, plainSource } from "../model/data.js";
 import { type Check, type CheckContext, CheckFailure } from "../runner/check.js";
-import type { WireConnection } from "../target/wire.js";
+import type { WireAnswer, WireConnection } from "../target/wire.js";
 
 /**
  * One request spelled byte for byte: what is wrong with it, its text given the connection's Host and base path, and
@@ -156,11 +156,11 @@ function protocolRequests(ctx: CheckContext): ProtocolRequest[] {
   return requests;
 }
 
-/** What became of each broken request: the answer's status, or none when the target closed the connection unanswered. */
+/** What became of each broken request: the answer, or none when the target closed the connection unanswered. */
 interface Outcome {
   label: string;
   neverServed: boolean;
-  status: number | undefined;
+  answer: WireAnswer | undefined;
 }
 
 /**
@@ -174,7 +174,7 @@ async function outcomes(ctx: CheckContext): Promise<Outcome[]> {
     seen.push({
       label: request.label,
       neverServed: request.neverServed,
-      status: (await answerOnWire(ctx, request.text))?.status,
+      answer: await answerOnWire(ctx, request.text),
     });
   return seen;
 }
@@ -191,10 +191,11 @@ export const requestFramingChecks: Check[] = [
     needs: ["server"],
     async run(ctx) {
       const served = (await outcomes(ctx)).filter(
-        ({ neverServed, status }) => neverServed && status !== undefined && (status < 400 || status > 499),
+        ({ neverServed, answer }) =>
+          neverServed && answer !== undefined && (answer.status < 400 || answer.status > 499),
       );
       if (served.length > 0)
-        throw new CheckFailure(served.map(({ label, status }) => `${label} was answered ${status}`).join("; "));
+        throw new CheckFailure(served.map(({ label, answer }) => `${label} was answered ${answer?.status}`).join("; "));
     },
   },
   {
@@ -202,19 +203,17 @@ export const requestFramingChecks: Check[] = [
     level: "SHOULD",
     tags: ["headers", "framing", "createDeployment", "listOAuthProviders"],
     statement:
-      "Each of those requests, and a list with two Host lines, is answered 400, as RFC 9112 says, rather than served or left unanswered",
-    specRef: "D-373 (RFC 9112 §3.2, §5.1, §6.3: the server MUST respond 400)",
+      "Each of those requests, and a list with two Host lines, is answered 400, as RFC 9112 says, rather than served or left unanswered, with an application/problem+json detail of the contract's (a type, a title, the status and a detail)",
+    specRef: "D-373 (RFC 9112 §3.2, §5.1, §6.3: the server MUST respond 400), D-16 (problem details)",
     needs: ["server"],
     async run(ctx) {
-      const other = (await outcomes(ctx)).filter(({ status }) => status !== 400);
-      if (other.length > 0)
-        throw new CheckFailure(
-          other
-            .map(
-              ({ label, status }) => `${label} was ${status === undefined ? "left unanswered" : `answered ${status}`}`,
-            )
-            .join("; "),
-        );
+      const wrong = (await outcomes(ctx)).flatMap(({ label, answer }) => {
+        if (answer?.status !== 400)
+          return [`${label} was ${answer === undefined ? "left unanswered" : `answered ${answer.status}`}`];
+        const [fault] = wireProblemFaults(answer);
+        return fault === undefined ? [] : [`${label}: ${fault}: ${answer.body.slice(0, 200)} (D-16)`];
+      });
+      if (wrong.length > 0) throw new CheckFailure(wrong.join("; "));
     },
   },
   {

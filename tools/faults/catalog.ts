@@ -879,6 +879,20 @@ export const faults: Fault[] = [
     },
   },
   {
+    id: "parser-refusals-bare",
+    level: "SHOULD",
+    description:
+      "A request the HTTP parser refuses (two Content-Lengths, a space before a colon) gets Node's bare 400 with no body, not a problem detail (D-16, D-373)",
+    bareParserRefusals: true,
+  },
+  {
+    id: "declared-body-awaited",
+    level: "SHOULD",
+    description:
+      "A body declared past 1 MiB is refused only once it has all arrived, so a client that declares 2 MiB and stalls waits with no answer (D-30, D-443)",
+    awaitsDeclaredBody: true,
+  },
+  {
     id: "body-decoded-leniently",
     level: "SHOULD",
     description:

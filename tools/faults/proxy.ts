@@ -1,7 +1,10 @@
 /** An HTTP proxy in front of a reference server that injects one fault by rewriting requests or responses. */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import pino from "pino";
 import { send, writeAnswer } from "../../common/http-forward.js";
 import { listen } from "../../common/listen.js";
+import { bodyLimitBytes } from "../../server/engine.js";
+import { answerClientErrors } from "../../server/errors/client-errors.js";
 
 /** A request as the proxy sees it; a fault may change any part before it is forwarded. */
 export interface ProxyRequest {
@@ -50,6 +53,10 @@ export interface Fault {
   request?(req: ProxyRequest): ProxyResponse | undefined;
   /** How many problems (failures grouped by cause, D-243) the run may read it as, at least and at most (D-384). */
   problems?: [number, number];
+  /** Whether a body declared past the server's 1 MiB is read to its end before anything is answered (default: not waited for, as the server does). */
+  awaitsDeclaredBody?: boolean;
+  /** Whether the requests its HTTP parser refuses get Node's bare 400, with no body (default: the server's problem, D-16). */
+  bareParserRefusals?: boolean;
   /** Whether answers carry a Date (default true: the proxy dates a fault's own answers as a server does). */
   dated?: boolean;
   /** Rewrites the response. */
@@ -90,71 +97,87 @@ export async function startFaultProxy(
     return { status: res.status, headers: plainHeaders(res.headers), body: res.body.toString("utf8") };
   };
   // a head of any size is passed on (a target past 16 KiB is the server's 414, D-115, not the proxy's 431)
-  const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, (incoming, outgoing) => {
-    // two Host lines are the reference server's 400 (D-310), which Node's parser leaves to the application: the proxy
-    // answers them as its upstream would, so that no fault seems to serve them
-    if (
-      incoming.rawHeaders.filter((_, i) => i % 2 === 0 && incoming.rawHeaders[i]!.toLowerCase() === "host").length > 1
-    ) {
-      outgoing.writeHead(400, { "content-type": "application/problem+json", connection: "close" });
-      outgoing.end(
-        JSON.stringify({
-          type: "urn:deployment-service:problem:malformed-request",
-          title: "Malformed request",
-          status: 400,
-          detail: "The request has two Host lines.",
-        }),
-      );
-      return;
-    }
-    const chunks: Buffer[] = [];
-    incoming.on("data", (c: Buffer) => chunks.push(c));
-    incoming.on("end", async () => {
-      try {
-        const rawBody = Buffer.concat(chunks);
-        const body = rawBody.toString("utf8");
-        const req: ProxyRequest = {
-          method: incoming.method ?? "GET",
-          url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
-          target: incoming.url ?? "/",
-          headers: plainHeaders(incoming.headers),
-          rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
-          body,
-          rawBody,
-          json: parse(body),
-          connection: incoming.socket,
-        };
-        // the parse as received, when a fault may change it: a body is forwarded as sent unless the fault changed
-        // its text or its parsed JSON
-        const received = fault?.request ? JSON.stringify(req.json) : undefined;
-        let res: ProxyResponse | undefined = fault?.request?.(req);
-        if (!res) {
-          const jsonChanged =
-            fault?.request !== undefined && req.json !== undefined && JSON.stringify(req.json) !== received;
-          const sentBody = req.body !== body ? req.body : jsonChanged ? JSON.stringify(req.json) : req.rawBody;
-          // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
-          const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
-          res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
-          res = (await fault?.response?.(asSent, res, upstream)) ?? res;
-          if (req.method === "HEAD")
-            res = {
-              ...res,
-              headers: { ...res.headers, "content-length": String(Buffer.byteLength(res.body)) },
-              body: "",
-            };
-        }
-        if (fault?.dated === false) {
-          const { date: _, ...headers } = res.headers;
-          res = { ...res, headers };
-          outgoing.sendDate = false;
-        }
-        writeAnswer(outgoing, res);
-      } catch (error) {
-        outgoing.writeHead(502, { "content-type": "text/plain" });
-        outgoing.end(`fault proxy: ${(error as Error).message}`);
+  const server: Server = createServer(
+    { maxHeaderSize: 1024 * 1024, requireHostHeader: false },
+    (incoming, outgoing) => {
+      // two Host lines, or none in HTTP/1.1, are the reference server's 400 (D-310, D-373), which it answers as a problem
+      // (Node's own check of the second would be a bare 400): the proxy answers them as its upstream would, so that no
+      // fault seems to serve them
+      const hostLines = incoming.rawHeaders.filter(
+        (_, i) => i % 2 === 0 && incoming.rawHeaders[i]!.toLowerCase() === "host",
+      ).length;
+      if (hostLines > 1 || (hostLines === 0 && incoming.httpVersion === "1.1")) {
+        outgoing.writeHead(400, { "content-type": "application/problem+json", connection: "close" });
+        outgoing.end(
+          JSON.stringify({
+            type: "urn:deployment-service:problem:malformed-request",
+            title: "Malformed request",
+            status: 400,
+            detail: `The request has ${hostLines === 0 ? "no Host line" : "two Host lines"}.`,
+          }),
+        );
+        return;
       }
-    });
-  });
+      const answer = async (rawBody: Buffer) => {
+        try {
+          const body = rawBody.toString("utf8");
+          const req: ProxyRequest = {
+            method: incoming.method ?? "GET",
+            url: new URL(incoming.url ?? "/", "http://proxy.invalid"),
+            target: incoming.url ?? "/",
+            headers: plainHeaders(incoming.headers),
+            rawHeaderNames: incoming.rawHeaders.filter((_, i) => i % 2 === 0),
+            body,
+            rawBody,
+            json: parse(body),
+            connection: incoming.socket,
+          };
+          // the parse as received, when a fault may change it: a body is forwarded as sent unless the fault changed
+          // its text or its parsed JSON
+          const received = fault?.request ? JSON.stringify(req.json) : undefined;
+          let res: ProxyResponse | undefined = fault?.request?.(req);
+          if (!res) {
+            const jsonChanged =
+              fault?.request !== undefined && req.json !== undefined && JSON.stringify(req.json) !== received;
+            const sentBody = req.body !== body ? req.body : jsonChanged ? JSON.stringify(req.json) : req.rawBody;
+            // HEAD is answered as the faulty GET, without its body: a fault that rewrites a body changes its length too
+            const asSent = req.method === "HEAD" ? { ...req, method: "GET" } : req;
+            res = await upstream(asSent.method, `${req.url.pathname}${req.url.search}`, req.headers, sentBody);
+            res = (await fault?.response?.(asSent, res, upstream)) ?? res;
+            if (req.method === "HEAD")
+              res = {
+                ...res,
+                headers: { ...res.headers, "content-length": String(Buffer.byteLength(res.body)) },
+                body: "",
+              };
+          }
+          if (fault?.dated === false) {
+            const { date: _, ...headers } = res.headers;
+            res = { ...res, headers };
+            outgoing.sendDate = false;
+          }
+          writeAnswer(outgoing, res);
+        } catch (error) {
+          outgoing.writeHead(502, { "content-type": "text/plain" });
+          outgoing.end(`fault proxy: ${(error as Error).message}`);
+        }
+      };
+      // a body declared past the server's bound is not waited for, as the server does not wait (D-30, D-443): a
+      // stand-in one byte past the bound reaches it, it refuses that as it would the body, and the rest is discarded
+      if (Number(incoming.headers["content-length"]) > bodyLimitBytes && !fault?.awaitsDeclaredBody) {
+        incoming.resume();
+        outgoing.shouldKeepAlive = false;
+        void answer(Buffer.alloc(bodyLimitBytes + 1, " "));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      incoming.on("data", (c: Buffer) => chunks.push(c));
+      incoming.on("end", () => void answer(Buffer.concat(chunks)));
+    },
+  );
+  // a request its parser refuses is answered as the server would answer it (D-16, D-373): the proxy's own refusals
+  // must not read as a fault's
+  if (!fault?.bareParserRefusals) answerClientErrors(server, pino({ level: "silent" }));
   const { url, close } = await listen(server, 0, "127.0.0.1");
   return { url, close };
 }

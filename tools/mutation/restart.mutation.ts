@@ -2,6 +2,7 @@
  * The restart phase of the mutation run (D-360): what a client wrote is what it reads after the reference server
  * restarts on the same store, SQLite and PostgreSQL, as `npm start` starts it. No check of the suite can restart its
  * target, so this phase does, over HTTP: a start-up that fails, or forgets or changes a record, is a failed test.
+ * It also reads the server's own /healthz (D-280), which is no part of the interface, so no check judges it.
  */
 import { describe, expect, it } from "vitest";
 import { demo, operation, requestExamples } from "../../contract/index.js";
@@ -27,7 +28,7 @@ async function send(baseUrl: string, method: string, path: string, body?: unknow
 }
 
 describe.each(["sqlite", "postgres"] as const)("a restart on %s", (database) => {
-  it("starts again and answers every record as it was written, and takes new writes", async () => {
+  it("starts again and answers every record as it was written, takes new writes, and answers /healthz ok", async () => {
     // loaded here, not with this file: a static mutant that throws while they load fails this test (D-360)
     const { referenceEnvironment, startReference } = await import("./targets.js");
     const where = referenceEnvironment("cloud", database);
@@ -63,6 +64,19 @@ describe.each(["sqlite", "postgres"] as const)("a restart on %s", (database) => 
           name: "made-after-restart",
         });
         expect(next.status).toBe(201);
+        // a healthy store: 200 ok to GET, and HEAD is GET without the body (D-280, D-21)
+        const health = await fetch(`${second.baseUrl}/healthz`);
+        expect([health.status, health.headers.get("retry-after"), await health.json()]).toEqual([
+          200,
+          null,
+          { status: "ok", database: "ok" },
+        ]);
+        const head = await fetch(`${second.baseUrl}/healthz`, { method: "HEAD" });
+        expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([
+          200,
+          "application/json; charset=utf-8",
+          "",
+        ]);
       } finally {
         await second.close();
       }

@@ -80,8 +80,15 @@ async function serve(handle: AddressedFetchHandler, request: IncomingMessage, re
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
 
-/** The body, reading at most one byte past the limit (the handler answers 413), the rest discarded. */
+/**
+ * The body, reading at most one byte past the limit (the handler answers 413), the rest discarded. A body declared
+ * past the limit is not waited for: the handler refuses it by its Content-Length (D-30, D-472).
+ */
 function readBody(request: IncomingMessage): Promise<{ body: Buffer; truncated: boolean }> {
+  if (Number(request.headers["content-length"]) > bodyLimitBytes) {
+    request.resume();
+    return Promise.resolve({ body: Buffer.alloc(0), truncated: true });
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

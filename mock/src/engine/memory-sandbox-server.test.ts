@@ -1,10 +1,12 @@
-/** Every path of the in-memory sandbox answers (D-271): a malformed session id is a 400 problem, a failing handler a 500, and the process lives on. */
+/** Every path of the in-memory sandbox answers (D-271): a malformed session id is a 400 problem, a failing handler or state-file write a 500, and the process lives on. */
 
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { listen } from "../../../common/listen.js";
+import { bodyFor } from "../../../server/testing/fixtures.js";
 import { startedBeforeAll } from "../../../server/testing/started-before-all.js";
 import { createFetchHttpServer } from "./fetch-http-server.js";
+import { createMemorySandbox } from "./memory-sandbox.js";
 import { startMemorySandbox } from "./memory-sandbox-server.js";
 
 let sandbox: Awaited<ReturnType<typeof startMemorySandbox>>;
@@ -51,5 +53,27 @@ describe("in-memory sandbox on a port", () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe("in-memory sandbox in-process", () => {
+  it("answers a write whose state-file save fails with a 500 problem, never a rejection or a 429", async () => {
+    const sandbox = createMemorySandbox({
+      onChange: () => {
+        throw new Error("ENOSPC: no space left on device");
+      },
+    });
+    const failed = await sandbox.handle(
+      new Request("http://sandbox.test/v2/deployments", {
+        method: "POST",
+        headers: { "X-Api-Key": "k", "Content-Type": "application/json" },
+        body: JSON.stringify(bodyFor("internal_container", "unsaved")),
+      }),
+    );
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get("retry-after")).toBeNull();
+    const problem = (await failed.json()) as { status: number; type: string; detail: string };
+    expect(problem).toMatchObject({ status: 500, type: "urn:deployment-service:problem:internal" });
+    expect(problem.detail).toMatch(/\w/);
   });
 });

@@ -204,7 +204,8 @@ export function createMemorySandbox(options: MemorySandboxOptions = {}): MemoryS
     if (request.method === "GET")
       return Response.json(await (await sessions.session(sessionId, key, address)).snapshot(key));
     const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > bodyLimitBytes)
+    // a body declared past the limit is refused by its length: the Node server does not wait for it (D-30, D-472)
+    if (bytes.byteLength > bodyLimitBytes || Number(request.headers.get("content-length")) > bodyLimitBytes)
       return problemResponse(
         new HttpProblem("payloadTooLarge", `The body is larger than ${bodyLimitBytes} bytes; send a smaller state.`),
       );

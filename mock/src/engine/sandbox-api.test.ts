@@ -588,6 +588,22 @@ describe("the Node server (D-271, D-30, D-21)", () => {
     expect(answer.headers.connection).toBe("close");
   });
 
+  it.each([
+    { given: "/v2/deployments", want: "a create" },
+    { given: "/__mock/state", want: "a state put" },
+  ])(
+    "answers $want declaring a body past 1 MiB 413 by its length, without waiting for it (D-30, D-472)",
+    async ({ given }) => {
+      const method = given === "/__mock/state" ? "PUT" : "POST";
+      const head = `${method} ${given} HTTP/1.1\r\nHost: a\r\nX-Api-Key: k\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`;
+      // only the first KiB is sent: an answer comes only from the declared length
+      const answer = parsed(await raw(sandbox.port, `${head}{"name":"${"x".repeat(1024)}`));
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe("close");
+      expect(JSON.parse(answer.body).type).toBe("urn:deployment-service:problem:payload-too-large");
+    },
+  );
+
   it("listens on the port it is given", async () => {
     const probe = await listen(
       createFetchHttpServer(async () => new Response(null), pino({ level: "silent" })),

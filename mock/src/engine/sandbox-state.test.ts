@@ -55,6 +55,16 @@ async function call(
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** The contract's example body of an OAuth provider create. */
+const providerExample = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
+
+/** The owner's state after it created one provider of this provider_id, and that provider as the state holds it. */
+async function stateWithProvider(sandbox: MemorySandbox, providerId: string) {
+  await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...providerExample, provider_id: providerId });
+  const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
+  return { state, made: state.oauth_providers[0]! };
+}
+
 type Listed = { resources: { id: string; status: string; secrets: { name: string; value: string }[] }[] };
 
 describe("a seeded session", () => {
@@ -82,10 +92,13 @@ describe("a seeded session", () => {
 });
 
 describe("the session's store as a client reads it", () => {
-  it("answers its health, and lists a tenant of the key nothing was made in as empty (D-77)", async () => {
+  it("answers its health to GET and HEAD, and lists a tenant of the key nothing was made in as empty (D-77)", async () => {
     const sandbox = createMemorySandbox();
     const health = await sandbox.handle(new Request(`${origin}/healthz`));
     expect([health.status, await health.json()]).toEqual([200, { status: "ok", database: "ok" }]);
+    // HEAD is GET without the body on every path, /healthz included (D-21, D-270)
+    const head = await sandbox.handle(new Request(`${origin}/healthz`, { method: "HEAD" }));
+    expect([head.status, await head.text()]).toEqual([200, ""]);
     const staging = { "X-Tenant-Id": demo.acme.stagingTenantId };
     const listed = await call(sandbox, "GET", "/v2/deployments", demo.acme.apiKey, undefined, "s", staging);
     expect([listed.status, listed.body]).toEqual([200, { resources: [], offset: 0 }]);
@@ -93,17 +106,23 @@ describe("the session's store as a client reads it", () => {
 
   it("lists a state's providers of equal created_at by id, ascending (D-08)", async () => {
     const sandbox = createMemorySandbox();
-    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
-    await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: "tie" });
-    const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
-    const [made] = state.oauth_providers;
-    const ids = ["30000000-0000-4000-8000-000000000003", "30000000-0000-4000-8000-000000000001"];
-    const tied = ids.map((id, n) => ({ ...made!, id, provider_id: `tie-${n}`, updated_at: made!.created_at }));
-    expect((await call(sandbox, "PUT", "/__mock/state", "owner", { ...state, oauth_providers: tied })).status).toBe(
-      204,
-    );
-    const listed = (await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as { id: string }[];
-    expect(listed.map((p) => p.id)).toEqual([...ids].sort());
+    const { state, made } = await stateWithProvider(sandbox, "tie");
+    const [a, b, c] = [1, 2, 3].map((n) => `30000000-0000-4000-8000-00000000000${n}`) as [string, string, string];
+    // every order the state may give them in: a sort that misreads a tie passes some orders and not others
+    for (const ids of [
+      [a, b, c],
+      [a, c, b],
+      [b, a, c],
+      [b, c, a],
+      [c, a, b],
+      [c, b, a],
+    ]) {
+      const tied = ids.map((id, n) => ({ ...made, id, provider_id: `tie-${n}`, updated_at: made.created_at }));
+      const put = await call(sandbox, "PUT", "/__mock/state", "owner", { ...state, oauth_providers: tied });
+      expect(put.status).toBe(204);
+      const listed = (await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as { id: string }[];
+      expect(listed.map((p) => p.id)).toEqual([a, b, c]);
+    }
   });
 
   it("makes a create after a state's deployment of a later created_at later still, so it lists first (D-08)", async () => {
@@ -151,6 +170,26 @@ describe("the session's store as a client reads it", () => {
     const held = [await count("owner"), await count(demo.acme.apiKey)];
     expect(held.reduce((sum, n) => sum + n, 0)).toBe(12);
   });
+
+  it("refuses an organization's provider past its 500th 409, naming the limit, and creates nothing (D-112)", async () => {
+    const sandbox = createMemorySandbox();
+    const { state, made } = await stateWithProvider(sandbox, "first");
+    const full = Array.from({ length: 500 }, (_, n) => ({
+      ...made,
+      id: `40000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      provider_id: `full-${n}`,
+    }));
+    const put = await call(sandbox, "PUT", "/__mock/state", "owner", { ...state, oauth_providers: full });
+    expect(put.status).toBe(204);
+    const refused = await call(sandbox, "POST", "/v2/auth/providers", "owner", {
+      ...providerExample,
+      provider_id: "one-more",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain("500");
+    const listed = (await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as unknown[];
+    expect(listed).toHaveLength(500);
+  });
 });
 
 describe("snapshot and restore", () => {
@@ -174,11 +213,14 @@ describe("snapshot and restore", () => {
 
   it("lists a state's providers oldest first whatever their order in the state (D-08)", async () => {
     const sandbox = createMemorySandbox();
-    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
     for (const suffix of ["older", "newer"])
       expect(
-        (await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: `order-${suffix}` }))
-          .status,
+        (
+          await call(sandbox, "POST", "/v2/auth/providers", "owner", {
+            ...providerExample,
+            provider_id: `order-${suffix}`,
+          })
+        ).status,
       ).toBe(200);
     const listed = async () =>
       ((await call(sandbox, "GET", "/v2/auth/providers", "owner")).body as { provider_id: string }[]).map(
@@ -203,11 +245,8 @@ describe("snapshot and restore", () => {
 
   it("refuses a state repeating a provider_id (D-38) rather than keeping one of the two", async () => {
     const sandbox = createMemorySandbox();
-    const example = requestExamples(operation("createOAuthProvider"))[0]!.value as { provider_id: string };
-    await call(sandbox, "POST", "/v2/auth/providers", "owner", { ...example, provider_id: "twice" });
-    const state = (await call(sandbox, "GET", "/__mock/state", "owner")).body as MockState;
-    const [provider] = state.oauth_providers;
-    const twice = { ...state, oauth_providers: [provider!, { ...provider!, id: crypto.randomUUID(), name: "other" }] };
+    const { state, made } = await stateWithProvider(sandbox, "twice");
+    const twice = { ...state, oauth_providers: [made, { ...made, id: crypto.randomUUID(), name: "other" }] };
     const put = await call(sandbox, "PUT", "/__mock/state", "owner", twice);
     expect(put.status).toBe(422);
     expect((put.body as { detail: string }).detail).toContain("/oauth_providers/1/provider_id");
