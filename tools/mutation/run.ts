@@ -143,7 +143,7 @@ console.log(
     .join(" ")}`,
 );
 // --force only in the first pass: the second then reuses its fresh results and tests the static mutants it left,
-// the hybrids among them (retestStaticSurvivors)
+// and every static survivor of the run's lines again (retestStaticSurvivors)
 if (stryker([...common, "--ignoreStatic", ...(values.force ? ["--force"] : [])], false) !== 0) process.exit(1);
 console.log(
   `Static survivors of the first pass tested again in isolation: ${retestStaticSurvivors(join(repoRoot, incremental), mutate)}`,

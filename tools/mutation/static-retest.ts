@@ -1,6 +1,6 @@
 /** Which recorded survivors the isolated second pass tests again (D-360). */
 
-/** A mutant's result as Stryker's incremental file records it (the fields this reads). */
+/** A mutant's result as Stryker's incremental file records it (the fields the retest reads: its line, for run.ts's selection). */
 export interface RecordedMutant {
   status: string;
   static?: boolean;
