@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import pino from "pino";
 import { send, writeAnswer } from "../../common/http-forward.js";
 import { listen } from "../../common/listen.js";
-import { bodyLimitBytes } from "../../server/engine.js";
+import { bodyLimitBytes, HttpProblem, hostFieldCount } from "../../server/engine.js";
 import { answerClientErrors } from "../../server/errors/client-errors.js";
 
 /** A request as the proxy sees it; a fault may change any part before it is forwarded. */
@@ -103,19 +103,14 @@ export async function startFaultProxy(
       // two Host lines, or none in HTTP/1.1, are the reference server's 400 (D-310, D-373), which it answers as a problem
       // (Node's own check of the second would be a bare 400): the proxy answers them as its upstream would, so that no
       // fault seems to serve them
-      const hostLines = incoming.rawHeaders.filter(
-        (_, i) => i % 2 === 0 && incoming.rawHeaders[i]!.toLowerCase() === "host",
-      ).length;
+      const hostLines = hostFieldCount(incoming.rawHeaders);
       if (hostLines > 1 || (hostLines === 0 && incoming.httpVersion === "1.1")) {
-        outgoing.writeHead(400, { "content-type": "application/problem+json", connection: "close" });
-        outgoing.end(
-          JSON.stringify({
-            type: "urn:deployment-service:problem:malformed-request",
-            title: "Malformed request",
-            status: 400,
-            detail: `The request has ${hostLines === 0 ? "no Host line" : "two Host lines"}.`,
-          }),
+        const problem = new HttpProblem(
+          "malformedRequest",
+          `The request has ${hostLines === 0 ? "no Host line" : "two Host lines"}.`,
         );
+        outgoing.writeHead(problem.status, { "content-type": "application/problem+json", connection: "close" });
+        outgoing.end(JSON.stringify(problem.toProblem()));
         return;
       }
       const answer = async (rawBody: Buffer) => {
