@@ -21,6 +21,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseCommandLine } from "../../common/cli.js";
 import { repoRoot } from "../harness/reference.js";
+import { loadsWithModule } from "./module-level.js";
+import { type Incremental, recordKills } from "./record-kills.js";
 import { changedRanges, mutateForChanges, mutatesLine, type Scope } from "./selection.js";
 import { needsIsolatedRun, type RecordedMutant } from "./static-retest.js";
 
@@ -31,7 +33,8 @@ const usage = `Usage: npm run mutation -- [--mutate GLOBS] [--changed-since REF 
   --concurrency N      Stryker's test runners at once (default 2)
   --break-below P      exit 1 when the score is below P percent (default: never)
   --record             with --mutate: keep the run's results in the committed incremental file beside those of the
-                       files it did not mutate, and write docs/mutation.md from that file (D-362)
+                       files it did not mutate, and write docs/mutation.md from that file (D-362); with
+                       MUTATION_PHASES (some phases only), keep only its kills
   --force              test every mutant again: Stryker's incremental file follows the mutated code and the test file,
                        not the checks, so a survivor stays one until a forced run after a check changed (D-360)`;
 
@@ -104,18 +107,22 @@ function compactIncremental(path: string): void {
 }
 
 /**
- * Drops the results of this run's static survivors (needsIsolatedRun), so that the second pass tests each again with a
- * fresh module graph against every test (D-360): about a minute each, for the few in the run's lines.
+ * Drops the results of this run's static survivors and of its survivors in code run while a module loads
+ * (needsIsolatedRun), so that the second pass tests each again with a fresh module graph against every test (D-360):
+ * about a minute each, for the few in the run's lines.
  */
 function retestStaticSurvivors(path: string, mutate: string[] | undefined): number {
   const report = JSON.parse(readFileSync(path, "utf8")) as { files: Record<string, { mutants: RecordedMutant[] }> };
   let dropped = 0;
-  for (const [file, results] of Object.entries(report.files))
+  for (const [file, results] of Object.entries(report.files)) {
+    const loads = loadsWithModule(existsSync(join(repoRoot, file)) ? readFileSync(join(repoRoot, file), "utf8") : "");
     results.mutants = results.mutants.filter((mutant) => {
-      const retest = needsIsolatedRun(mutant) && mutatesLine(scope, mutate, file, mutant.location.start.line);
+      const { line, column } = mutant.location.start;
+      const retest = mutatesLine(scope, mutate, file, line) && needsIsolatedRun(mutant, loads(line, column));
       if (retest) dropped++;
       return !retest;
     });
+  }
   writeFileSync(path, `${JSON.stringify(report)}\n`);
   return dropped;
 }
@@ -151,7 +158,12 @@ console.log(
 if (stryker(common, true) !== 0) process.exit(1);
 compactIncremental(join(repoRoot, incremental));
 // Stryker's report of a narrowed run carries the incremental file's results of every file it did not mutate
-if (values.record) copyFileSync(join(repoRoot, incremental), join(repoRoot, committedIncremental));
+if (values.record && process.env.MUTATION_PHASES) {
+  const committed = JSON.parse(readFileSync(join(repoRoot, committedIncremental), "utf8")) as Incremental;
+  const kept = recordKills(committed, JSON.parse(readFileSync(join(repoRoot, incremental), "utf8")) as Incremental);
+  writeFileSync(join(repoRoot, committedIncremental), `${JSON.stringify(committed)}\n`);
+  console.log(`MUTATION_PHASES=${process.env.MUTATION_PHASES}: ${kept} kills recorded, no survivor (D-362)`);
+} else if (values.record) copyFileSync(join(repoRoot, incremental), join(repoRoot, committedIncremental));
 const recorded = !mutate || values.record;
 const minutes = (Date.now() - started) / 60_000;
 console.log(

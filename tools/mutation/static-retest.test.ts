@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { needsIsolatedRun, type RecordedMutant } from "./static-retest.js";
 
-const at = { start: { line: 1 } };
+const at = { start: { line: 1, column: 1 } };
 
 describe("needsIsolatedRun", () => {
-  const cases: { name: string; given: RecordedMutant; want: boolean }[] = [
+  const cases: { name: string; given: RecordedMutant; loads?: boolean; want: boolean }[] = [
     { name: "a static survivor", given: { status: "Survived", static: true, location: at }, want: true },
     { name: "a static mutant killed", given: { status: "Killed", static: true, location: at }, want: false },
     { name: "a static mutant timed out", given: { status: "Timeout", static: true, location: at }, want: false },
@@ -15,10 +15,23 @@ describe("needsIsolatedRun", () => {
     },
     { name: "a survivor with no static mark", given: { status: "Survived", location: at }, want: false },
     {
+      name: "a survivor not marked static whose code runs while its module loads (a hybrid)",
+      given: { status: "Survived", static: false, location: at },
+      loads: true,
+      want: true,
+    },
+    {
+      name: "a hybrid killed",
+      given: { status: "Killed", static: false, location: at },
+      loads: true,
+      want: false,
+    },
+    {
       name: "a static mutant no test reached",
       given: { status: "NoCoverage", static: true, location: at },
       want: false,
     },
   ];
-  for (const { name, given, want } of cases) it(name, () => expect(needsIsolatedRun(given)).toBe(want));
+  for (const { name, given, loads, want } of cases)
+    it(name, () => expect(needsIsolatedRun(given, loads ?? false)).toBe(want));
 });

@@ -1,4 +1,4 @@
-/** The vitest configuration of the mutation run (D-360): the conformance suite over HTTP against listening targets, then the sandbox's own API, then restarts. */
+/** The vitest configuration of the mutation run (D-360): the conformance suite over HTTP against listening targets, then the sandbox's own API, then restarts, volume and failures. */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -9,7 +9,10 @@ import { defineConfig } from "vitest/config";
  * sandbox-sessions.test.ts, and mock-cors.test.ts for the preflights of its own API's PUT and DELETE), and through
  * what the stateful MSW handlers give a client team (sandbox-state.test.ts,
  * sandbox-state-parser.test.ts: requests to the fetch core, snapshot(), restore(), clock.advance()). The third, the
- * restart phase (restart.mutation.ts), restarts the reference server on each store, which no check can do.
+ * restart phase (restart.mutation.ts), restarts the reference server on each store, which no check can do. The
+ * fourth, the volume phase (volume.mutation.ts), fills one organization past what a check may leave on a shared
+ * target; the fifth, the failure phase (failure.mutation.ts), cuts the database, locks it from another process and
+ * holds connections open.
  */
 const sandboxPhase = [
   "mock/src/engine/sandbox.test.ts",
@@ -21,10 +24,32 @@ const sandboxPhase = [
   "mock/src/engine/mock-cors.test.ts",
 ];
 
+/** The phases in the order they run. */
+const phases: Record<string, string[]> = {
+  conformance: ["tools/mutation/conformance.mutation.ts"],
+  sandbox: sandboxPhase,
+  restart: ["tools/mutation/restart.mutation.ts"],
+  volume: ["tools/mutation/volume.mutation.ts"],
+  failure: ["tools/mutation/failure.mutation.ts"],
+};
+
+/**
+ * MUTATION_PHASES (e.g. `volume,failure`) runs some phases only: a run aimed at what they judge, whose kills hold
+ * for the whole harness (no phase shares a target with another) but whose survivors say nothing and are not recorded.
+ */
+function chosenPhases(): string[] {
+  const names = process.env.MUTATION_PHASES ? process.env.MUTATION_PHASES.split(",") : Object.keys(phases);
+  return names.flatMap((name) => {
+    const files = phases[name];
+    if (!files) throw new Error(`MUTATION_PHASES: '${name}' is none of ${Object.keys(phases).join(", ")}`);
+    return files;
+  });
+}
+
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL("../..", import.meta.url)),
-    include: ["tools/mutation/conformance.mutation.ts", "tools/mutation/restart.mutation.ts", ...sandboxPhase],
+    include: chosenPhases(),
     fileParallelism: false,
     // a mutant switched at run time needs no fresh module graph (the import is most of a run's time); a static
     // mutant does, so run.ts runs those in a second pass with isolation (D-360)
