@@ -6,7 +6,7 @@
  * in a series against one server: shuffled with each of `--variant-seeds`, then once more in area order on the used
  * server (D-300).
  *
- * `npm run conformance:faults [-- --concurrency 2 --only id,id --variants-only --fuzz-runs 30 --seed N --variant-seeds 1,2,3 --table FILE]`
+ * `npm run conformance:faults [-- --concurrency 2 --only id,id --shard k/n --variants-only --fuzz-runs 30 --seed N --variant-seeds 1,2,3 --table FILE]`
  */
 
 import { spawn } from "node:child_process";
@@ -26,6 +26,7 @@ import { jsonFaults } from "./json-catalog.js";
 import { lawFaults } from "./law-catalog.js";
 import { propertyFaults } from "./property-catalog.js";
 import { type Fault, startFaultProxy } from "./proxy.js";
+import { inShard, parseShard } from "./shard.js";
 import { subtleFaults } from "./subtle-catalog.js";
 import { runVariant, type VariantOutcome, variantPlan, variantTable } from "./variant-run.js";
 
@@ -44,9 +45,10 @@ interface Outcome {
   error?: string;
 }
 
-const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--variants-only] [--fuzz-runs N] [--seed N] [--variant-seeds LIST] [--table FILE]
+const usage = `Usage: npm run conformance:faults -- [--concurrency N] [--only ID,ID] [--shard K/N] [--variants-only] [--fuzz-runs N] [--seed N] [--variant-seeds LIST] [--table FILE]
   --concurrency N   faulty implementations judged at a time (default 2)
   --only ID,ID      only these faults and legal variants (and no control run)
+  --shard K/N       only every N-th fault of the catalogue from the K-th (the control and every legal variant still run)
   --variants-only   only the legal variants, in both hosting kinds (no fault, no control run)
   --fuzz-runs N     property runs per fuzzed operation (default 30)
   --seed N          the suite's seed in the fault runs (default 20261121)
@@ -177,6 +179,7 @@ function table(outcomes: Outcome[]): string {
 async function main(): Promise<number> {
   const { values } = parseCommandLine(usage, {
     only: { type: "string" },
+    shard: { type: "string" },
     concurrency: { type: "string", default: "2" },
     "fuzz-runs": { type: "string", default: "30" },
     "variants-only": { type: "boolean", default: false },
@@ -194,16 +197,15 @@ async function main(): Promise<number> {
   const plan = variantPlan((values["variant-seeds"] ?? seed).split(",").filter(Boolean));
   const tablePath = values.table;
   const variantsOnly = values["variants-only"] === true;
+  const catalogue = [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults, ...jsonFaults, ...corpusFaults];
   const selected = variantsOnly
     ? []
-    : [...faults, ...subtleFaults, ...propertyFaults, ...lawFaults, ...jsonFaults, ...corpusFaults].filter(
-        (f) => !only || only.includes(f.id),
-      );
+    : inShard(catalogue, parseShard(values.shard ?? "1/1")).filter((f) => !only || only.includes(f.id));
   const selectedVariants = variants.filter((v) => !only || only.includes(v.id));
   const started = Date.now();
   if (!variantsOnly)
     console.log(
-      `Running the suite against ${selected.length} faulty implementations${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
+      `Running the suite against ${selected.length} faulty implementations${values.shard ? ` (part ${values.shard} of the catalogue's ${catalogue.length})` : ""}${only ? "" : " and a control"}, ${concurrency} at a time (fuzz runs ${fuzzRuns}, seed ${seed})`,
     );
   const variantRuns = selectedVariants.flatMap((variant) =>
     (["cloud", "self_hosted"] as const).map((hosting) => ({ variant, hosting })),
