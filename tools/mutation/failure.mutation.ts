@@ -9,7 +9,7 @@ import net from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { demo, operation } from "../../contract/index.js";
-import { probeDuringForeignLock } from "../../server/testing/foreign-lock.js";
+import { holdWriteLock, probeDuringForeignLock } from "../../server/testing/foreign-lock.js";
 import { startTcpProxy } from "../../server/testing/tcp-proxy.js";
 
 const deploymentsPath = operation("listDeployments").path;
@@ -134,7 +134,6 @@ describe("the SQLite write lock held by another process (D-110)", () => {
     });
 
     // a lock shorter than the create's wait: the create is stored once it is let go
-    const { holdWriteLock } = await import("../../server/testing/foreign-lock.js");
     const lock = await holdWriteLock(sqlitePath, 300);
     const created = await send(baseUrl, deploymentsPath, { method: "POST", body: createBody });
     await lock.released;

@@ -115,10 +115,15 @@ function retestStaticSurvivors(path: string, mutate: string[] | undefined): numb
   const report = JSON.parse(readFileSync(path, "utf8")) as { files: Record<string, { mutants: RecordedMutant[] }> };
   let dropped = 0;
   for (const [file, results] of Object.entries(report.files)) {
-    const loads = loadsWithModule(existsSync(join(repoRoot, file)) ? readFileSync(join(repoRoot, file), "utf8") : "");
+    // parsed only for a file with a survivor in the run's lines: the report holds every file of the scope
+    let loads: ((line: number, column: number) => boolean) | undefined;
+    const loadsAt = (line: number, column: number) => {
+      loads ??= loadsWithModule(existsSync(join(repoRoot, file)) ? readFileSync(join(repoRoot, file), "utf8") : "");
+      return loads(line, column);
+    };
     results.mutants = results.mutants.filter((mutant) => {
       const { line, column } = mutant.location.start;
-      const retest = mutatesLine(scope, mutate, file, line) && needsIsolatedRun(mutant, loads(line, column));
+      const retest = mutatesLine(scope, mutate, file, line) && needsIsolatedRun(mutant, () => loadsAt(line, column));
       if (retest) dropped++;
       return !retest;
     });

@@ -33,5 +33,5 @@ describe("needsIsolatedRun", () => {
     },
   ];
   for (const { name, given, loads, want } of cases)
-    it(name, () => expect(needsIsolatedRun(given, loads ?? false)).toBe(want));
+    it(name, () => expect(needsIsolatedRun(given, () => loads ?? false)).toBe(want));
 });
